@@ -1,0 +1,128 @@
+"""Cards: parsing, printing and the orders used for single-card comparisons."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tutor.engine.errors import CardError
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+#: Suit order low to high, for the bring-in and odd-chip tie-breaks (rule ``bring-in.who``).
+SUIT_ORDER = {"c": 0, "d": 1, "h": 2, "s": 3}
+SUIT_SYMBOLS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
+SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+RANK_NAMES = {
+    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+    9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
+}
+RANK_PLURALS = {r: (n + "es" if n == "six" else n + "s") for r, n in RANK_NAMES.items()}
+UNKNOWN = "??"
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class Card:
+    """One card. ``rank`` is 2..14 (ace 14), ``suit`` one of ``c d h s``.
+
+    >>> Card.parse("10d"), Card.parse("as").text
+    (Card('Td'), 'As')
+    >>> Card.parse("1x")
+    Traceback (most recent call last):
+    ...
+    tutor.engine.errors.CardError: '1x' is not a card: write a rank 2-9, T, J, Q, K, A (or 10) and a suit c, d, h, s, as in 'Ah', 'td' or '10d'.
+    """
+
+    rank: int
+    suit: str
+
+    def __post_init__(self) -> None:
+        if self.rank not in RANK_NAMES or self.suit not in SUIT_ORDER:
+            raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+
+    @property
+    def index(self) -> int:
+        """0..51, rank-major: 2c=0, 2d=1, ..., As=51."""
+        return (self.rank - 2) * 4 + SUIT_ORDER[self.suit]
+
+    @property
+    def text(self) -> str:
+        """The card as written in scenarios: ``Ah``, ``Td``."""
+        return RANK_CHARS[self.rank - 2] + self.suit
+
+    @property
+    def rank_char(self) -> str:
+        return RANK_CHARS[self.rank - 2]
+
+    @property
+    def symbol(self) -> str:
+        """Rank and suit symbol, for display: ``A♥``, ``10♦``."""
+        r = "10" if self.rank == 10 else self.rank_char
+        return r + SUIT_SYMBOLS[self.suit]
+
+    @property
+    def spoken(self) -> str:
+        """Words for a screen reader: ``ace of hearts``."""
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    @property
+    def low_rank(self) -> int:
+        """Rank for ace-to-five lows: the ace counts 1."""
+        return 1 if self.rank == 14 else self.rank
+
+    def bring_in_key(self) -> tuple[int, int]:
+        """Order for the bring-in: rank (ace high), then suit c < d < h < s."""
+        return (self.rank, SUIT_ORDER[self.suit])
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Card({self.text!r})"
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Read one card; raise :class:`CardError` naming the text if it is not one."""
+        card = _BY_TEXT.get(text.strip().lower()) if isinstance(text, str) else None
+        if card is None:
+            raise CardError(
+                f"{text!r} is not a card: write a rank 2-9, T, J, Q, K, A (or 10) and a suit "
+                "c, d, h, s, as in 'Ah', 'td' or '10d'."
+            )
+        return card
+
+
+DECK: tuple[Card, ...] = tuple(Card(r, s) for r in range(2, 15) for s in SUIT_CHARS)
+_BY_TEXT: dict[str, Card] = {}
+for _c in DECK:
+    _BY_TEXT[_c.text.lower()] = _c
+    if _c.rank == 10:
+        _BY_TEXT["10" + _c.suit] = _c
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card | None]:
+    """Read cards from ``"Ah Kd ??"`` or a list of strings; ``??`` (unknown) becomes ``None``.
+
+    >>> parse_cards("Ah 10d ??")
+    [Card('Ah'), Card('Td'), None]
+    """
+    words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    out: list[Card | None] = []
+    for word in words:
+        word = str(word).strip()
+        out.append(None if word == UNKNOWN else Card.parse(word))
+    return out
+
+
+def check_unique(cards: Iterable[Card | None], where: str = "this hand") -> None:
+    """Raise :class:`CardError` if a card appears twice (rule: a card may appear once)."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card is None:
+            continue
+        if card in seen:
+            raise CardError(
+                f"{card.text} is dealt twice in {where}: a deck holds each card once, "
+                "so give each card to one place only."
+            )
+        seen.add(card)

@@ -1,0 +1,184 @@
+"""House rules as frozen data: the four presets of shared/rules.md and ``house:`` overrides."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from tutor.engine.errors import TableError
+
+
+class Game(StrEnum):
+    """The two games: Seven Card Stud Hi/Lo eight-or-better, and Seven Card Stud (high only)."""
+
+    STUD8 = "stud8"
+    STUD = "stud"
+
+
+class HeadsUp(StrEnum):
+    CAPPED = "capped"
+    UNLIMITED = "unlimited"
+    UNLIMITED_IF_BEGUN = "unlimited-if-begun"
+
+
+class TieBreak(StrEnum):
+    POSITION = "position"
+    SUIT = "suit"
+
+
+class ShortDeck(StrEnum):
+    STUB = "stub"
+    RECYCLE_BURNS = "recycle-burns"
+    COUNT_PLUS_TWO = "count-plus-two"
+
+
+class CommunityOpener(StrEnum):
+    BOARD_WITH_COMMUNITY = "board-with-community"
+    SIXTH_STREET_OPENER = "sixth-street-opener"
+
+
+class OddChipTies(StrEnum):
+    POSITION = "position"
+    SUIT_ALL_CARDS = "suit-all-cards"
+    SUIT_FIVE_CARDS = "suit-five-cards"
+
+
+PRESETS = ("online", "roberts", "wsop-cash", "tda")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HouseRules:
+    """Every rule that differs between card rooms, resolved for one game.
+
+    >>> house_rules("roberts", Game.STUD8).open_pair_option
+    False
+    >>> house_rules("tda", Game.STUD, {"max_raises": 5}).max_raises
+    5
+    """
+
+    preset: str
+    game: Game
+    open_pair_option: bool
+    max_raises: int
+    heads_up: HeadsUp
+    first_to_act_tie: TieBreak
+    burn_cards: bool
+    short_deck: ShortDeck
+    community_opener: CommunityOpener
+    odd_chip_ties: OddChipTies
+    min_buy_in_bets: int = 10
+    overridden: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """The preset's name, with the overridden fields if any: ``roberts + house(max_raises)``."""
+        if not self.overridden:
+            return self.preset
+        return f"{self.preset} + house({', '.join(self.overridden)})"
+
+
+_BASE: dict[str, dict[str, Any]] = {
+    "online": dict(
+        open_pair_option={Game.STUD: True, Game.STUD8: True},
+        max_raises=3,
+        heads_up=HeadsUp.CAPPED,
+        first_to_act_tie=TieBreak.POSITION,
+        burn_cards=False,
+        short_deck=ShortDeck.STUB,
+        community_opener=CommunityOpener.BOARD_WITH_COMMUNITY,
+        odd_chip_ties=OddChipTies.POSITION,
+    ),
+    "roberts": dict(
+        open_pair_option={Game.STUD: True, Game.STUD8: False},
+        max_raises=3,
+        heads_up=HeadsUp.UNLIMITED,
+        first_to_act_tie=TieBreak.POSITION,
+        burn_cards=True,
+        short_deck=ShortDeck.RECYCLE_BURNS,
+        community_opener=CommunityOpener.BOARD_WITH_COMMUNITY,
+        odd_chip_ties=OddChipTies.SUIT_ALL_CARDS,
+    ),
+    "wsop-cash": dict(
+        open_pair_option={Game.STUD: True, Game.STUD8: False},
+        max_raises=4,
+        heads_up=HeadsUp.UNLIMITED_IF_BEGUN,
+        first_to_act_tie=TieBreak.POSITION,
+        burn_cards=True,
+        short_deck=ShortDeck.COUNT_PLUS_TWO,
+        community_opener=CommunityOpener.SIXTH_STREET_OPENER,
+        odd_chip_ties=OddChipTies.SUIT_FIVE_CARDS,
+    ),
+    "tda": dict(
+        open_pair_option={Game.STUD: False, Game.STUD8: False},
+        max_raises=4,
+        heads_up=HeadsUp.CAPPED,
+        first_to_act_tie=TieBreak.SUIT,
+        burn_cards=True,
+        short_deck=ShortDeck.COUNT_PLUS_TWO,
+        community_opener=CommunityOpener.SIXTH_STREET_OPENER,
+        odd_chip_ties=OddChipTies.SUIT_FIVE_CARDS,
+    ),
+}
+
+#: What each overridable field accepts, for messages and the JSON Schema.
+OVERRIDE_FIELDS: dict[str, tuple[type, tuple[str, ...]]] = {
+    "open_pair_option": (bool, ("true", "false")),
+    "max_raises": (int, ()),
+    "min_buy_in_bets": (int, ()),
+    "heads_up": (HeadsUp, tuple(m.value for m in HeadsUp)),
+    "first_to_act_tie": (TieBreak, tuple(m.value for m in TieBreak)),
+    "burn_cards": (bool, ("true", "false")),
+    "short_deck": (ShortDeck, tuple(m.value for m in ShortDeck)),
+    "community_opener": (CommunityOpener, tuple(m.value for m in CommunityOpener)),
+    "odd_chip_ties": (OddChipTies, tuple(m.value for m in OddChipTies)),
+}
+
+
+def house_rules(
+    preset: str = "online", game: Game | str = Game.STUD8, overrides: dict[str, Any] | None = None
+) -> HouseRules:
+    """The preset's rules for ``game``, with ``overrides`` applied field by field.
+
+    :raises TableError: for an unknown preset, field or value; the message lists what is allowed.
+    """
+    if preset not in _BASE:
+        raise TableError(
+            f"unknown rules preset {preset!r}: use one of {', '.join(PRESETS)}."
+        )
+    try:
+        game = Game(game)
+    except ValueError:
+        raise TableError(f"unknown game {game!r}: use stud8 or stud.") from None
+    base = dict(_BASE[preset])
+    base["open_pair_option"] = base["open_pair_option"][game]
+    rules = HouseRules(preset=preset, game=game, **base)
+    if not overrides:
+        return rules
+    changes: dict[str, Any] = {}
+    for name, value in overrides.items():
+        changes[name] = _override_value(name, value)
+    return dataclasses.replace(rules, overridden=tuple(overrides), **changes)
+
+
+def _override_value(name: str, value: Any) -> Any:
+    if name not in OVERRIDE_FIELDS:
+        raise TableError(
+            f"unknown house rule {name!r}: the fields are {', '.join(OVERRIDE_FIELDS)}."
+        )
+    kind, allowed = OVERRIDE_FIELDS[name]
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise TableError(f"house rule {name} takes true or false, not {value!r}.")
+        return value
+    if kind is int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise TableError(f"house rule {name} takes a whole number of 1 or more, not {value!r}.")
+        return value
+    try:
+        return kind(value)
+    except ValueError:
+        raise TableError(
+            f"house rule {name} takes one of {', '.join(allowed)}, not {value!r}."
+        ) from None
