@@ -1,0 +1,206 @@
+"""Progress charts: pure functions from answer records to Plotly figures."""
+
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+from collections.abc import Sequence
+
+import plotly.graph_objects as go
+
+from tutor.progress.mastery import LEVEL_HINTS, Mastery, mastery
+from tutor.progress.records import AnswerRecord
+
+NO_ANSWERS = "No answers yet. Answer a few questions in the drill to see your progress here."
+MASTERY_COLOURS = {
+    Mastery.ATTEMPTED: "#c7d2e0",
+    Mastery.FAMILIAR: "#8fb3d9",
+    Mastery.PROFICIENT: "#3f7fbf",
+    Mastery.MASTERED: "#1b4f8a",
+}
+_BAR_COLOUR = "#3f7fbf"
+_LINE_COLOUR = "#d9822b"
+
+
+def _percent(right: int, total: int) -> float:
+    """Share right as a percentage rounded to one decimal (0.0 for no answers)."""
+    return round(100 * right / total, 1) if total else 0.0
+
+
+def _layout(fig: go.Figure, title: str, x_title: str, y_title: str) -> go.Figure:
+    """Title, axis labels and margins shared by every chart."""
+    fig.update_layout(
+        title={"text": title},
+        xaxis_title=x_title,
+        yaxis_title=y_title,
+        margin={"l": 60, "r": 20, "t": 60, "b": 60},
+        showlegend=len(fig.data) > 1,
+    )
+    return fig
+
+
+def _empty(title: str, x_title: str, y_title: str) -> go.Figure:
+    """A figure with no data and a note saying there are no answers yet."""
+    fig = go.Figure()
+    fig.add_annotation(
+        text=NO_ANSWERS,
+        x=0.5,
+        y=0.5,
+        xref="paper",
+        yref="paper",
+        showarrow=False,
+    )
+    fig.update_xaxes(visible=False)
+    fig.update_yaxes(visible=False)
+    return _layout(fig, title, x_title, y_title)
+
+
+def _by_topic(records: Sequence[AnswerRecord]) -> dict[str, list[AnswerRecord]]:
+    """Records grouped by topic, topics in alphabetical order."""
+    groups: dict[str, list[AnswerRecord]] = defaultdict(list)
+    for record in records:
+        groups[record.topic].append(record)
+    return dict(sorted(groups.items()))
+
+
+def accuracy_by_topic(records: Sequence[AnswerRecord]) -> go.Figure:
+    """Bar per topic: the percentage of answers that were right.
+
+    ``x`` holds the topics (alphabetical), ``y`` the percentages (one decimal) and
+    ``customdata`` the pairs ``[right, answered]``.
+    """
+    title, x_title, y_title = "Accuracy by topic", "Topic", "Answers right (%)"
+    if not records:
+        return _empty(title, x_title, y_title)
+    groups = _by_topic(records)
+    right = [sum(r.correct for r in group) for group in groups.values()]
+    total = [len(group) for group in groups.values()]
+    fig = go.Figure(
+        go.Bar(
+            x=list(groups),
+            y=[_percent(r, t) for r, t in zip(right, total, strict=True)],
+            customdata=[[r, t] for r, t in zip(right, total, strict=True)],
+            marker_color=_BAR_COLOUR,
+            name="Accuracy",
+            hovertemplate=(
+                "%{x}<br>%{customdata[0]} of %{customdata[1]} right (%{y:.1f}%)"
+                "<extra></extra>"
+            ),
+        )
+    )
+    fig.update_yaxes(range=[0, 100])
+    return _layout(fig, title, x_title, y_title)
+
+
+def accuracy_over_time(records: Sequence[AnswerRecord]) -> go.Figure:
+    """Accuracy per day (UTC dates): bars for each day, a line for all answers so far.
+
+    Trace 0 (``Accuracy that day``): ``x`` the ISO dates, ``y`` the day's percentage right.
+    Trace 1 (``Accuracy so far``): the running percentage over every answer up to that day.
+    """
+    title, x_title, y_title = "Accuracy per day", "Day (UTC)", "Answers right (%)"
+    if not records:
+        return _empty(title, x_title, y_title)
+    days: dict[str, list[AnswerRecord]] = defaultdict(list)
+    for record in records:
+        days[record.answered_at.date().isoformat()].append(record)
+    dates = sorted(days)
+    right = [sum(r.correct for r in days[d]) for d in dates]
+    total = [len(days[d]) for d in dates]
+    running_right = running_total = 0
+    running: list[float] = []
+    for r, t in zip(right, total, strict=True):
+        running_right += r
+        running_total += t
+        running.append(_percent(running_right, running_total))
+    fig = go.Figure()
+    fig.add_trace(
+        go.Bar(
+            x=dates,
+            y=[_percent(r, t) for r, t in zip(right, total, strict=True)],
+            customdata=[[r, t] for r, t in zip(right, total, strict=True)],
+            name="Accuracy that day",
+            marker_color=_BAR_COLOUR,
+            hovertemplate=(
+                "%{x}<br>%{customdata[0]} of %{customdata[1]} right (%{y:.1f}%)"
+                "<extra></extra>"
+            ),
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=dates,
+            y=running,
+            mode="lines+markers",
+            name="Accuracy so far",
+            line_color=_LINE_COLOUR,
+            hovertemplate="%{x}<br>%{y:.1f}% right so far<extra></extra>",
+        )
+    )
+    fig.update_xaxes(type="category")
+    fig.update_yaxes(range=[0, 100])
+    return _layout(fig, title, x_title, y_title)
+
+
+def time_per_answer(records: Sequence[AnswerRecord]) -> go.Figure:
+    """Bar per topic: the average seconds taken per answer (one decimal).
+
+    ``customdata`` holds ``[answered, median seconds]`` per topic.
+    """
+    title, x_title, y_title = "Time per answer by topic", "Topic", "Seconds per answer"
+    if not records:
+        return _empty(title, x_title, y_title)
+    groups = _by_topic(records)
+    seconds = [[r.seconds for r in group] for group in groups.values()]
+    fig = go.Figure(
+        go.Bar(
+            x=list(groups),
+            y=[round(statistics.fmean(s), 1) for s in seconds],
+            customdata=[[len(s), round(statistics.median(s), 1)] for s in seconds],
+            name="Average seconds",
+            marker_color=_BAR_COLOUR,
+            hovertemplate=(
+                "%{x}<br>%{y:.1f} s on average over %{customdata[0]} answers"
+                "<br>median %{customdata[1]:.1f} s<extra></extra>"
+            ),
+        )
+    )
+    return _layout(fig, title, x_title, y_title)
+
+
+def mastery_chart(records: Sequence[AnswerRecord]) -> go.Figure:
+    """Bar per topic up to its mastery level (1 attempted .. 4 mastered).
+
+    ``x`` holds the topics, ``y`` the level's rank, ``text`` the level's name; the hover
+    says what the level needs and what the next one needs.
+    """
+    title = "Mastery by topic"
+    x_title, y_title = "Topic", "Mastery level"
+    if not records:
+        return _empty(title, x_title, y_title)
+    levels = mastery(records)
+    ranked = list(Mastery)
+    hovers = []
+    for level in levels.values():
+        hover = f"{level}: {LEVEL_HINTS[level]}"
+        if level.rank < len(ranked):
+            upcoming = ranked[level.rank]
+            hover += f"<br>next, {upcoming}: {LEVEL_HINTS[upcoming]}"
+        hovers.append(hover)
+    fig = go.Figure(
+        go.Bar(
+            x=list(levels),
+            y=[level.rank for level in levels.values()],
+            text=[str(level) for level in levels.values()],
+            customdata=hovers,
+            marker_color=[MASTERY_COLOURS[level] for level in levels.values()],
+            name="Mastery",
+            hovertemplate="%{x}<br>%{customdata}<extra></extra>",
+        )
+    )
+    fig.update_yaxes(
+        range=[0, len(ranked) + 0.5],
+        tickvals=[level.rank for level in ranked],
+        ticktext=[str(level) for level in ranked],
+    )
+    return _layout(fig, title, x_title, y_title)

@@ -1,0 +1,176 @@
+"""Where Stud Tutor keeps its data, scenarios and lessons, read from the environment."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+from tutor.engine.errors import TutorError
+
+APP_FOLDER = "stud-tutor"
+DATABASE_FILE = "progress.sqlite3"
+SUPPORTED_BACKENDS = ("sqlite", "postgresql")
+
+DATA_DIR_VAR = "TUTOR_DATA_DIR"
+DATABASE_URL_VAR = "TUTOR_DATABASE_URL"
+SCENARIOS_DIR_VAR = "TUTOR_SCENARIOS_DIR"
+LESSONS_DIR_VAR = "TUTOR_LESSONS_DIR"
+
+
+class ConfigError(TutorError):
+    """A setting (an environment variable or a default folder) that cannot be used."""
+
+
+def _env(name: str, environ: Mapping[str, str] | None) -> str:
+    """The variable's value with surrounding blanks removed; ``""`` when unset."""
+    source = os.environ if environ is None else environ
+    return source.get(name, "").strip()
+
+
+def default_data_dir(
+    platform: str | None = None,
+    environ: Mapping[str, str] | None = None,
+    home: Path | None = None,
+) -> Path:
+    """The per-user data folder for this operating system (not created here).
+
+    Linux and others: ``$XDG_DATA_HOME/stud-tutor`` (an absolute XDG_DATA_HOME only, as the
+    XDG spec says) or ``~/.local/share/stud-tutor``; macOS: ``~/Library/Application
+    Support/stud-tutor``; Windows: ``%APPDATA%/stud-tutor``.
+
+    >>> default_data_dir("linux", {}, Path("/home/ana")).as_posix()
+    '/home/ana/.local/share/stud-tutor'
+    >>> default_data_dir("darwin", {}, Path("/Users/ana")).as_posix()
+    '/Users/ana/Library/Application Support/stud-tutor'
+    """
+    platform = sys.platform if platform is None else platform
+    home = Path.home() if home is None else home
+    if platform == "darwin":
+        return home / "Library" / "Application Support" / APP_FOLDER
+    if platform.startswith("win"):
+        appdata = _env("APPDATA", environ)
+        base = Path(appdata) if appdata else home / "AppData" / "Roaming"
+        return base / APP_FOLDER
+    xdg = _env("XDG_DATA_HOME", environ)
+    if xdg and Path(xdg).is_absolute():
+        return Path(xdg) / APP_FOLDER
+    return home / ".local" / "share" / APP_FOLDER
+
+
+def data_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """The folder for the progress database: ``$TUTOR_DATA_DIR`` or the per-user default.
+
+    The folder is created (with its parents) if missing.
+
+    :raises ConfigError: If the path is a file, cannot be created, or is not writable.
+    """
+    value = _env(DATA_DIR_VAR, environ)
+    if value:
+        path = Path(value).expanduser()
+        origin = f"{DATA_DIR_VAR}={value!r}"
+    else:
+        path = default_data_dir(environ=environ)
+        origin = f"The default data folder {str(path)!r}"
+    fix = (
+        f"Set {DATA_DIR_VAR} to a folder you can write to (it is created if missing)"
+        + (f", or unset {DATA_DIR_VAR} to use the default folder." if value else ".")
+    )
+    if path.exists() and not path.is_dir():
+        raise ConfigError(f"{origin} is a file, not a folder. {fix}")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise ConfigError(f"{origin} cannot be created ({reason}). {fix}") from exc
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise ConfigError(f"{origin} is not writable. {fix}")
+    return path
+
+
+_PASSWORD = re.compile(r"(://[^:/@]*:)[^@]*@")
+
+
+def redact_url(url: str) -> str:
+    """The URL with any password replaced by ``***``, for messages.
+
+    >>> redact_url("postgresql+psycopg://ana:s3cret@db:5432/tutor")
+    'postgresql+psycopg://ana:***@db:5432/tutor'
+    """
+    return _PASSWORD.sub(r"\1***@", url)
+
+
+def database_url(environ: Mapping[str, str] | None = None) -> str:
+    """The progress database URL: ``$TUTOR_DATABASE_URL`` or SQLite in :func:`data_dir`.
+
+    :raises ConfigError: If the URL cannot be parsed or names a database other than
+        SQLite or PostgreSQL.
+    """
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    value = _env(DATABASE_URL_VAR, environ)
+    if not value:
+        return f"sqlite:///{(data_dir(environ) / DATABASE_FILE).as_posix()}"
+    example = (
+        "for example sqlite:////srv/tutor/progress.sqlite3 or "
+        "postgresql+psycopg://user:password@localhost:5432/tutor"
+    )
+    shown = redact_url(value)
+    try:
+        url = make_url(value)
+    except (ArgumentError, ValueError) as exc:
+        raise ConfigError(
+            f"{DATABASE_URL_VAR}={shown!r} is not a database URL SQLAlchemy can read. "
+            f"Set it to a URL such as {example}, or unset it to use SQLite in the "
+            "data folder."
+        ) from exc
+    backend = url.get_backend_name()
+    if backend == "postgres":
+        backend = "postgresql"
+    if backend not in SUPPORTED_BACKENDS:
+        raise ConfigError(
+            f"{DATABASE_URL_VAR}={shown!r} names the database {backend!r}; Stud Tutor "
+            f"supports sqlite and postgresql. Set it to a URL such as {example}."
+        )
+    return value
+
+
+def _folder(var: str, default_name: str, environ: Mapping[str, str] | None) -> Path:
+    """A folder to read from: ``$var`` or the bundled folder beside the ``tutor`` package."""
+    import tutor
+
+    value = _env(var, environ)
+    if value:
+        path = Path(value).expanduser()
+        origin = f"{var}={value!r}"
+        fix = f"Set {var} to an existing folder, or unset it to use the bundled one."
+    else:
+        path = Path(tutor.__file__).resolve().parent.parent / default_name
+        origin = f"The bundled {default_name} folder {str(path)!r}"
+        fix = f"Set {var} to the folder that holds the {default_name}."
+    if not path.exists():
+        raise ConfigError(f"{origin} does not exist. {fix}")
+    if not path.is_dir():
+        raise ConfigError(f"{origin} is a file, not a folder. {fix}")
+    if not os.access(path, os.R_OK | os.X_OK):
+        raise ConfigError(f"{origin} is not readable. {fix}")
+    return path
+
+
+def scenarios_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """The scenario bank folder: ``$TUTOR_SCENARIOS_DIR`` or the repository's ``scenarios/``.
+
+    :raises ConfigError: If the folder is missing, is a file, or is not readable.
+    """
+    return _folder(SCENARIOS_DIR_VAR, "scenarios", environ)
+
+
+def lessons_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """The lessons folder: ``$TUTOR_LESSONS_DIR`` or the repository's ``lessons/``.
+
+    :raises ConfigError: If the folder is missing, is a file, or is not readable.
+    """
+    return _folder(LESSONS_DIR_VAR, "lessons", environ)

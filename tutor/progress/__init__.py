@@ -1,0 +1,43 @@
+"""Learner progress: the database store, typed records and mastery levels."""
+
+from __future__ import annotations
+
+from tutor.progress.mastery import (
+    LEVEL_HINTS,
+    MASTERY_THRESHOLDS,
+    THRESHOLDS,
+    Mastery,
+    Threshold,
+    mastery,
+    topic_mastery,
+)
+from tutor.progress.records import (
+    NAME_MAX,
+    AnswerRecord,
+    Learner,
+    LearnerStats,
+    ProgressError,
+    TopicSummary,
+    answer_to_json,
+)
+from tutor.progress.store import CSV_COLUMNS, ProgressStore, normalise_url
+
+__all__ = [
+    "CSV_COLUMNS",
+    "LEVEL_HINTS",
+    "MASTERY_THRESHOLDS",
+    "NAME_MAX",
+    "THRESHOLDS",
+    "AnswerRecord",
+    "Learner",
+    "LearnerStats",
+    "Mastery",
+    "ProgressError",
+    "ProgressStore",
+    "Threshold",
+    "TopicSummary",
+    "answer_to_json",
+    "mastery",
+    "normalise_url",
+    "topic_mastery",
+]

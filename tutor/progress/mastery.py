@@ -1,0 +1,109 @@
+"""Mastery levels per topic, computed from a learner's answers by fixed thresholds."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from tutor.progress.records import AnswerRecord
+
+
+class Mastery(StrEnum):
+    """How well a topic is known, lowest first."""
+
+    ATTEMPTED = "attempted"
+    FAMILIAR = "familiar"
+    PROFICIENT = "proficient"
+    MASTERED = "mastered"
+
+    @property
+    def rank(self) -> int:
+        """1 for attempted up to 4 for mastered."""
+        return list(Mastery).index(self) + 1
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """What a topic's answers need to reach one level.
+
+    ``window`` is how many of the latest answers are looked at (all of them when fewer);
+    at least ``window_correct`` of those must be right, the latest ``streak`` answers must
+    all be right, and right answers must come from ``scenarios`` different scenarios.
+    """
+
+    level: Mastery
+    answers: int
+    window: int
+    window_correct: int
+    streak: int
+    scenarios: int
+
+
+THRESHOLDS: tuple[Threshold, ...] = (
+    Threshold(Mastery.ATTEMPTED, answers=1, window=1, window_correct=0, streak=0, scenarios=0),
+    Threshold(Mastery.FAMILIAR, answers=5, window=10, window_correct=6, streak=0, scenarios=1),
+    Threshold(Mastery.PROFICIENT, answers=10, window=10, window_correct=8, streak=0, scenarios=2),
+    Threshold(Mastery.MASTERED, answers=20, window=20, window_correct=18, streak=5, scenarios=3),
+)
+
+MASTERY_THRESHOLDS = """\
+Mastery of a topic is worked out from your answers on that topic, latest last:
+- attempted: at least 1 answer.
+- familiar: at least 5 answers, and at least 6 of your last 10 right (60%).
+- proficient: at least 10 answers, at least 8 of your last 10 right (80%), and right answers \
+in at least 2 different scenarios.
+- mastered: at least 20 answers, at least 18 of your last 20 right (90%), your last 5 all \
+right, and right answers in at least 3 different scenarios.
+A wrong answer can take a level away again: the levels follow your latest answers."""
+
+LEVEL_HINTS: dict[Mastery, str] = {
+    Mastery.ATTEMPTED: "at least 1 answer",
+    Mastery.FAMILIAR: "5+ answers, 6 of the last 10 right",
+    Mastery.PROFICIENT: "10+ answers, 8 of the last 10 right, 2+ scenarios",
+    Mastery.MASTERED: "20+ answers, 18 of the last 20 right, last 5 right, 3+ scenarios",
+}
+
+
+def _meets(threshold: Threshold, answers: list[AnswerRecord]) -> bool:
+    """Whether answers (oldest first) reach the threshold."""
+    if len(answers) < threshold.answers:
+        return False
+    window = answers[-threshold.window :]
+    if sum(a.correct for a in window) < threshold.window_correct:
+        return False
+    if threshold.streak and not all(a.correct for a in answers[-threshold.streak :]):
+        return False
+    scenarios = {a.scenario_id for a in answers if a.correct}
+    return len(scenarios) >= threshold.scenarios
+
+
+def topic_mastery(answers: Iterable[AnswerRecord]) -> Mastery | None:
+    """The level one topic's answers reach, or ``None`` when there are none.
+
+    The answers are put in order of ``answered_at`` (then ``id``) first.
+    """
+    ordered = sorted(answers, key=lambda a: (a.answered_at, a.id))
+    reached: Mastery | None = None
+    for threshold in THRESHOLDS:
+        if not _meets(threshold, ordered):
+            break
+        reached = threshold.level
+    return reached
+
+
+def mastery(records: Iterable[AnswerRecord]) -> dict[str, Mastery]:
+    """Each answered topic's mastery level, topics in alphabetical order.
+
+    Topics with no answers are left out. See ``MASTERY_THRESHOLDS`` for the rules.
+    """
+    by_topic: dict[str, list[AnswerRecord]] = defaultdict(list)
+    for record in records:
+        by_topic[record.topic].append(record)
+    result: dict[str, Mastery] = {}
+    for topic in sorted(by_topic):
+        level = topic_mastery(by_topic[topic])
+        if level is not None:
+            result[topic] = level
+    return result

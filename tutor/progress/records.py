@@ -1,0 +1,146 @@
+"""Typed records the progress store returns: learners, answers, per-topic summaries."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from tutor.engine.errors import TutorError
+
+NAME_MAX = 40
+GAMES = ("stud8", "stud")
+LEVELS = range(1, 6)
+
+
+class ProgressError(TutorError):
+    """The progress store cannot do what was asked: bad input, or a database problem."""
+
+
+@dataclass(frozen=True)
+class Learner:
+    """Someone using the tutor, picked or created by name."""
+
+    id: int
+    name: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class AnswerRecord:
+    """One answer a learner gave to one ask of one scenario."""
+
+    id: int
+    learner_id: int
+    scenario_id: str
+    step: int
+    kind: str
+    topic: str
+    level: int
+    game: str
+    preset: str
+    answer_json: str
+    correct: bool
+    seconds: float
+    answered_at: datetime
+
+    @property
+    def answer(self) -> Any:
+        """The answer given, parsed from JSON (non-whole numbers come back as Decimal)."""
+        return json.loads(self.answer_json, parse_float=Decimal)
+
+
+@dataclass(frozen=True)
+class LearnerStats:
+    """Running totals kept beside the answers (updated in the same transaction)."""
+
+    learner_id: int
+    answered: int
+    correct: int
+    seconds_total: float
+
+
+@dataclass(frozen=True)
+class TopicSummary:
+    """How a learner is doing on one topic."""
+
+    topic: str
+    answered: int
+    correct: int
+    seconds_total: float
+    scenarios: int
+    mastery: str
+
+    @property
+    def accuracy(self) -> float:
+        """Share of answers that were right, 0.0 to 1.0 (0.0 when nothing was answered)."""
+        return self.correct / self.answered if self.answered else 0.0
+
+    @property
+    def mean_seconds(self) -> float:
+        """Average seconds per answer (0.0 when nothing was answered)."""
+        return self.seconds_total / self.answered if self.answered else 0.0
+
+
+def _json_default(value: object) -> object:
+    """Encode the values the engine's answers hold that ``json`` does not know."""
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise TypeError(f"the amount {value!r} is not a finite number")
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    raise TypeError(f"{value!r} of type {type(value).__name__} cannot be written as JSON")
+
+
+def answer_to_json(answer: object) -> str:
+    """The answer as compact JSON text; Decimal amounts become JSON numbers.
+
+    >>> answer_to_json({"player": "Bo", "amount": Decimal("1.50")})
+    '{"player":"Bo","amount":1.5}'
+    """
+    try:
+        return json.dumps(answer, separators=(",", ":"), default=_json_default)
+    except (TypeError, ValueError) as exc:
+        raise ProgressError(
+            f"The answer {answer!r} cannot be stored: {exc}. Pass plain values "
+            "(str, int, Decimal, bool, None, lists and dicts of them)."
+        ) from exc
+
+
+def clean_name(name: object) -> str:
+    """The learner's name with surrounding blanks removed, checked for length.
+
+    >>> clean_name("  Ana ")
+    'Ana'
+    """
+    if not isinstance(name, str):
+        raise ProgressError(f"A learner's name must be text, not {name!r}.")
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise ProgressError(
+            f"A learner's name cannot be empty (got {name!r}). "
+            f"Type a name of 1 to {NAME_MAX} characters."
+        )
+    if len(cleaned) > NAME_MAX:
+        raise ProgressError(
+            f"The name {cleaned!r} is {len(cleaned)} characters long. "
+            f"Use at most {NAME_MAX} characters."
+        )
+    if not cleaned.isprintable():
+        raise ProgressError(
+            f"The name {cleaned!r} holds control characters. Use letters, digits, "
+            "spaces and punctuation only."
+        )
+    return cleaned
+
+
+def name_key(name: str) -> str:
+    """The form two names are compared in: ``"Ana"`` and ``" ana "`` are one learner.
+
+    >>> name_key(" ANA  Lee ")
+    'ana lee'
+    """
+    return " ".join(name.split()).casefold()
