@@ -1,0 +1,569 @@
+"""Hand values: the best high hand and the best eight-or-better low from five to eight cards.
+
+Two layers share one encoding. ``high_value`` and ``low_value`` are the fast paths: they take
+card indices (``Card.index``, 0..51) or ``Card`` objects, count ranks and suits with integer
+bit fields and table look-ups, and return one comparable integer. ``best_high`` and
+``best_low`` check their input and wrap the same integer in a ``HighHand`` or ``LowHand`` that
+also names the five cards used and says in words what the hand is (rules ``hand.high``,
+``hand.low``).
+
+The integer of a high hand is ``strength << 20`` plus the five deciding ranks as hexadecimal
+digits, so ``hex(value)`` reads the hand: two pair, aces and kings with a nine is ``0x2eedd9``.
+A straight's ace counts 1 when it plays low (the wheel is ``0x454321``). The integer of a low
+is its five ranks, ace 1, highest first, as hexadecimal digits: 8-5-4-3-2 is ``0x85432``, and
+there a smaller value is the better low.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from tutor.engine.cards import DECK, RANK_CHARS, RANK_NAMES, RANK_PLURALS, SUIT_ORDER, Card
+from tutor.engine.errors import CardError, TableError
+
+
+class Category(StrEnum):
+    """The nine kinds of high hand, weakest first; ``strength`` is 0 (high card) to 8."""
+
+    HIGH_CARD = "high card"
+    PAIR = "pair"
+    TWO_PAIR = "two pair"
+    THREE_OF_A_KIND = "three of a kind"
+    STRAIGHT = "straight"
+    FLUSH = "flush"
+    FULL_HOUSE = "full house"
+    FOUR_OF_A_KIND = "four of a kind"
+    STRAIGHT_FLUSH = "straight flush"
+
+    @property
+    def strength(self) -> int:
+        """0 for high card up to 8 for a straight flush.
+
+        >>> Category.FLUSH.strength > Category.STRAIGHT.strength
+        True
+        """
+        return CATEGORY_STRENGTH[self]
+
+
+#: Category -> strength, 0 (high card) .. 8 (straight flush).
+CATEGORY_STRENGTH: dict[Category, int] = {c: i for i, c in enumerate(Category)}
+_CATEGORY_BY_STRENGTH: tuple[Category, ...] = tuple(Category)
+
+# ---------------------------------------------------------------------------------------
+# Tables, built once at import (a few milliseconds).
+#
+# Each card index i (rank-major: rank = (i >> 2) + 2, suit = i & 3) maps to one integer with
+# a 4-bit counter per rank (bits 0..51, rank 2 lowest) and a 4-bit counter per suit (bits
+# 52..67). Adding the integers of a hand counts its ranks and suits in one pass. A "spread"
+# rank mask is a set of ranks written one bit per 4-bit field (bit 4 * (rank - 2)).
+# ---------------------------------------------------------------------------------------
+
+_RANK_BITS = 52
+_RANK_MASK = (1 << _RANK_BITS) - 1
+_ONES = sum(1 << (4 * r) for r in range(13))  # bit 0 of every rank counter
+_NOT_ONES = _RANK_MASK & ~_ONES  # any counter above 1
+_FOURS = _ONES << 2  # bit 2 of every rank counter: a count of 4
+_SUIT_OVER_FOUR = 0x3333  # added to the suit counters: a count of 5 or more sets bit 3
+_SUIT_FIVE = 0x8888
+
+_HIGH_CARD, _PAIR, _TWO_PAIR, _TRIPS, _STRAIGHT, _FLUSH, _FULL, _QUADS, _STRAIGHT_FLUSH = (
+    s << 20 for s in range(9)
+)
+
+_HI: list[int] = [(1 << (4 * (i >> 2))) | (1 << (_RANK_BITS + 4 * (i & 3))) for i in range(52)]
+_LO: list[int] = [1 << (r - 1) if r <= 8 else 0 for r in ((i >> 2) + 2 if i < 48 else 1 for i in range(52))]
+_INDEX_BY_ID: dict[int, int] = {id(c): c.index for c in DECK}
+
+
+def _build_rank_tables() -> tuple[
+    dict[int, int], dict[int, int], list[dict[int, int]], dict[int, int], list[int]
+]:
+    """Tables over every set of ranks, keyed by spread mask.
+
+    Returns (straight value, no-pair value, top-k codes for k = 0..5, highest rank as a
+    spread bit, and the spread mask of every compact 13-bit mask).
+    """
+    masks = range(1, 8192)
+    high = [0] + [m.bit_length() - 1 for m in masks]  # bit of the highest rank
+    rest = [0] + [m ^ (1 << high[m]) for m in masks]  # the other ranks
+    spread = [0] * 8192
+    for m in masks:  # increasing, so spread[rest[m]] is ready
+        spread[m] = spread[rest[m]] | (1 << (4 * high[m]))
+    codes = [[0] * 8192]  # codes[k][m]: the k highest ranks of m as hex digits
+    for k in range(1, 6):
+        below, shift = codes[k - 1], 4 * (k - 1)
+        codes.append([0] + [((high[m] + 2) << shift) | below[rest[m]] for m in masks])
+    wheel = 0b1000000001111  # A 5 4 3 2
+    straights: dict[int, int] = {}
+    no_pair: dict[int, int] = {}
+    five = codes[5]
+    for m in masks:
+        if m.bit_count() < 5:
+            continue
+        run = m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4)
+        if run:
+            top = run.bit_length() + 5  # rank of the straight's top card
+            best = _STRAIGHT | (top * 0x11111 - 0x01234)
+        elif m & wheel == wheel:
+            best = _STRAIGHT | 0x54321
+        else:
+            no_pair[spread[m]] = _HIGH_CARD | five[m]
+            continue
+        straights[spread[m]] = no_pair[spread[m]] = best
+    # Only the sizes of rank set each table is asked about (see _plain_value).
+    size = [m.bit_count() for m in range(8192)]
+    limit = {1: 13, 2: 5, 3: 6, 5: 13}
+    tops = [
+        {spread[m]: codes[k][m] for m in masks if size[m] <= limit[k]} if k in limit else {}
+        for k in range(6)
+    ]
+    high_bit = {spread[m]: spread[1 << high[m]] for m in masks if size[m] <= 4}
+    return straights, no_pair, tops, high_bit, spread
+
+
+_STRAIGHTS, _NO_PAIR, _TOPS, _HIGH_BIT, _SPREAD = _build_rank_tables()
+_TOP1, _TOP2, _TOP3, _TOP5 = _TOPS[1], _TOPS[2], _TOPS[3], _TOPS[5]
+_PAIR_CODE = {1 << (4 * r): _PAIR | ((r + 2) * 0x11000) for r in range(13)}
+_TRIPS_CODE = {1 << (4 * r): _TRIPS | ((r + 2) * 0x11100) for r in range(13)}
+_FULL_CODE = {1 << (4 * r): _FULL | ((r + 2) * 0x11100) for r in range(13)}
+_QUADS_CODE = {1 << (4 * r): _QUADS | ((r + 2) * 0x11110) for r in range(13)}
+
+
+def _two_pair_table() -> dict[int, tuple[int, int]]:
+    """Spread mask of the paired ranks -> (two-pair code of the top two, pairs left over)."""
+    out = {}
+    for m in range(1, 8192):
+        if not 2 <= m.bit_count() <= 4:
+            continue
+        s = _SPREAD[m]
+        first = _HIGH_BIT[s]
+        second = _HIGH_BIT[s ^ first]
+        r1, r2 = _TOP1[first], _TOP1[second]
+        out[s] = (_TWO_PAIR | (r1 * 0x11000) | (r2 * 0x110), s ^ first ^ second)
+    return out
+
+
+_TWO_PAIR_CODE = _two_pair_table()
+
+
+def _low_table() -> list[int | None]:
+    """8-bit mask of low ranks (bit 0 = ace) -> low value, or None with fewer than five."""
+    out: list[int | None] = []
+    for m in range(256):
+        ranks = [r + 1 for r in range(8) if m >> r & 1][:5]
+        if len(ranks) < 5:
+            out.append(None)
+            continue
+        value = 0
+        for r in reversed(ranks):
+            value = (value << 4) | r
+        out.append(value)
+    return out
+
+
+_LOW_VALUE = _low_table()
+
+# ---------------------------------------------------------------------------------------
+# Fast paths
+# ---------------------------------------------------------------------------------------
+
+
+def _indices(cards: Iterable[object]) -> list[int]:
+    """Card indices for a hand given as ``Card`` objects (or indices); raise on anything else."""
+    out = []
+    get = _INDEX_BY_ID.get
+    for c in cards:
+        i = get(id(c))
+        if i is None:
+            if isinstance(c, Card):
+                i = c.index
+            elif isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52:
+                i = c
+            elif c is None:
+                raise CardError(
+                    "an unknown card (None, written ??) cannot be evaluated: "
+                    "give every card of the hand."
+                )
+            else:
+                raise CardError(
+                    f"{c!r} is not a card: give Card objects (Card.parse('Ah')) "
+                    "or card indices 0..51."
+                )
+        out.append(i)
+    return out
+
+
+def _count_error(n: int) -> TableError:
+    return TableError(
+        f"a hand is made from 5 to 8 cards (seven, plus a community card), not {n}: "
+        "give every card the player holds."
+    )
+
+
+def high_value(cards: Sequence[int] | Sequence[Card]) -> int:
+    """The value of the best five-card high hand: one integer, bigger is better.
+
+    ``cards`` are 5 to 8 card indices (``Card.index``) or ``Card`` objects. This is the fast
+    path: it does not look for duplicate cards (``best_high`` does). The value equals
+    ``best_high(cards).value``.
+
+    :param cards: 5 to 8 distinct cards.
+    :return: ``strength << 20`` plus the five deciding ranks as hex digits.
+    :raises TableError: If there are fewer than 5 or more than 8 cards.
+
+    >>> from tutor.engine.cards import parse_cards
+    >>> hex(high_value(parse_cards("As Ad Ks Kd 9c 4h 2c")))
+    '0x2eedd9'
+    >>> high_value([51, 47, 43, 39, 35, 0, 1]) == high_value(parse_cards("As Ks Qs Js Ts 2c 2d"))
+    True
+    >>> high_value([51, 47, 43, 39])
+    Traceback (most recent call last):
+    ...
+    tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community card), not 4: give every card the player holds.
+    """
+    hi = _HI
+    n = len(cards)
+    try:
+        if n == 7:
+            a, b, c, d, e, f, g = cards
+            s = hi[a] + hi[b] + hi[c] + hi[d] + hi[e] + hi[f] + hi[g]  # type: ignore[index]
+        elif 5 <= n <= 8:
+            s = sum(map(hi.__getitem__, cards))  # type: ignore[arg-type]
+        else:
+            raise _count_error(n)
+    except (TypeError, IndexError):
+        cards = _indices(cards)
+        s = sum(map(hi.__getitem__, cards))
+    if ((s >> _RANK_BITS) + _SUIT_OVER_FOUR) & _SUIT_FIVE:
+        return _flush_value(cards, s)  # type: ignore[arg-type]
+    return _plain_value(s & _RANK_MASK)
+
+
+def _plain_value(r: int) -> int:
+    """Value of the best hand ignoring suits, from the rank counters ``r``."""
+    if not r & _NOT_ONES:  # every rank once: high card or straight
+        return _NO_PAIR[r]
+    if r & _FOURS:
+        quads = (r & _FOURS) >> 2
+        top = _HIGH_BIT[quads]
+        present = (r | (r >> 1) | (r >> 2)) & _ONES
+        return _QUADS_CODE[top] + _TOP1[present ^ top]
+    ones = r & _ONES
+    twos = (r >> 1) & _ONES
+    trips = ones & twos
+    if trips:
+        pairs = twos ^ trips
+        if pairs or trips & (trips - 1):
+            top = _HIGH_BIT[trips]
+            return _FULL_CODE[top] + _TOP1[(trips ^ top) | pairs] * 0x11
+        straight = _STRAIGHTS.get(ones | twos)
+        if straight:
+            return straight
+        return _TRIPS_CODE[trips] + _TOP2[ones ^ trips]
+    straight = _STRAIGHTS.get(ones | twos)
+    if straight:
+        return straight
+    if twos & (twos - 1):
+        code, left = _TWO_PAIR_CODE[twos]
+        return code + _TOP1[left | ones]
+    return _PAIR_CODE[twos] + _TOP3[ones]
+
+
+def _flush_value(cards: Sequence[int], s: int) -> int:
+    """Value when five or more cards share a suit (a flush or a straight flush, or better)."""
+    over = ((s >> _RANK_BITS) + _SUIT_OVER_FOUR) & _SUIT_FIVE
+    suit = (over.bit_length() - 4) >> 2
+    ranks = 0
+    for c in cards:
+        if c & 3 == suit:
+            ranks |= 1 << (4 * (c >> 2))
+    straight = _STRAIGHTS.get(ranks)
+    value = straight - _STRAIGHT + _STRAIGHT_FLUSH if straight else _FLUSH | _TOP5[ranks]
+    if len(cards) > 7:  # with eight cards a full house or four of a kind can also be there
+        value = max(value, _plain_value(s & _RANK_MASK))
+    return value
+
+
+def low_value(cards: Sequence[int] | Sequence[Card]) -> int | None:
+    """The value of the best eight-or-better low, smaller is better; ``None`` if none qualifies.
+
+    ``cards`` are 5 to 8 card indices or ``Card`` objects; duplicates are not looked for
+    (``best_low`` does). The value equals ``best_low(cards).value``.
+
+    :param cards: 5 to 8 distinct cards.
+    :return: the five low ranks (ace 1) as hex digits, highest first, or ``None``.
+    :raises TableError: If there are fewer than 5 or more than 8 cards.
+
+    >>> from tutor.engine.cards import parse_cards
+    >>> hex(low_value(parse_cards("Ac 2d 2h 3s 4c 7d 7s")))
+    '0x74321'
+    >>> low_value(parse_cards("Ac Ad 2c 2d 3c 8h Kd")) is None
+    True
+    >>> low_value(parse_cards("Ac 2d"))
+    Traceback (most recent call last):
+    ...
+    tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community card), not 2: give every card the player holds.
+    """
+    lo = _LO
+    n = len(cards)
+    try:
+        if n == 7:
+            a, b, c, d, e, f, g = cards
+            m = lo[a] | lo[b] | lo[c] | lo[d] | lo[e] | lo[f] | lo[g]  # type: ignore[index]
+        elif 5 <= n <= 8:
+            m = 0
+            for c in cards:
+                m |= lo[c]  # type: ignore[index]
+        else:
+            raise _count_error(n)
+    except (TypeError, IndexError):
+        m = 0
+        for c in _indices(cards):
+            m |= lo[c]
+    return _LOW_VALUE[m]
+
+
+# ---------------------------------------------------------------------------------------
+# Checked hands that say what they are
+# ---------------------------------------------------------------------------------------
+
+_WORDS_WITH_AN = {8, 14}
+
+
+def _a(rank: int) -> str:
+    return ("an " if rank in _WORDS_WITH_AN else "a ") + RANK_NAMES[rank]
+
+
+def _listing(ranks: Iterable[int]) -> str:
+    words = [_a(r) for r in ranks]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+@dataclass(frozen=True)
+class HighHand:
+    """The best five-card high hand from a player's cards (rule ``hand.high``).
+
+    Hands compare by ``value`` alone: equal values are equal hands (a tie), and
+    ``max(hands)`` is the best.
+
+    >>> from tutor.engine.cards import parse_cards
+    >>> h = best_high(parse_cards("Kc Kd Qh Kh Qs 2c 7d"))
+    >>> h.category, h.rank_chars, h.describe()
+    (<Category.FULL_HOUSE: 'full house'>, ['K', 'K', 'K', 'Q', 'Q'], 'full house, kings full of queens')
+    """
+
+    category: Category = field(compare=False)
+    #: The five ranks (2..14) in the order that decides the hand; a wheel is 5, 4, 3, 2, 14.
+    ranks: tuple[int, ...] = field(compare=False)
+    #: The five cards used, in the same order as ``ranks``.
+    cards: tuple[Card, ...] = field(compare=False)
+    #: One integer, bigger is better, equal for equal hands (see the module docstring).
+    value: int
+
+    @property
+    def rank_chars(self) -> list[str]:
+        """The ranks as characters, e.g. ``['A', 'A', 'K', 'K', '9']``."""
+        return [RANK_CHARS[r - 2] for r in self.ranks]
+
+    def __lt__(self, other: HighHand) -> bool:
+        return self.value < other.value
+
+    def __le__(self, other: HighHand) -> bool:
+        return self.value <= other.value
+
+    def __gt__(self, other: HighHand) -> bool:
+        return self.value > other.value
+
+    def __ge__(self, other: HighHand) -> bool:
+        return self.value >= other.value
+
+    def describe(self) -> str:
+        """The hand in plain English.
+
+        >>> from tutor.engine.cards import parse_cards
+        >>> best_high(parse_cards("As Ad Ks Kd 9c 4h 2c")).describe()
+        'two pair, aces and kings with a nine'
+        >>> best_high(parse_cards("5d 4c 3h 2s Ah Kd Kh")).describe()
+        'straight, five high'
+        """
+        r = self.ranks
+        cat = self.category
+        if cat is Category.HIGH_CARD:
+            return f"high card, {RANK_NAMES[r[0]]} with {_listing(r[1:])}"
+        if cat is Category.PAIR:
+            return f"pair, {RANK_PLURALS[r[0]]} with {_listing(r[2:])}"
+        if cat is Category.TWO_PAIR:
+            return f"two pair, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[2]]} with {_a(r[4])}"
+        if cat is Category.THREE_OF_A_KIND:
+            return f"three of a kind, {RANK_PLURALS[r[0]]} with {_listing(r[3:])}"
+        if cat is Category.STRAIGHT:
+            return f"straight, {RANK_NAMES[r[0]]} high"
+        if cat is Category.FLUSH:
+            return f"flush, {RANK_NAMES[r[0]]} high with {_listing(r[1:])}"
+        if cat is Category.FULL_HOUSE:
+            return f"full house, {RANK_PLURALS[r[0]]} full of {RANK_PLURALS[r[3]]}"
+        if cat is Category.FOUR_OF_A_KIND:
+            return f"four of a kind, {RANK_PLURALS[r[0]]} with {_a(r[4])}"
+        if r[0] == 14:
+            return "straight flush, ace high (a royal flush)"
+        return f"straight flush, {RANK_NAMES[r[0]]} high"
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+@dataclass(frozen=True)
+class LowHand:
+    """The best eight-or-better low (rule ``hand.low``): five different ranks, all 8 or lower.
+
+    ``value`` is smaller for a better low. Comparisons read "weaker than": ``a < b`` means
+    ``a`` is the worse low, so ``max(lows)`` is the best, as for ``HighHand``; equal values
+    are equal lows.
+
+    >>> from tutor.engine.cards import parse_cards
+    >>> low = best_low(parse_cards("8c 7d 6h 5s 3c Kd Kh"))
+    >>> low.text, low.better_than(best_low(parse_cards("8c 7d 6h 5s 4c Kd Kh")))
+    ('8-7-6-5-3', True)
+    """
+
+    #: The five ranks, ace 1, highest first, e.g. (8, 5, 4, 3, 2).
+    ranks: tuple[int, ...] = field(compare=False)
+    #: The five cards used, highest first.
+    cards: tuple[Card, ...] = field(compare=False)
+    #: The ranks as hex digits highest first: smaller is better.
+    value: int
+
+    @property
+    def text(self) -> str:
+        """The low as written by players, highest first: ``8-5-4-3-2``, ``7-5-4-2-A``."""
+        return "-".join("A" if r == 1 else str(r) for r in self.ranks)
+
+    def better_than(self, other: LowHand | None) -> bool:
+        """True if this low beats ``other`` (any low beats no low)."""
+        return other is None or self.value < other.value
+
+    def __lt__(self, other: LowHand) -> bool:
+        return self.value > other.value
+
+    def __le__(self, other: LowHand) -> bool:
+        return self.value >= other.value
+
+    def __gt__(self, other: LowHand) -> bool:
+        return self.value < other.value
+
+    def __ge__(self, other: LowHand) -> bool:
+        return self.value <= other.value
+
+    def describe(self) -> str:
+        """The low in words: ``'eight-five low (8-5-4-3-2)'``."""
+        first = "ace" if self.ranks[0] == 1 else RANK_NAMES[self.ranks[0]]
+        second = "ace" if self.ranks[1] == 1 else RANK_NAMES[self.ranks[1]]
+        return f"{first}-{second} low ({self.text})"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _checked(cards: Sequence[Card]) -> list[Card]:
+    """The cards as a list, after the checks ``best_high`` and ``best_low`` promise."""
+    if isinstance(cards, (str, bytes)):
+        raise CardError(
+            f"{cards!r} is text, not cards: read it first with parse_cards({cards!r})."
+        )
+    cards = list(cards)
+    if not 5 <= len(cards) <= 8:
+        raise _count_error(len(cards))
+    seen: set[int] = set()
+    for i, c in zip(_indices(cards), cards, strict=True):
+        if not isinstance(c, Card):
+            raise CardError(f"{c!r} is not a card: give Card objects, e.g. Card.parse('Ah').")
+        if i in seen:
+            raise CardError(
+                f"{c.text} is given twice: a deck holds each card once, so list it once."
+            )
+        seen.add(i)
+    return cards
+
+
+def _by_strength(cards: Iterable[Card]) -> list[Card]:
+    """Highest rank first; among equal ranks the highest suit (spades) first."""
+    return sorted(cards, key=lambda c: (c.rank, SUIT_ORDER[c.suit]), reverse=True)
+
+
+def best_high(cards: Sequence[Card]) -> HighHand:
+    """The best five-card high hand from 5 to 8 cards (rule ``hand.high``).
+
+    Where two cards of a rank could play, the higher suit is used (spades, hearts, diamonds,
+    clubs).
+
+    :param cards: 5 to 8 distinct ``Card`` objects (seven, plus a community card).
+    :return: the ``HighHand``, whose ``value`` equals ``high_value(cards)``.
+    :raises TableError: If there are fewer than 5 or more than 8 cards.
+    :raises CardError: If a card is given twice or is not a card.
+
+    >>> from tutor.engine.cards import parse_cards
+    >>> h = best_high(parse_cards("5h 4h 3h 2h Ah 9c 9d"))
+    >>> h.category, h.rank_chars, [c.text for c in h.cards]
+    (<Category.STRAIGHT_FLUSH: 'straight flush'>, ['5', '4', '3', '2', 'A'], ['5h', '4h', '3h', '2h', 'Ah'])
+    >>> best_high(parse_cards("Ah Ah 3h 2h 9c"))
+    Traceback (most recent call last):
+    ...
+    tutor.engine.errors.CardError: Ah is given twice: a deck holds each card once, so list it once.
+    """
+    cards = _checked(cards)
+    value = high_value(cards)
+    category = _CATEGORY_BY_STRENGTH[value >> 20]
+    digits = [(value >> shift) & 0xF for shift in (16, 12, 8, 4, 0)]
+    ranks = tuple(14 if d == 1 else d for d in digits)
+    pool = _by_strength(cards)
+    if category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+        counts = {s: 0 for s in SUIT_ORDER}
+        for c in cards:
+            counts[c.suit] += 1
+        suit = max(counts, key=counts.__getitem__)
+        pool = [c for c in pool if c.suit == suit]
+    used = []
+    for r in ranks:
+        for j, c in enumerate(pool):
+            if c.rank == r:
+                used.append(pool.pop(j))
+                break
+    return HighHand(category=category, ranks=ranks, cards=tuple(used), value=value)
+
+
+def best_low(cards: Sequence[Card]) -> LowHand | None:
+    """The best eight-or-better low from 5 to 8 cards, or ``None`` (rule ``hand.low``).
+
+    Ace counts 1; straights and flushes do not count against a low. Where two cards of a rank
+    could play, the higher suit is used.
+
+    :param cards: 5 to 8 distinct ``Card`` objects (seven, plus a community card).
+    :return: the ``LowHand`` (``value`` equals ``low_value(cards)``), or ``None``.
+    :raises TableError: If there are fewer than 5 or more than 8 cards.
+    :raises CardError: If a card is given twice or is not a card.
+
+    >>> from tutor.engine.cards import parse_cards
+    >>> best_low(parse_cards("Ac 2d 2h 3s 4c 7d 7s")).text
+    '7-4-3-2-A'
+    >>> best_low(parse_cards("Ac Ad 2c 2d 3c 8h Kd")) is None
+    True
+    >>> best_low(parse_cards("Ac 2d 3h"))
+    Traceback (most recent call last):
+    ...
+    tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community card), not 3: give every card the player holds.
+    """
+    cards = _checked(cards)
+    value = low_value(cards)
+    if value is None:
+        return None
+    ranks = tuple((value >> shift) & 0xF for shift in (16, 12, 8, 4, 0))
+    pool = _by_strength(cards)
+    used = []
+    for r in ranks:
+        for c in pool:
+            if c.low_rank == r:
+                used.append(c)
+                break
+    return LowHand(ranks=ranks, cards=tuple(used), value=value)
