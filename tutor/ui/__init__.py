@@ -1,0 +1,1 @@
+"""The Streamlit app: router, pages and the pure pieces they draw with."""

@@ -1,0 +1,178 @@
+"""The stud table as an HTML picture: seats on an oval, cards, button, bets and pot (pure)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from tutor.engine.cards import Card
+from tutor.quiz import format_amount
+
+#: Suit colours: two-colour deck (red/black) and four-colour deck.
+TWO_COLOURS = {"c": "#111111", "d": "#c8102e", "h": "#c8102e", "s": "#111111"}
+FOUR_COLOURS = {"c": "#1b7a2f", "d": "#1f4fbf", "h": "#c8102e", "s": "#111111"}
+
+_CSS = """
+<style>
+.stt-table{position:relative;width:100%;max-width:760px;aspect-ratio:16/10;margin:0 auto;
+  font-family:system-ui,sans-serif;font-size:13px;color:#111}
+.stt-felt{position:absolute;left:8%;top:12%;width:84%;height:76%;border-radius:50%;
+  background:#1f6f43;border:10px solid #6b4226;box-sizing:border-box}
+.stt-centre{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);
+  text-align:center;color:#fff}
+.stt-pot{font-weight:700;font-size:15px;background:rgba(0,0,0,.35);border-radius:8px;
+  padding:2px 8px;display:inline-block;margin-bottom:4px}
+.stt-seat{position:absolute;transform:translate(-50%,-50%);background:#fff;border:2px solid #999;
+  border-radius:8px;padding:3px 6px;text-align:center;min-width:84px;white-space:nowrap}
+.stt-seat.stt-to-act{border-color:#e0a800;box-shadow:0 0 0 3px #ffd54f}
+.stt-seat.stt-folded{opacity:.5}
+.stt-name{font-weight:700}
+.stt-stack{font-size:12px;color:#333}
+.stt-tag{display:inline-block;font-size:11px;border-radius:4px;padding:0 4px;margin-left:3px;
+  color:#fff;background:#555}
+.stt-tag.stt-act{background:#b07d00}
+.stt-tag.stt-allin{background:#8b1a1a}
+.stt-cards{margin-top:2px}
+.stt-card{display:inline-block;width:26px;height:36px;line-height:36px;margin:0 1px;
+  border:1px solid #777;border-radius:4px;background:#fff;font-weight:700;font-size:13px;
+  text-align:center;vertical-align:middle}
+.stt-card.stt-down{background:#eef1f6;border-style:dashed}
+.stt-card.stt-back{background:repeating-linear-gradient(45deg,#2c4c9c,#2c4c9c 4px,#3e63c0 4px,
+  #3e63c0 8px);border-color:#1d2f63}
+.stt-bet{position:absolute;transform:translate(-50%,-50%);background:#f5d76e;color:#111;
+  border-radius:10px;padding:0 6px;font-size:12px;font-weight:700}
+.stt-button{position:absolute;transform:translate(-50%,-50%);width:20px;height:20px;
+  border-radius:50%;background:#fff;border:2px solid #111;font-weight:700;font-size:11px;
+  line-height:18px;text-align:center}
+.stt-house{position:absolute;left:50%;top:3%;transform:translateX(-50%);font-size:12px;
+  background:#fff;border:1px solid #999;border-radius:6px;padding:0 6px}
+.stt-sr{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;
+  clip:rect(0,0,0,0);white-space:nowrap;border:0}
+</style>
+"""
+
+
+def seat_position(index: int, count: int) -> tuple[float, float]:
+    """Where seat ``index`` of ``count`` sits, in percent of the picture (left, top).
+
+    Seats go clockwise from the bottom centre around an ellipse.
+
+    >>> seat_position(0, 4)
+    (50.0, 88.0)
+    >>> seat_position(1, 4)
+    (8.0, 50.0)
+    """
+    angle = math.pi / 2 + 2 * math.pi * index / max(count, 1)
+    return (round(50 + 42 * math.cos(angle), 1), round(50 + 38 * math.sin(angle), 1))
+
+
+def _towards_centre(point: tuple[float, float], share: float) -> tuple[float, float]:
+    x, y = point
+    return (round(x + (50 - x) * share, 1), round(y + (50 - y) * share, 1))
+
+
+def card_html(card: Card | None, face_up: bool, four_colour: bool) -> str:
+    """One card: face up (rank and suit), a known hole card (face down, shown to the learner),
+    or a back for a card the learner does not know. Screen readers hear the card's name.
+
+    >>> card_html(None, False, False).count("face-down card")
+    2
+    """
+    if card is None:
+        label = "face-down card"
+        return (
+            f'<span class="stt-card stt-back" role="img" aria-label="{label}" '
+            f'title="{label}"><span class="stt-sr">{label}</span></span>'
+        )
+    colours = FOUR_COLOURS if four_colour else TWO_COLOURS
+    label = card.spoken if face_up else f"{card.spoken}, face down"
+    down = "" if face_up else " stt-down"
+    return (
+        f'<span class="stt-card{down}" role="img" aria-label="{escape(label)}" '
+        f'title="{escape(label)}" style="color:{colours[card.suit]}">'
+        f'<span aria-hidden="true">{escape(card.symbol)}</span>'
+        f'<span class="stt-sr">{escape(label)}</span></span>'
+    )
+
+
+def _money(value: Any) -> str:
+    return format_amount(value)
+
+
+def _seat_html(seat: Any, left: float, top: float, four_colour: bool) -> str:
+    classes = ["stt-seat"]
+    tags: list[str] = []
+    if seat.to_act:
+        classes.append("stt-to-act")
+        tags.append('<span class="stt-tag stt-act">to act</span>')
+    if seat.folded:
+        classes.append("stt-folded")
+        tags.append('<span class="stt-tag">folded</span>')
+    if seat.all_in:
+        tags.append('<span class="stt-tag stt-allin">all in</span>')
+    stack = "deep stack" if seat.stack is None else f"stack {_money(seat.stack)}"
+    cards = "".join(card_html(card, up, four_colour) for card, up in seat.cards)
+    name = escape(str(seat.name))
+    return (
+        f'<div class="{" ".join(classes)}" style="left:{left}%;top:{top}%" '
+        f'aria-label="seat {seat.seat}, {name}">'
+        f'<div><span class="stt-name">{name}</span> '
+        f'<span class="stt-stack">seat {seat.seat} · {stack}</span>{"".join(tags)}</div>'
+        f'<div class="stt-cards">{cards}</div></div>'
+    )
+
+
+def table_html(view: Any, four_colour: bool = False) -> str:
+    """The whole table for one ``TableView`` as self-contained HTML (styles included).
+
+    Up to 8 seats around an oval; each seat's bet sits between it and the pot; the dealer
+    button is a "D" disc beside its seat, or a "house dealer" label when there is none.
+    """
+    seats: Sequence[Any] = tuple(view.seats)
+    parts = [_CSS, f'<div class="stt-table" role="group" aria-label="{escape(_summary(view))}">']
+    parts.append('<div class="stt-felt"></div>')
+    if view.button is None:
+        parts.append('<div class="stt-house">house dealer</div>')
+    for index, seat in enumerate(seats):
+        left, top = seat_position(index, len(seats))
+        parts.append(_seat_html(seat, left, top, four_colour))
+        if seat.bet:
+            bx, by = _towards_centre((left, top), 0.42)
+            parts.append(
+                f'<div class="stt-bet" style="left:{bx}%;top:{by}%" '
+                f'title="{escape(str(seat.name))} bets {_money(seat.bet)}">'
+                f'<span class="stt-sr">{escape(str(seat.name))} has bet </span>'
+                f"{_money(seat.bet)}</div>"
+            )
+        if seat.button or (view.button is not None and view.button == seat.seat):
+            dx, dy = _towards_centre((left, top), 0.25)
+            dx = round(dx + 7, 1)
+            parts.append(
+                f'<div class="stt-button" style="left:{dx}%;top:{dy}%" '
+                f'title="dealer button: {escape(str(seat.name))}">'
+                f'<span aria-hidden="true">D</span>'
+                f'<span class="stt-sr">dealer button at {escape(str(seat.name))}</span></div>'
+            )
+    centre = [f'<div class="stt-pot">Pot {_money(view.pot)}</div>']
+    if view.community is not None:
+        centre.append(
+            '<div class="stt-community">'
+            '<span class="stt-sr">community card: </span>'
+            f"{card_html(view.community, True, four_colour)}</div>"
+        )
+    street = str(getattr(view.street, "value", view.street))
+    centre.append(f'<div class="stt-street">{escape(street)} street</div>'
+                  if street not in ("showdown",) else '<div class="stt-street">showdown</div>')
+    parts.append(f'<div class="stt-centre">{"".join(centre)}</div>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _summary(view: Any) -> str:
+    street = str(getattr(view.street, "value", view.street))
+    text = f"Stud table, {street}{' street' if street != 'showdown' else ''}, pot {_money(view.pot)}"
+    if view.to_act:
+        text += f", {view.to_act} to act"
+    return text
