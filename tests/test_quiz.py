@@ -294,3 +294,20 @@ def test_hint_prefers_the_authors_hint_then_the_rules() -> None:
 
 def test_describe_award_with_nobody_paid() -> None:
     assert describe("award", {"payouts": {}, "rake": 0}) == "nobody takes anything; no rake"
+
+
+def test_best_high_other_cards_of_the_same_value_are_right() -> None:
+    # The 5s or the 5h make the same straight.
+    r = ruling("best-high", {
+        "player": "Ana", "category": "straight", "ranks": ["9", "8", "7", "6", "5"],
+        "cards": ["9s", "8h", "7d", "6c", "5s"],
+    })
+    verdict = check_answer("best-high", {"cards": ["9s", "8h", "7d", "6c", "5h"]}, r)
+    assert verdict == Verdict(
+        True, "Right: straight, 9-8-7-6-5 (9s 8h 7d 6c 5s).", "straight, 9-8-7-6-5 (9s 8h 7d 6c 5s)"
+    )
+    wrong = check_answer("best-high", {"cards": ["9s", "8h", "7d", "6c", "Kh"]}, r)
+    assert wrong.message == (
+        "Not right: you answered high card, K-9-8-7-6 (9s 8h 7d 6c Kh); "
+        "the answer is straight, 9-8-7-6-5 (9s 8h 7d 6c 5s)."
+    )

@@ -8,6 +8,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol
 
 from tutor.engine.cards import Card
+from tutor.engine.hands import best_high
 
 
 class RulingLike(Protocol):
@@ -246,21 +247,11 @@ def _same_set(given: Iterable[Any], expected: Iterable[Any]) -> bool:
     return sorted(set(given)) == sorted(set(expected))
 
 
-def _value_equal(a: Any, b: Any) -> bool:
-    """Two hand values are equal when neither beats the other (cards may differ)."""
-    try:
-        return not (a < b) and not (b < a)
-    except TypeError:
-        return bool(a == b)
-
-
 def _high_matches(chosen: list[Card], expected: Mapping[str, Any]) -> bool:
     want = _cards(expected.get("cards") or ())
-    try:
-        from tutor.engine import best_high  # the engine's evaluator, when it is there
-    except ImportError:
-        return set(chosen) == set(want)
-    return _value_equal(best_high(chosen), best_high(want))
+    if len(chosen) != 5 or len(set(chosen)) != 5:
+        return False
+    return best_high(chosen).value == best_high(want).value
 
 
 def _is_correct(kind: str, given: Mapping[str, Any], expected: Mapping[str, Any]) -> bool:
@@ -327,21 +318,10 @@ def _given_answer(kind: str, given: Mapping[str, Any], expected: Mapping[str, An
     if kind == "best-high":
         chosen = _cards(g.get("cards") or ())
         g = {"cards": chosen}
-        try:
-            from tutor.engine import best_high
-        except ImportError:
-            return g
-        hand = best_high(chosen)
-        category = getattr(hand, "category", None)
-        ranks = getattr(hand, "ranks", None)
-        if category is not None and ranks is not None:
-            g["category"] = str(category)
-            g["ranks"] = [r if isinstance(r, str) else _rank_char(r) for r in ranks]
+        if len(chosen) == 5 and len(set(chosen)) == 5:
+            hand = best_high(chosen)
+            g.update(category=str(hand.category), ranks=hand.rank_chars)
     return g
-
-
-def _rank_char(rank: int) -> str:
-    return "23456789TJQKA"[int(rank) - 2] if int(rank) >= 2 else "A"
 
 
 def check_answer(kind: str, given: Mapping[str, Any], ruling: RulingLike) -> Verdict:
