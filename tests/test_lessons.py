@@ -1,0 +1,474 @@
+"""Tests for the lessons in lessons/ and their loader, tutor/lessons.py."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from pokerkit import EightOrBetterLowHand, StandardHighHand
+
+from tutor.engine.errors import TutorError
+from tutor.lessons import (
+    RULE_IDS,
+    TOPICS,
+    Lesson,
+    cited_rules,
+    lesson_for_topic,
+    load_lessons,
+    parse_lesson,
+)
+
+LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
+SHARED = Path("/work/shared")
+
+EXPECTED = [
+    ("01-table-and-deal.md", "table-and-deal", ("deal",)),
+    ("02-antes-and-buy-in.md", "antes-and-buy-in", ("ante", "buy-in")),
+    ("03-bring-in.md", "bring-in", ("bring-in",)),
+    ("04-completing-and-bet-sizes.md", "completing-and-bet-sizes", ("betting-limits",)),
+    ("05-open-pair.md", "open-pair", ("pair-on-fourth",)),
+    ("06-who-acts-first.md", "who-acts-first", ("first-to-act",)),
+    ("07-raise-cap.md", "raise-cap", ("raise-cap",)),
+    ("08-community-river.md", "community-river", ("community-river",)),
+    ("09-showdown-and-low.md", "showdown-and-low", ("showdown", "low-qualification")),
+    ("10-splitting-the-pot.md", "splitting-the-pot", ("split-pot",)),
+    ("11-side-pots.md", "side-pots", ("side-pots",)),
+]
+
+PRESET_NAMES = ("online", "roberts", "wsop-cash", "tda")
+TABLE = re.compile(r"^\|.*\|\n\|(?: *:?-+:? *\|)+$", re.M)
+CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][cdhs](?![A-Za-z0-9])")
+
+GOOD_FRONT = """---
+id: demo
+title: Demo
+order: 1
+topics: [deal]
+rules: [deal.order]
+summary: A demo lesson.
+---
+"""
+GOOD_BODY = """
+# Demo
+
+Cards go clockwise (`deal.order`).
+
+| seat | card |
+| --- | --- |
+| 1 | 2c |
+
+## Practice
+
+Try it.
+"""
+
+
+@pytest.fixture(scope="module")
+def lessons() -> list[Lesson]:
+    return load_lessons(LESSONS_DIR)
+
+
+def by_id(lessons: list[Lesson], lesson_id: str) -> Lesson:
+    return next(lesson for lesson in lessons if lesson.id == lesson_id)
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --- the lesson files --------------------------------------------------------------
+
+
+def test_all_eleven_lessons_load_in_order(lessons: list[Lesson]) -> None:
+    assert [(Path(x.path).name, x.id, x.topics) for x in lessons] == EXPECTED
+    assert [x.order for x in lessons] == list(range(1, 12))
+
+
+def test_lesson_fields(lessons: list[Lesson]) -> None:
+    first = lessons[0]
+    assert first.title == "The table and the deal"
+    assert first.rules == ("table.seats", "deal.order", "river.down")
+    assert first.summary == (
+        "Who can sit at a stud table, and in what order the seven cards reach each player."
+    )
+    assert first.body.startswith("# The table and the deal\n")
+    assert "---" not in first.body.split("\n")[0]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.order = 2  # type: ignore[misc]
+
+
+def test_every_topic_belongs_to_exactly_one_lesson(lessons: list[Lesson]) -> None:
+    counts = Counter(topic for lesson in lessons for topic in lesson.topics)
+    assert sorted(counts) == sorted(TOPICS)
+    assert set(counts.values()) == {1}
+    assert len(TOPICS) == 13
+
+
+@pytest.mark.parametrize("name", [row[0] for row in EXPECTED])
+def test_backticked_rule_ids_in_body_are_known(name: str) -> None:
+    body = (LESSONS_DIR / name).read_text(encoding="utf-8").split("\n---\n", 1)[1]
+    dotted = re.findall(r"`([^`\s]*\.[^`\s]*)`", body)
+    assert dotted, f"{name} cites no rule id"
+    assert [rule for rule in dotted if rule not in RULE_IDS] == []
+
+
+def test_front_matter_rules_are_cited_in_the_body(lessons: list[Lesson]) -> None:
+    missing = {x.id: sorted(set(x.rules) - set(x.cited_rules)) for x in lessons}
+    assert missing == {x.id: [] for x in lessons}
+
+
+def test_every_rule_id_is_taught_somewhere(lessons: list[Lesson]) -> None:
+    taught = {rule for lesson in lessons for rule in lesson.rules}
+    assert sorted(set(RULE_IDS) - taught) == []
+    assert len(RULE_IDS) == 25
+
+
+@pytest.mark.parametrize("name", [row[0] for row in EXPECTED])
+def test_each_lesson_has_a_table_and_ends_with_practice(name: str) -> None:
+    lesson = parse_lesson((LESSONS_DIR / name).read_text(encoding="utf-8"), name)
+    assert TABLE.search(lesson.body), f"{name} has no Markdown table"
+    head, practice = lesson.body.split("\n## Practice\n")
+    sentence = practice.strip()
+    assert "\n#" not in practice and sentence.endswith(".")
+    assert sentence.count(". ") == 0 and "\n\n" not in sentence
+    assert "scenarios:" not in lesson.body
+
+
+@pytest.mark.parametrize("name", [row[0] for row in EXPECTED])
+def test_body_length_is_300_to_700_words(name: str) -> None:
+    body = parse_lesson((LESSONS_DIR / name).read_text(encoding="utf-8"), name).body
+    prose = re.sub(r"^\|[\s|:-]+\|$", "", body, flags=re.M)
+    words = [w for w in prose.split() if re.search(r"[A-Za-z0-9]", w)]
+    assert 300 <= len(words) <= 700
+
+
+@pytest.mark.parametrize("name", [row[0] for row in EXPECTED])
+def test_no_card_appears_twice_in_one_table(name: str) -> None:
+    body = (LESSONS_DIR / name).read_text(encoding="utf-8")
+    tables = re.findall(r"(?:^\|.*\|\n)+", body, flags=re.M)
+    for table in tables:
+        repeated = [c for c, n in Counter(CARD.findall(table)).items() if n > 1]
+        assert repeated == [], table
+
+
+@pytest.mark.parametrize(
+    "lesson_id",
+    ["open-pair", "who-acts-first", "raise-cap", "community-river", "splitting-the-pot"],
+)
+def test_disputed_rules_have_a_preset_table(lessons: list[Lesson], lesson_id: str) -> None:
+    rows = [
+        line for line in by_id(lessons, lesson_id).body.split("\n") if line.startswith("| `")
+    ]
+    named = {row.split("`")[1] for row in rows}
+    assert set(PRESET_NAMES) <= named
+
+
+@pytest.mark.parametrize(
+    ("lesson_id", "fact"),
+    [
+        ("table-and-deal", "9 × 6 = 54"),
+        ("table-and-deal", "5 × 3 = 15 cards, leaving 37"),
+        ("antes-and-buy-in", "1.25 + 2 + 2 + 2 = **7.25**"),
+        ("antes-and-buy-in", "| $2/$4 | 2 | 20 |"),
+        ("bring-in", "| A | 2 | 2c | **brings in**"),
+        ("bring-in", "| B | 3 | Qc | **brings in**"),
+        ("open-pair", "| stud8, `roberts` | 5 only | 10 only |"),
+        ("raise-cap", "| `roberts` | 3 | 15 + 3 × 15 = **60** |"),
+        ("raise-cap", "| `wsop-cash` | 4 | 15 + 4 × 15 = **75** |"),
+        ("community-river", "52 − 48 = 4, fewer than 8"),
+        ("community-river", "52 − 45 = 7, enough for 7"),
+        ("community-river", "4; 4 + 3 = 7, short of 7 + 2 = 9"),
+        ("splitting-the-pot", "**high 31, low 30**"),
+        ("splitting-the-pot", "60 + 30 = **90**"),
+        ("side-pots", "87 + 27 + 6 = 120"),
+    ],
+)
+def test_worked_numbers(lessons: list[Lesson], lesson_id: str, fact: str) -> None:
+    assert fact in by_id(lessons, lesson_id).body
+
+
+def test_stub_counts_in_the_community_lesson() -> None:
+    # 8 players to the river: 8 x 6 cards; 8 dealt with one fold on third: 3 + 7 x 6.
+    assert 52 - 8 * 6 == 4 and 52 - 8 * 6 - 3 == 1
+    assert 52 - (3 + 7 * 6) == 7 and 52 - (3 + 7 * 6) - 3 == 4
+
+
+# --- the hands in the worked examples, checked with PokerKit ------------------------
+
+
+def high(cards: str) -> StandardHighHand:
+    return StandardHighHand.from_game(cards)
+
+
+def low(cards: str) -> EightOrBetterLowHand | None:
+    return EightOrBetterLowHand.from_game_or_none(cards)
+
+
+def test_showdown_example_hands(lessons: list[Lesson]) -> None:
+    ana, bo, cy = "Ah2c3d7s8hKdKs", "4c5d6h7c8dQsQh", "9s9c2s5sJs3s4h"
+    body = by_id(lessons, "showdown-and-low").body
+    for cards in (ana, bo, cy):
+        assert " ".join(cards[i : i + 2] for i in range(0, 14, 2)) in body
+    assert high(cy) > high(bo) > high(ana)
+    assert str(high(cy)).startswith("Flush") and str(high(bo)).startswith("Straight")
+    assert low(ana) > low(bo)  # PokerKit: greater is the better low
+    assert low(cy) is None
+    assert low("Ah2cKc7s8hKdKs") is None and low(bo) is not None
+    assert low("AcAd2h2s3c8dKh") is None
+
+
+@pytest.mark.parametrize(
+    ("better", "worse"),
+    [
+        ("8c5d4h3s2c", "8d6h4c2sAh"),
+        ("8c7d6h5s3c", "8d7h6c5d4s"),
+        ("7c6d5h4s3c", "8d5c4h3d2s"),
+        ("5c4d3h2sAc", "7c6d4h3s2c"),
+    ],
+)
+def test_low_comparison_table(better: str, worse: str) -> None:
+    assert low(better) > low(worse)
+
+
+def test_quartering_example_hands() -> None:
+    s1, s2, s4 = "Ah2c3d4s7hKhKd", "QsQcJdTs6c5h8d", "Ad2h3c4c7cJh9d"
+    assert high(s1) > high(s2) > high(s4)
+    assert low(s1) == low(s4) and low(s2) is None
+    pot = 3 * 40
+    assert (pot // 2 + pot // 4, pot // 4) == (90, 30)
+
+
+def test_odd_chip_example_hands() -> None:
+    s2, s4, s6 = "9s8d7c6h5dKc2d", "9h8c7d6s5cKs3c", "Ah2h3d4d6cQdJc"
+    assert high(s2) == high(s4) and high(s2) > high(s6)
+    assert low(s6) > low(s2) and low(s6) > low(s4)
+    high_half, low_half = 61 - 61 // 2, 61 // 2
+    assert (high_half, low_half, high_half // 2, high_half % 2) == (31, 30, 15, 1)
+
+
+def test_side_pot_example_hands() -> None:
+    s1, s2, s3 = "Ac2d3h5c7dJcQh", "KcKdKs9h4sTh6d", "QsQdJhJs8s9c3c"
+    assert high(s2) > high(s3) > high(s1)
+    assert low(s1) is not None and low(s2) is None and low(s3) is None
+    main, side, rake = 3 * 20, 2 * 30, min(120 * 10 // 100, 6)
+    assert (main, side, rake) == (60, 60, 6)
+    assert ((main - rake) // 2 + side, (main - rake) // 2) == (87, 27)
+
+
+# --- lesson_for_topic -----------------------------------------------------------------
+
+
+def test_lesson_for_topic(lessons: list[Lesson]) -> None:
+    assert by_id(lessons, "bring-in") is lesson_for_topic(lessons, "bring-in")
+    found = lesson_for_topic(lessons, "low-qualification")
+    assert found is not None and found.id == "showdown-and-low"
+    assert lesson_for_topic(lessons, "buy-in") is lessons[1]
+    assert lesson_for_topic(lessons, "no-such-topic") is None
+    assert lesson_for_topic([], "deal") is None
+
+
+def test_cited_rules_keeps_first_use_order() -> None:
+    assert cited_rules("`pot.rake`, `act.later` and `pot.rake`; `stakes` `x`") == (
+        "pot.rake",
+        "act.later",
+    )
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared spec folder is not here")
+def test_ids_match_the_shared_documents() -> None:
+    rules_md = (SHARED / "rules.md").read_text(encoding="utf-8")
+    assert tuple(re.findall(r"^\| `([a-z.-]+)` \|", rules_md, flags=re.M)) == RULE_IDS
+    spec = (SHARED / "spec" / "scenario-format.md").read_text(encoding="utf-8")
+    topics_line = spec.split("## Topics", 1)[1]
+    assert tuple(re.findall(r"`([a-z-]+)`", topics_line)) == TOPICS
+
+
+# --- bad lesson files -------------------------------------------------------------------
+
+
+def test_good_demo_file_loads(tmp_path: Path) -> None:
+    write(tmp_path, "01-demo.md", GOOD_FRONT + GOOD_BODY)
+    (lesson,) = load_lessons(tmp_path)
+    assert lesson == Lesson(
+        id="demo",
+        title="Demo",
+        order=1,
+        topics=("deal",),
+        rules=("deal.order",),
+        summary="A demo lesson.",
+        body=GOOD_BODY.lstrip("\n"),
+        path=str(tmp_path / "01-demo.md"),
+    )
+
+
+def test_missing_front_matter(tmp_path: Path) -> None:
+    path = write(tmp_path, "01-demo.md", GOOD_BODY)
+    with pytest.raises(TutorError) as info:
+        load_lessons(tmp_path)
+    assert str(info.value) == (
+        f"{path}: no front matter: the file must begin with a line '---', then the fields "
+        "id, title, order, topics, rules, summary, then a line '---'."
+    )
+
+
+def test_unclosed_front_matter(tmp_path: Path) -> None:
+    path = write(tmp_path, "01-demo.md", "---\nid: demo\ntitle: Demo\n")
+    with pytest.raises(TutorError) as info:
+        load_lessons(tmp_path)
+    assert str(info.value) == (
+        f"{path}: the front matter is not closed: add a line '---' after its last field."
+    )
+
+
+def test_unknown_topic(tmp_path: Path) -> None:
+    path = write(
+        tmp_path, "01-demo.md", GOOD_FRONT.replace("[deal]", "[deal, dealing]") + GOOD_BODY
+    )
+    with pytest.raises(TutorError) as info:
+        load_lessons(tmp_path)
+    assert str(info.value) == (
+        f"{path}: unknown topic 'dealing': the topics are ante, buy-in, deal, bring-in, "
+        "betting-limits, pair-on-fourth, first-to-act, raise-cap, community-river, "
+        "low-qualification, showdown, split-pot, side-pots."
+    )
+
+
+def test_unknown_rule_id_in_front_matter(tmp_path: Path) -> None:
+    path = write(
+        tmp_path, "01-demo.md", GOOD_FRONT.replace("[deal.order]", "[deal.orders]") + GOOD_BODY
+    )
+    with pytest.raises(TutorError) as info:
+        load_lessons(tmp_path)
+    assert str(info.value) == (
+        f"{path}: unknown rule id 'deal.orders' in rules: the ids are those of "
+        f"shared/rules.md ({', '.join(RULE_IDS)})."
+    )
+
+
+def test_unknown_rule_id_cited_in_body(tmp_path: Path) -> None:
+    body = GOOD_BODY.replace("(`deal.order`)", "(`deal.order`, `bring-in.lowest`)")
+    path = write(tmp_path, "01-demo.md", GOOD_FRONT + body)
+    with pytest.raises(TutorError) as info:
+        load_lessons(tmp_path)
+    # front matter is lines 1-8, a blank line 9, the heading 10, the citation line 12
+    assert str(info.value) == (
+        f"{path}:12: unknown rule id 'bring-in.lowest' cited in the body: cite one of "
+        f"{', '.join(RULE_IDS)}."
+    )
+
+
+def test_missing_field(tmp_path: Path) -> None:
+    path = write(
+        tmp_path, "01-demo.md", GOOD_FRONT.replace("summary: A demo lesson.\n", "") + GOOD_BODY
+    )
+    with pytest.raises(TutorError) as info:
+        load_lessons(tmp_path)
+    assert str(info.value) == (
+        f"{path}: the front matter is missing summary: every lesson needs id, title, "
+        "order, topics, rules, summary."
+    )
+
+
+def test_unknown_field(tmp_path: Path) -> None:
+    front = GOOD_FRONT.replace("order: 1\n", "order: 1\nscenarios: [a]\n")
+    path = write(tmp_path, "01-demo.md", front + GOOD_BODY)
+    with pytest.raises(TutorError) as info:
+        load_lessons(tmp_path)
+    assert str(info.value) == (
+        f"{path}: unknown front matter field 'scenarios': the fields are id, title, order, "
+        "topics, rules, summary."
+    )
+
+
+def test_bad_yaml(tmp_path: Path) -> None:
+    front = GOOD_FRONT.replace("title: Demo", "title: Demo: part: two")
+    path = write(tmp_path, "01-demo.md", front + GOOD_BODY)
+    with pytest.raises(TutorError) as info:
+        load_lessons(tmp_path)
+    assert str(info.value) == (
+        f"{path}: the front matter is not valid YAML (line 3): mapping values are not "
+        "allowed here. Quote values that contain ': '."
+    )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("order: 1", "order: first", "order must be a whole number of 1 or more, not 'first'."),
+        ("order: 1", "order: 0", "order must be a whole number of 1 or more, not 0."),
+        ("id: demo", "id: Demo Lesson", "id must be lower-case letters, digits and '-', not 'Demo Lesson'."),
+        ("title: Demo", "title: ''", "title must be a non-empty text, not ''."),
+        ("topics: [deal]", "topics: deal", "'topics' must be a list of ids such as [topic-id], not 'deal'."),
+        ("topics: [deal]", "topics: []", "'topics' is empty: list at least one id."),
+        ("rules: [deal.order]", "rules: [deal.order, deal.order]", "'rules' lists deal.order twice: keep one."),
+    ],
+)
+def test_bad_field_values(tmp_path: Path, old: str, new: str, message: str) -> None:
+    path = write(tmp_path, "01-demo.md", GOOD_FRONT.replace(old, new) + GOOD_BODY)
+    with pytest.raises(TutorError) as info:
+        load_lessons(tmp_path)
+    assert str(info.value) == f"{path}: {message}"
+
+
+def test_front_matter_not_a_mapping(tmp_path: Path) -> None:
+    path = write(tmp_path, "01-demo.md", "---\n- id\n---\n" + GOOD_BODY)
+    with pytest.raises(TutorError) as info:
+        load_lessons(tmp_path)
+    assert str(info.value) == (
+        f"{path}: the front matter must be a mapping of the fields id, title, order, "
+        "topics, rules, summary, not ['id']."
+    )
+
+
+def test_topic_in_two_lessons(tmp_path: Path) -> None:
+    first = write(tmp_path, "01-demo.md", GOOD_FRONT + GOOD_BODY)
+    second_front = GOOD_FRONT.replace("id: demo", "id: demo-two").replace("order: 1", "order: 2")
+    second = write(tmp_path, "02-demo-two.md", second_front + GOOD_BODY)
+    with pytest.raises(TutorError) as info:
+        load_lessons(tmp_path)
+    assert str(info.value) == (
+        f"{second}: topic 'deal' already belongs to {first}: a topic belongs to one lesson only."
+    )
+
+
+def test_duplicate_order(tmp_path: Path) -> None:
+    first = write(tmp_path, "01-demo.md", GOOD_FRONT + GOOD_BODY)
+    front = GOOD_FRONT.replace("id: demo", "id: demo-two").replace("[deal]", "[ante]")
+    second = write(tmp_path, "02-demo-two.md", front + GOOD_BODY)
+    with pytest.raises(TutorError) as info:
+        load_lessons(tmp_path)
+    assert str(info.value) == (
+        f"{second}: order 1 is already used by {first}: give each lesson its own order."
+    )
+
+
+def test_duplicate_id(tmp_path: Path) -> None:
+    first = write(tmp_path, "01-demo.md", GOOD_FRONT + GOOD_BODY)
+    front = GOOD_FRONT.replace("order: 1", "order: 2").replace("[deal]", "[ante]")
+    second = write(tmp_path, "02-demo.md", front + GOOD_BODY)
+    with pytest.raises(TutorError) as info:
+        load_lessons(tmp_path)
+    assert str(info.value) == (
+        f"{second}: id 'demo' is already used by {first}: give each lesson its own id."
+    )
+
+
+def test_missing_folder(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere"
+    with pytest.raises(TutorError) as info:
+        load_lessons(missing)
+    assert str(info.value) == (
+        f"{str(missing)!r} is not a folder of lessons: pass the lessons/ folder."
+    )
+
+
+def test_load_sorts_by_order_not_file_name(tmp_path: Path) -> None:
+    write(tmp_path, "a.md", GOOD_FRONT.replace("order: 1", "order: 5") + GOOD_BODY)
+    front = GOOD_FRONT.replace("id: demo", "id: early").replace("[deal]", "[ante]")
+    write(tmp_path, "b.md", front + GOOD_BODY)
+    assert [x.id for x in load_lessons(tmp_path)] == ["early", "demo"]
