@@ -94,7 +94,8 @@ def test_lesson_fields(lessons: list[Lesson]) -> None:
     assert first.title == "The table and the deal"
     assert first.rules == ("table.seats", "deal.order", "river.down")
     assert first.summary == (
-        "Who can sit at a stud table, and in what order the seven cards reach each player."
+        "Who can sit at a stud table, and in what order the seven cards reach "
+        "each player."
     )
     assert first.body.startswith("# The table and the deal\n")
     assert "---" not in first.body.split("\n")[0]
@@ -158,12 +159,19 @@ def test_no_card_appears_twice_in_one_table(name: str) -> None:
 
 @pytest.mark.parametrize(
     "lesson_id",
-    ["open-pair", "who-acts-first", "raise-cap", "community-river", "splitting-the-pot"],
+    [
+        "open-pair",
+        "who-acts-first",
+        "raise-cap",
+        "community-river",
+        "splitting-the-pot",
+    ],
 )
-def test_disputed_rules_have_a_preset_table(lessons: list[Lesson], lesson_id: str) -> None:
-    rows = [
-        line for line in by_id(lessons, lesson_id).body.split("\n") if line.startswith("| `")
-    ]
+def test_disputed_rules_have_a_preset_table(
+    lessons: list[Lesson], lesson_id: str
+) -> None:
+    lines = by_id(lessons, lesson_id).body.split("\n")
+    rows = [line for line in lines if line.startswith("| `")]
     named = {row.split("`")[1] for row in rows}
     assert set(PRESET_NAMES) <= named
 
@@ -288,7 +296,15 @@ def test_ids_match_the_shared_documents() -> None:
     assert tuple(re.findall(r"`([a-z-]+)`", topics_line)) == TOPICS
 
 
-# --- bad lesson files -------------------------------------------------------------------
+# --- bad lesson files ----------------------------------------------------------
+
+
+def error_for(tmp_path: Path, text: str) -> tuple[Path, str]:
+    """Write ``text`` as 01-demo.md, load the folder; the path and the error message."""
+    path = write(tmp_path, "01-demo.md", text)
+    with pytest.raises(TutorError) as info:
+        load_lessons(tmp_path)
+    return path, str(info.value)
 
 
 def test_good_demo_file_loads(tmp_path: Path) -> None:
@@ -307,44 +323,35 @@ def test_good_demo_file_loads(tmp_path: Path) -> None:
 
 
 def test_missing_front_matter(tmp_path: Path) -> None:
-    path = write(tmp_path, "01-demo.md", GOOD_BODY)
-    with pytest.raises(TutorError) as info:
-        load_lessons(tmp_path)
-    assert str(info.value) == (
-        f"{path}: no front matter: the file must begin with a line '---', then the fields "
-        "id, title, order, topics, rules, summary, then a line '---'."
+    path, message = error_for(tmp_path, GOOD_BODY)
+    assert message == (
+        f"{path}: no front matter: the file must begin with a line '---', then the "
+        "fields id, title, order, topics, rules, summary, then a line '---'."
     )
 
 
 def test_unclosed_front_matter(tmp_path: Path) -> None:
-    path = write(tmp_path, "01-demo.md", "---\nid: demo\ntitle: Demo\n")
-    with pytest.raises(TutorError) as info:
-        load_lessons(tmp_path)
-    assert str(info.value) == (
-        f"{path}: the front matter is not closed: add a line '---' after its last field."
+    path, message = error_for(tmp_path, "---\nid: demo\ntitle: Demo\n")
+    assert message == (
+        f"{path}: the front matter is not closed: "
+        "add a line '---' after its last field."
     )
 
 
 def test_unknown_topic(tmp_path: Path) -> None:
-    path = write(
-        tmp_path, "01-demo.md", GOOD_FRONT.replace("[deal]", "[deal, dealing]") + GOOD_BODY
-    )
-    with pytest.raises(TutorError) as info:
-        load_lessons(tmp_path)
-    assert str(info.value) == (
-        f"{path}: unknown topic 'dealing': the topics are ante, buy-in, deal, bring-in, "
-        "betting-limits, pair-on-fourth, first-to-act, raise-cap, community-river, "
-        "low-qualification, showdown, split-pot, side-pots."
+    front = GOOD_FRONT.replace("[deal]", "[deal, dealing]")
+    path, message = error_for(tmp_path, front + GOOD_BODY)
+    assert message == (
+        f"{path}: unknown topic 'dealing': the topics are ante, buy-in, deal, "
+        "bring-in, betting-limits, pair-on-fourth, first-to-act, raise-cap, "
+        "community-river, low-qualification, showdown, split-pot, side-pots."
     )
 
 
 def test_unknown_rule_id_in_front_matter(tmp_path: Path) -> None:
-    path = write(
-        tmp_path, "01-demo.md", GOOD_FRONT.replace("[deal.order]", "[deal.orders]") + GOOD_BODY
-    )
-    with pytest.raises(TutorError) as info:
-        load_lessons(tmp_path)
-    assert str(info.value) == (
+    front = GOOD_FRONT.replace("[deal.order]", "[deal.orders]")
+    path, message = error_for(tmp_path, front + GOOD_BODY)
+    assert message == (
         f"{path}: unknown rule id 'deal.orders' in rules: the ids are those of "
         f"shared/rules.md ({', '.join(RULE_IDS)})."
     )
@@ -352,74 +359,77 @@ def test_unknown_rule_id_in_front_matter(tmp_path: Path) -> None:
 
 def test_unknown_rule_id_cited_in_body(tmp_path: Path) -> None:
     body = GOOD_BODY.replace("(`deal.order`)", "(`deal.order`, `bring-in.lowest`)")
-    path = write(tmp_path, "01-demo.md", GOOD_FRONT + body)
-    with pytest.raises(TutorError) as info:
-        load_lessons(tmp_path)
+    path, message = error_for(tmp_path, GOOD_FRONT + body)
     # front matter is lines 1-8, a blank line 9, the heading 10, the citation line 12
-    assert str(info.value) == (
-        f"{path}:12: unknown rule id 'bring-in.lowest' cited in the body: cite one of "
-        f"{', '.join(RULE_IDS)}."
+    assert message == (
+        f"{path}:12: unknown rule id 'bring-in.lowest' cited in the body: cite one "
+        f"of {', '.join(RULE_IDS)}."
     )
 
 
 def test_missing_field(tmp_path: Path) -> None:
-    path = write(
-        tmp_path, "01-demo.md", GOOD_FRONT.replace("summary: A demo lesson.\n", "") + GOOD_BODY
-    )
-    with pytest.raises(TutorError) as info:
-        load_lessons(tmp_path)
-    assert str(info.value) == (
-        f"{path}: the front matter is missing summary: every lesson needs id, title, "
-        "order, topics, rules, summary."
+    front = GOOD_FRONT.replace("summary: A demo lesson.\n", "")
+    path, message = error_for(tmp_path, front + GOOD_BODY)
+    assert message == (
+        f"{path}: the front matter is missing summary: every lesson needs id, "
+        "title, order, topics, rules, summary."
     )
 
 
 def test_unknown_field(tmp_path: Path) -> None:
     front = GOOD_FRONT.replace("order: 1\n", "order: 1\nscenarios: [a]\n")
-    path = write(tmp_path, "01-demo.md", front + GOOD_BODY)
-    with pytest.raises(TutorError) as info:
-        load_lessons(tmp_path)
-    assert str(info.value) == (
-        f"{path}: unknown front matter field 'scenarios': the fields are id, title, order, "
-        "topics, rules, summary."
+    path, message = error_for(tmp_path, front + GOOD_BODY)
+    assert message == (
+        f"{path}: unknown front matter field 'scenarios': the fields are id, title, "
+        "order, topics, rules, summary."
     )
 
 
 def test_bad_yaml(tmp_path: Path) -> None:
     front = GOOD_FRONT.replace("title: Demo", "title: Demo: part: two")
-    path = write(tmp_path, "01-demo.md", front + GOOD_BODY)
-    with pytest.raises(TutorError) as info:
-        load_lessons(tmp_path)
-    assert str(info.value) == (
-        f"{path}: the front matter is not valid YAML (line 3): mapping values are not "
-        "allowed here. Quote values that contain ': '."
+    path, message = error_for(tmp_path, front + GOOD_BODY)
+    assert message == (
+        f"{path}: the front matter is not valid YAML (line 3): mapping values are "
+        "not allowed here. Quote values that contain ': '."
     )
 
 
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ("order: 1", "order: first", "order must be a whole number of 1 or more, not 'first'."),
+        (
+            "order: 1",
+            "order: first",
+            "order must be a whole number of 1 or more, not 'first'.",
+        ),
         ("order: 1", "order: 0", "order must be a whole number of 1 or more, not 0."),
-        ("id: demo", "id: Demo Lesson", "id must be lower-case letters, digits and '-', not 'Demo Lesson'."),
+        (
+            "id: demo",
+            "id: Demo Lesson",
+            "id must be lower-case letters, digits and '-', not 'Demo Lesson'.",
+        ),
         ("title: Demo", "title: ''", "title must be a non-empty text, not ''."),
-        ("topics: [deal]", "topics: deal", "'topics' must be a list of ids such as [topic-id], not 'deal'."),
+        (
+            "topics: [deal]",
+            "topics: deal",
+            "'topics' must be a list of ids such as [topic-id], not 'deal'.",
+        ),
         ("topics: [deal]", "topics: []", "'topics' is empty: list at least one id."),
-        ("rules: [deal.order]", "rules: [deal.order, deal.order]", "'rules' lists deal.order twice: keep one."),
+        (
+            "rules: [deal.order]",
+            "rules: [deal.order, deal.order]",
+            "'rules' lists deal.order twice: keep one.",
+        ),
     ],
 )
 def test_bad_field_values(tmp_path: Path, old: str, new: str, message: str) -> None:
-    path = write(tmp_path, "01-demo.md", GOOD_FRONT.replace(old, new) + GOOD_BODY)
-    with pytest.raises(TutorError) as info:
-        load_lessons(tmp_path)
-    assert str(info.value) == f"{path}: {message}"
+    path, found = error_for(tmp_path, GOOD_FRONT.replace(old, new) + GOOD_BODY)
+    assert found == f"{path}: {message}"
 
 
 def test_front_matter_not_a_mapping(tmp_path: Path) -> None:
-    path = write(tmp_path, "01-demo.md", "---\n- id\n---\n" + GOOD_BODY)
-    with pytest.raises(TutorError) as info:
-        load_lessons(tmp_path)
-    assert str(info.value) == (
+    path, message = error_for(tmp_path, "---\n- id\n---\n" + GOOD_BODY)
+    assert message == (
         f"{path}: the front matter must be a mapping of the fields id, title, order, "
         "topics, rules, summary, not ['id']."
     )
@@ -427,12 +437,13 @@ def test_front_matter_not_a_mapping(tmp_path: Path) -> None:
 
 def test_topic_in_two_lessons(tmp_path: Path) -> None:
     first = write(tmp_path, "01-demo.md", GOOD_FRONT + GOOD_BODY)
-    second_front = GOOD_FRONT.replace("id: demo", "id: demo-two").replace("order: 1", "order: 2")
-    second = write(tmp_path, "02-demo-two.md", second_front + GOOD_BODY)
+    front = GOOD_FRONT.replace("id: demo", "id: demo-two").replace("order: 1", "order: 2")
+    second = write(tmp_path, "02-demo-two.md", front + GOOD_BODY)
     with pytest.raises(TutorError) as info:
         load_lessons(tmp_path)
     assert str(info.value) == (
-        f"{second}: topic 'deal' already belongs to {first}: a topic belongs to one lesson only."
+        f"{second}: topic 'deal' already belongs to {first}: "
+        "a topic belongs to one lesson only."
     )
 
 

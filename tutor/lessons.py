@@ -1,4 +1,4 @@
-"""The lessons: Markdown files with YAML front matter, checked against the rule and topic ids."""
+"""Lessons: Markdown with YAML front matter, checked against rule and topic ids."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ _CITATION = re.compile(r"`([a-z]+(?:-[a-z]+)*\.[a-z]+(?:-[a-z]+)*)`")
 
 @dataclass(frozen=True)
 class Lesson:
-    """One lesson: its front matter fields, its Markdown body and the file it came from."""
+    """One lesson: its front matter fields, its Markdown body and its file."""
 
     id: str
     title: str
@@ -81,7 +81,7 @@ class Lesson:
 
     @property
     def cited_rules(self) -> tuple[str, ...]:
-        """The rule ids cited in backticks in the body, each once, in order of first use."""
+        """The rule ids cited in backticks in the body, once each, in order of use."""
         return cited_rules(self.body)
 
 
@@ -109,20 +109,24 @@ def _split_front_matter(text: str, path: str) -> tuple[str, str, int]:
             skipped = len(lines[index + 1 :]) - len(body.split("\n"))
             return front, body, index + 2 + skipped
     raise TutorError(
-        f"{path}: the front matter is not closed: add a line '---' after its last field."
+        f"{path}: the front matter is not closed: "
+        "add a line '---' after its last field."
     )
 
 
 def _string_list(value: Any, key: str, path: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise TutorError(
-            f"{path}: {key!r} must be a list of ids such as [{key[:-1]}-id], not {value!r}."
+            f"{path}: {key!r} must be a list of ids such as [{key[:-1]}-id], "
+            f"not {value!r}."
         )
     if not value:
         raise TutorError(f"{path}: {key!r} is empty: list at least one id.")
     if len(set(value)) != len(value):
         repeated = sorted({v for v in value if value.count(v) > 1})
-        raise TutorError(f"{path}: {key!r} lists {', '.join(repeated)} twice: keep one.")
+        raise TutorError(
+            f"{path}: {key!r} lists {', '.join(repeated)} twice: keep one."
+        )
     return tuple(value)
 
 
@@ -132,10 +136,10 @@ def parse_lesson(text: str, path: str | Path) -> Lesson:
     :raises TutorError: for missing or malformed front matter, an unknown topic, or an
         unknown rule id (in the front matter or cited in the body).
 
-    >>> parse_lesson("no front matter", "x.md")
+    >>> parse_lesson("no front matter", "x.md")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tutor.engine.errors.TutorError: x.md: no front matter: the file must begin with a line '---', then the fields id, title, order, topics, rules, summary, then a line '---'.
+    tutor.engine.errors.TutorError: x.md: no front matter: the file must begin ...
     """
     where = str(path)
     front, body, body_line = _split_front_matter(text, where)
@@ -168,14 +172,19 @@ def parse_lesson(text: str, path: str | Path) -> Lesson:
     lesson_id = data["id"]
     if not isinstance(lesson_id, str) or not _ID.fullmatch(lesson_id):
         raise TutorError(
-            f"{where}: id must be lower-case letters, digits and '-', not {lesson_id!r}."
+            f"{where}: id must be lower-case letters, digits and '-', "
+            f"not {lesson_id!r}."
         )
     for key in ("title", "summary"):
         if not isinstance(data[key], str) or not data[key].strip():
-            raise TutorError(f"{where}: {key} must be a non-empty text, not {data[key]!r}.")
+            raise TutorError(
+                f"{where}: {key} must be a non-empty text, not {data[key]!r}."
+            )
     order = data["order"]
     if isinstance(order, bool) or not isinstance(order, int) or order < 1:
-        raise TutorError(f"{where}: order must be a whole number of 1 or more, not {order!r}.")
+        raise TutorError(
+            f"{where}: order must be a whole number of 1 or more, not {order!r}."
+        )
     topics = _string_list(data["topics"], "topics", where)
     for topic in topics:
         if topic not in TOPICS:
@@ -193,8 +202,8 @@ def parse_lesson(text: str, path: str | Path) -> Lesson:
         for rule in _CITATION.findall(line):
             if rule not in RULE_IDS:
                 raise TutorError(
-                    f"{where}:{body_line + offset}: unknown rule id {rule!r} cited in the "
-                    f"body: cite one of {', '.join(RULE_IDS)}."
+                    f"{where}:{body_line + offset}: unknown rule id {rule!r} cited "
+                    f"in the body: cite one of {', '.join(RULE_IDS)}."
                 )
     return Lesson(
         id=lesson_id,
@@ -211,12 +220,14 @@ def parse_lesson(text: str, path: str | Path) -> Lesson:
 def load_lessons(folder: str | Path) -> list[Lesson]:
     """Every ``*.md`` lesson in ``folder``, sorted by ``order``.
 
-    :raises TutorError: for a missing folder, a bad lesson file, or two lessons sharing an
-        id, an order or a topic.
+    :raises TutorError: for a missing folder, a bad lesson file, or two lessons
+        sharing an id, an order or a topic.
     """
     root = Path(folder)
     if not root.is_dir():
-        raise TutorError(f"{str(root)!r} is not a folder of lessons: pass the lessons/ folder.")
+        raise TutorError(
+            f"{str(root)!r} is not a folder of lessons: pass the lessons/ folder."
+        )
     lessons = [
         parse_lesson(path.read_text(encoding="utf-8"), path)
         for path in sorted(root.glob("*.md"))
@@ -232,8 +243,8 @@ def _check_unique(lessons: Iterable[Lesson]) -> None:
     for lesson in lessons:
         if lesson.id in ids:
             raise TutorError(
-                f"{lesson.path}: id {lesson.id!r} is already used by {ids[lesson.id].path}: "
-                f"give each lesson its own id."
+                f"{lesson.path}: id {lesson.id!r} is already used by "
+                f"{ids[lesson.id].path}: give each lesson its own id."
             )
         ids[lesson.id] = lesson
         if lesson.order in orders:
