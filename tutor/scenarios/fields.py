@@ -1,0 +1,329 @@
+"""The scenario format as data: every field, its type and limits, shared by the validator and the JSON Schema."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.engine.rules import OVERRIDE_FIELDS, PRESETS
+
+TOPICS = (
+    "ante", "buy-in", "deal", "bring-in", "betting-limits", "pair-on-fourth", "first-to-act",
+    "raise-cap", "community-river", "low-qualification", "showdown", "split-pot", "side-pots",
+)
+GAMES = ("stud8", "stud")
+START_STREETS = ("fourth", "fifth", "sixth", "seventh", "showdown")
+CATEGORIES = (
+    "high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
+    "four of a kind", "straight flush",
+)
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+#: The ask kinds of the spec, in its order.
+ASK_KINDS = (
+    "ante", "buy-in", "bring-in", "first-to-act", "next-to-act", "bet-sizes", "legal-actions",
+    "raises-left", "pot", "community-card", "best-high", "best-low", "low-qualifies",
+    "high-winner", "low-winner", "award", "showdown-order",
+)
+#: Asks about one player's hand: ``player:`` is required on them.
+PLAYER_ASKS = ("best-high", "best-low", "low-qualifies")
+#: What the app shows when an ask has no ``prompt:``.
+DEFAULT_PROMPTS = {
+    "ante": "How much is the ante, for each player and in total?",
+    "buy-in": "What is the minimum buy-in at this table?",
+    "bring-in": "Who must bring it in, with which card, and for how much?",
+    "first-to-act": "Who acts first on this street?",
+    "next-to-act": "Who acts next?",
+    "bet-sizes": "What sizes may a bet or raise take now?",
+    "legal-actions": "What may the player to act do now?",
+    "raises-left": "How many raises are still allowed in this round?",
+    "pot": "How much is in the pot?",
+    "community-card": "Will seventh street be a single shared card?",
+    "best-high": "What is {player}'s best high hand?",
+    "best-low": "What is {player}'s best low hand?",
+    "low-qualifies": "Does {player} have a qualifying low?",
+    "high-winner": "Who wins the high?",
+    "low-winner": "Who wins the low?",
+    "award": "How is the pot awarded?",
+    "showdown-order": "Who shows first?",
+}
+
+MAX_SEATS = 8
+MIN_SEATS = 2
+MAX_STEPS = 500
+MAX_CARDS = 7
+MAX_AMOUNT_PLACES = 2
+MAX_AMOUNT = 10**9
+
+ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+NAME_PATTERN = r"^\S(.{0,28}\S)?$"
+CARD_PATTERN = r"^([2-9TtJjQqKkAa]|10)[cdhsCDHS]$"
+CARD_OR_UNKNOWN_PATTERN = r"^(([2-9TtJjQqKkAa]|10)[cdhsCDHS]|\?\?)$"
+CARDS_TEXT_PATTERN = (
+    r"^\s*((([2-9TtJjQqKkAa]|10)[cdhsCDHS]|\?\?)([\s,]+(([2-9TtJjQqKkAa]|10)[cdhsCDHS]|\?\?))*)?\s*$"
+)
+VERBS = ("folds", "checks", "calls", "brings in", "completes", "bets", "raises")
+#: Verbs that may carry an amount.
+AMOUNT_VERBS = ("calls", "completes", "bets", "raises")
+ACTION_PATTERN = (
+    r"^\S(.*\S)? (folds|checks|brings in|(calls|completes|bets|raises)( \+?[0-9]+(\.[0-9]+)?)?)$"
+)
+LOW_PATTERN = r"^[2-8Aa](-[2-8Aa]){4}$"
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A string (YAML scalars that would read as numbers, booleans or null must be quoted)."""
+
+    what: str = "text"
+    enum: tuple[str, ...] = ()
+    pattern: str | None = None
+    max_length: int = 200
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Whole:
+    """A whole number from ``minimum`` to ``maximum``."""
+
+    minimum: int
+    maximum: int
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """Money or a percentage: read exactly into Decimal, at most two decimal places."""
+
+    positive: bool = False
+    maximum: int = MAX_AMOUNT
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Nullable:
+    inner: Spec
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CardList:
+    """Cards as one string (``"Ah Kd ??"``) or a list; ``??`` is an unknown card."""
+
+    max_cards: int = MAX_CARDS
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OneCard:
+    """One real card (never ``??``)."""
+
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Rank:
+    """A card rank: 2-9, T (or 10), J, Q, K, A; plain numbers are accepted."""
+
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Actions:
+    """``act:``: one action string or a list of them."""
+
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ListOf:
+    item: Spec
+    min_items: int = 0
+    max_items: int = 100
+    rule: str = ""
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    name: str
+    spec: Spec
+    required: bool = False
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Obj:
+    """A mapping with fixed keys; ``what`` names it in messages ("a seat")."""
+
+    what: str
+    fields: tuple[Field, ...]
+    description: str = ""
+
+    def field(self, name: str) -> Field | None:
+        for f in self.fields:
+            if f.name == name:
+                return f
+        return None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.fields)
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.fields if f.required)
+
+
+@dataclass(frozen=True, slots=True)
+class DictOf:
+    """A mapping from player names to values (``payouts``)."""
+
+    value: Spec
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StepSpec:
+    """A step: an ``act`` mapping or an ``ask`` mapping."""
+
+    act: Obj
+    ask: Obj
+    expect: dict[str, Obj]
+    description: str = ""
+
+
+Spec = (
+    Text | Whole | Amount | Flag | Nullable | CardList | OneCard | Rank | Actions | ListOf | Obj
+    | DictOf | StepSpec
+)
+
+NAME = Text(
+    what="a player name", pattern=NAME_PATTERN, max_length=30,
+    description="a player's name as given in seats",
+)
+
+
+def _house_spec() -> Obj:
+    fields = []
+    for name, (kind, allowed) in OVERRIDE_FIELDS.items():
+        spec: Spec
+        if kind is bool:
+            spec = Flag(description=f"override of the preset's {name}")
+        elif kind is int:
+            spec = Whole(1, 100, description=f"override of the preset's {name}")
+        else:
+            spec = Text(enum=tuple(allowed), description=f"override of the preset's {name}")
+        fields.append(Field(name, spec))
+    return Obj("house", tuple(fields), "per-field overrides of the preset (shared/rules.md)")
+
+
+HOUSE = _house_spec()
+
+RAKE = Obj("rake", (
+    Field("percent", Amount(positive=True, maximum=100), True, "percent of the pot taken"),
+    Field("cap", Amount(), True, "the most the rake can be"),
+), "the table's rake: percent of the pot, never more than the cap")
+
+STAKES = Obj("stakes", (
+    Field("small_bet", Amount(positive=True), True, "bet size on third and fourth street"),
+    Field("big_bet", Amount(positive=True), True, "bet size on fifth to seventh street"),
+    Field("ante", Amount(), True, "each player's ante (0 for no ante)"),
+    Field("bring_in", Amount(positive=True), False, "the bring-in (default: half the small bet)"),
+    Field("chip", Amount(positive=True), False,
+          "the smallest chip, for odd chips (default 1 where every amount is whole, else 0.01)"),
+    Field("rake", RAKE),
+), "the table's stakes, in table currency")
+
+SEAT = Obj("seat", (
+    Field("seat", Whole(1, 10), True, "the seat number, 1 to 10"),
+    Field("name", NAME, True, "the player's name, unique at the table"),
+    Field("stack", Amount(), False, "chips behind (default: deep); with start, what is left"),
+    Field("cards", CardList(), True,
+          "cards in the order dealt: hole, hole, door, 4th, 5th, 6th, river; ?? = unknown"),
+    Field("committed", Amount(), False, "with start: chips already in the pot, antes included"),
+    Field("folded", Flag(), False, "with start: the seat folded earlier"),
+), "one seat at the table")
+
+START = Obj("start", (
+    Field("street", Text(enum=START_STREETS), True, "the street whose betting is about to open"),
+), "begin later in the hand, with that street's cards dealt")
+
+ACT_STEP = Obj("act step", (
+    Field("act", Actions(), True, "an action or a list of actions: '<name> calls'"),
+), "one or more actions, in order")
+
+
+def _expect(kind: str, *fields: Field) -> Obj:
+    return Obj(f"{kind} answer", fields, f"the answer to a {kind} ask; every key optional")
+
+
+_PLAYER = Field("player", NAME)
+_SEAT_NO = Field("seat", Whole(1, 10))
+_PLAYER_OR_NONE = Field("player", Nullable(NAME))
+_SEAT_OR_NONE = Field("seat", Nullable(Whole(1, 10)))
+
+EXPECT: dict[str, Obj] = {
+    "ante": _expect("ante", Field("each", Amount()), Field("total", Amount())),
+    "buy-in": _expect("buy-in", Field("minimum", Amount())),
+    "bring-in": _expect(
+        "bring-in", _PLAYER, _SEAT_NO, Field("card", OneCard()), Field("amount", Amount())
+    ),
+    "first-to-act": _expect("first-to-act", _PLAYER_OR_NONE, _SEAT_OR_NONE),
+    "next-to-act": _expect("next-to-act", _PLAYER_OR_NONE, _SEAT_OR_NONE),
+    "bet-sizes": _expect("bet-sizes", Field("sizes", ListOf(Amount(), 0, 10))),
+    "legal-actions": _expect(
+        "legal-actions", _PLAYER_OR_NONE,
+        Field("actions", ListOf(Text(what="an action such as 'call 1'", max_length=40), 0, 10)),
+    ),
+    "raises-left": _expect("raises-left", Field("raises_left", Nullable(Whole(0, 100)))),
+    "pot": _expect("pot", Field("pot", Amount())),
+    "community-card": _expect("community-card", Field("community", Flag())),
+    "best-high": _expect(
+        "best-high", _PLAYER, Field("category", Text(enum=CATEGORIES)),
+        Field("ranks", ListOf(Rank(), 5, 5)), Field("cards", ListOf(OneCard(), 5, 5)),
+    ),
+    "best-low": _expect(
+        "best-low", _PLAYER,
+        Field("low", Nullable(Text(what="a low such as '7-5-4-2-A'", pattern=LOW_PATTERN))),
+    ),
+    "low-qualifies": _expect("low-qualifies", _PLAYER, Field("qualifies", Flag())),
+    "high-winner": _expect("high-winner", Field("players", ListOf(NAME, 0, MAX_SEATS))),
+    "low-winner": _expect("low-winner", Field("players", ListOf(NAME, 0, MAX_SEATS))),
+    "award": _expect("award", Field("payouts", DictOf(Amount())), Field("rake", Amount())),
+    "showdown-order": _expect("showdown-order", _PLAYER_OR_NONE, _SEAT_OR_NONE),
+}
+
+ASK_STEP = Obj("ask step", (
+    Field("ask", Text(enum=ASK_KINDS), True, "the kind of question"),
+    Field("prompt", Text(max_length=500), False, "the question as the learner reads it"),
+    Field("player", NAME, False, "whose hand (required for best-high, best-low, low-qualifies)"),
+    Field("expect", Obj("expect", ()), False,
+          "the answer the author expects; validation fails if the engine disagrees"),
+    Field("hint", Text(max_length=1000), False, "a hint shown before answering (extension)"),
+    Field("explain", Text(max_length=2000), False, "an instructor's note (extension)"),
+), "a question about the hand at this point")
+
+STEP = StepSpec(ACT_STEP, ASK_STEP, EXPECT, "an act step or an ask step")
+
+SCENARIO = Obj("scenario", (
+    Field("id", Text(what="an id", pattern=ID_PATTERN, max_length=80), True,
+          "unique across the bank; lower-case letters, digits and '-'"),
+    Field("title", Text(max_length=120), True, "the scenario's title"),
+    Field("topic", Text(enum=TOPICS), True, "the course topic"),
+    Field("level", Whole(1, 5), True, "1 (first lesson) to 5 (expert rulings)"),
+    Field("game", Text(enum=GAMES), False, "stud8 (default) or stud"),
+    Field("rules", Text(enum=PRESETS), False, "the house-rule preset (default online)"),
+    Field("house", HOUSE),
+    Field("stakes", STAKES, True),
+    Field("button", Nullable(Whole(1, 10)), False,
+          "the seat holding the dealer button; null = house dealer before seat 1"),
+    Field("seats", ListOf(SEAT, MIN_SEATS, MAX_SEATS, "table.seats"), True,
+          "2 to 8 seats, clockwise"),
+    Field("community", Nullable(OneCard()), False, "the community river card"),
+    Field("start", START),
+    Field("steps", ListOf(STEP, 1, MAX_STEPS), True, "the hand in order: act and ask steps"),
+), "one hand of stud with questions between the actions")

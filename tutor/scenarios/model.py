@@ -1,0 +1,103 @@
+"""A validated scenario as frozen values: seats, stakes, steps and asks, each with its place in the file."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from tutor.engine.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class StakesSpec:
+    small_bet: Decimal
+    big_bet: Decimal
+    ante: Decimal
+    bring_in: Decimal | None = None
+    chip: Decimal | None = None
+    rake_percent: Decimal | None = None
+    rake_cap: Decimal | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    seat: int
+    name: str
+    cards: tuple[Card | None, ...]
+    stack: Decimal | None = None
+    committed: Decimal | None = None
+    folded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """One question. ``prompt`` is the author's text or the kind's default prompt."""
+
+    kind: str
+    prompt: str
+    player: str | None = None
+    expect: Mapping[str, Any] | None = None
+    hint: str | None = None
+    explain: str | None = None
+    prompt_given: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One item of ``steps``: ``kind`` is ``act`` (``actions`` set) or ``ask`` (``ask`` set)."""
+
+    index: int
+    kind: str
+    line: int
+    column: int
+    actions: tuple[str, ...] = ()
+    #: (line, column) of each action string
+    action_marks: tuple[tuple[int, int], ...] = ()
+    #: True where ``act:`` was written as a list
+    act_is_list: bool = False
+    ask: Ask | None = None
+    expect_mark: tuple[int, int] | None = None
+
+    @property
+    def text(self) -> str:
+        """The action text (``, ``-joined for a list) or the ask's prompt."""
+        if self.ask is not None:
+            return self.ask.prompt
+        return ", ".join(self.actions)
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A scenario that passed the schema checks (replay is checked separately)."""
+
+    path: str
+    id: str
+    title: str
+    topic: str
+    level: int
+    game: str
+    rules: str
+    house: Mapping[str, Any]
+    stakes: StakesSpec
+    button: int | None
+    seats: tuple[SeatSpec, ...]
+    community: Card | None
+    start: str | None
+    steps: tuple[Step, ...]
+    #: "seats[1].cards" -> (line, column), for every value in the file ("" is the document)
+    marks: Mapping[str, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
+
+    def mark(self, path: str) -> tuple[int, int]:
+        """The (line, column) of ``path``, or of its nearest located parent."""
+        while path:
+            if path in self.marks:
+                return self.marks[path]
+            cut = max(path.rfind("."), path.rfind("["))
+            path = path[:cut] if cut > 0 else ""
+        return self.marks.get("", (1, 1))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)

@@ -1,0 +1,321 @@
+"""Safe YAML reading: events to located nodes, with limits on size, nesting, aliases and tags."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import yaml
+from yaml.resolver import Resolver
+
+from tutor.engine.errors import ScenarioError
+
+MAX_BYTES = 256 * 1024
+MAX_NODES = 20_000
+MAX_DEPTH = 20
+
+try:  # libyaml when present: same events and marks, several times faster
+    _Parser: type = yaml.CSafeLoader  # type: ignore[attr-defined]
+except AttributeError:  # pragma: no cover - depends on how PyYAML was built
+    _Parser = yaml.SafeLoader
+
+_CORE = "tag:yaml.org,2002:"
+#: Explicit tags a scenario may carry: the plain YAML types, nothing that builds objects.
+ALLOWED_TAGS = frozenset(_CORE + t for t in ("str", "int", "float", "bool", "null", "seq", "map"))
+
+# Implicit typing of plain scalars, YAML 1.1 as PyYAML resolves it (so that ``No`` is caught).
+_RESOLVERS: dict[str | None, list[tuple[str, re.Pattern[str]]]] = Resolver.yaml_implicit_resolvers
+
+
+def resolve_plain(value: str) -> str:
+    """The tag PyYAML would give the plain scalar ``value`` (``No`` -> bool, ``10`` -> int)."""
+    for tag, regexp in _RESOLVERS.get(value[:1] if value else "", []):
+        if regexp.match(value):
+            return str(tag)
+    if not value:
+        for tag, regexp in _RESOLVERS.get("", []):
+            if regexp.match(value):
+                return str(tag)
+    return _CORE + "str"
+
+
+@dataclass(slots=True, eq=False)
+class Node:
+    """A YAML node with its 1-based position in the file."""
+
+    line: int
+    column: int
+
+
+@dataclass(slots=True, eq=False)
+class Scalar(Node):
+    """A scalar: ``text`` exactly as written, ``tag`` as YAML would type it, ``plain`` if unquoted."""
+
+    text: str
+    tag: str
+    plain: bool
+
+    @property
+    def kind(self) -> str:
+        """``str``, ``int``, ``float``, ``bool``, ``null`` (or another YAML type name)."""
+        return self.tag[len(_CORE):] if self.tag.startswith(_CORE) else self.tag
+
+
+@dataclass(slots=True, eq=False)
+class Seq(Node):
+    items: list[Node] = field(default_factory=list)
+
+
+@dataclass(slots=True, eq=False)
+class Map(Node):
+    """A mapping; keys are scalars (their text), kept in file order."""
+
+    pairs: list[tuple[Scalar, Node]] = field(default_factory=list)
+
+    def get(self, key: str) -> Node | None:
+        for k, v in self.pairs:
+            if k.text == key:
+                return v
+        return None
+
+
+def describe(node: Node) -> str:
+    """How a node reads in a message: ``'stud-8'``, ``10``, ``a list``, ``a mapping``."""
+    if isinstance(node, Scalar):
+        if node.plain and node.kind in ("int", "float", "bool", "null"):
+            return node.text or "nothing"
+        return repr(node.text)
+    return "a list" if isinstance(node, Seq) else "a mapping"
+
+
+def read_text(data: bytes, path: str) -> str:
+    """Decode a scenario file's bytes, refusing oversized files and text that is not UTF-8."""
+    if len(data) > MAX_BYTES:
+        raise ScenarioError(
+            f"the file is {len(data):,} bytes, over the limit of {MAX_BYTES:,} (256 KiB): "
+            "a scenario is one hand; split the file into several scenarios.",
+            path, 1, 1,
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1
+        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        raise ScenarioError(
+            f"byte 0x{data[exc.start]:02x} is not UTF-8 text: save the file as UTF-8.",
+            path, line, column,
+        ) from None
+
+
+def compose(text: str, path: str) -> Node:
+    """Parse one YAML document into located nodes.
+
+    :raises ScenarioError: on a YAML syntax error, a disallowed tag, a duplicate key, a complex
+        key, more than one document, an empty file, nesting deeper than ``MAX_DEPTH``, or more
+        than ``MAX_NODES`` nodes once aliases are expanded.
+    """
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise ScenarioError(
+            f"the text is over the limit of {MAX_BYTES:,} bytes (256 KiB): "
+            "a scenario is one hand; split it into several scenarios.",
+            path, 1, 1,
+        )
+    return _Composer(text, path).run()
+
+
+class _Composer:
+    """Builds nodes from PyYAML's event stream; iterative, so deep input cannot overflow the stack."""
+
+    def __init__(self, text: str, path: str) -> None:
+        self.text = text
+        self.path = path
+        self.count = 0
+        self.anchors: dict[str, tuple[Node, int]] = {}
+
+    def error(self, message: str, mark: yaml.Mark | None) -> ScenarioError:
+        line = mark.line + 1 if mark is not None else 1
+        column = mark.column + 1 if mark is not None else 1
+        return ScenarioError(message, self.path, line, column)
+
+    def add(self, size: int, mark: yaml.Mark) -> None:
+        self.count += size
+        if self.count > MAX_NODES:
+            raise self.error(
+                f"the file expands to more than {MAX_NODES:,} values (through aliases or sheer "
+                "size): a scenario needs a few hundred; remove the aliases that repeat "
+                "large parts.",
+                mark,
+            )
+
+    def run(self) -> Node:
+        loader = _Parser(self.text)
+        try:
+            return self._run(loader)
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            problem = exc.problem or exc.context or "unreadable YAML"
+            raise self.error(f"this is not valid YAML: {problem}.", mark) from None
+        except yaml.YAMLError as exc:  # ReaderError: control characters and the like
+            raise ScenarioError(
+                f"this is not valid YAML: {_reader_problem(exc)}.",
+                self.path, *_reader_position(self.text, exc),
+            ) from None
+        finally:
+            loader.dispose()
+
+    def _run(self, loader: yaml.SafeLoader) -> Node:
+        # Stack entries: [container node, pending key (maps), start size, anchor, keys seen].
+        stack: list[list[object]] = []
+        root: Node | None = None
+        documents = 0
+        while True:
+            event = loader.get_event()
+            if isinstance(event, yaml.StreamEndEvent):
+                break
+            if isinstance(event, yaml.DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    raise self.error(
+                        "a scenario file holds one YAML document: remove the '---' and what "
+                        "follows, or move it to a file of its own.",
+                        event.start_mark,
+                    )
+                continue
+            if isinstance(event, (yaml.StreamStartEvent, yaml.DocumentEndEvent)):
+                continue
+            node: Node
+            size: int
+            if isinstance(event, yaml.AliasEvent):
+                found = self.anchors.get(event.anchor)
+                if found is None:
+                    open_anchors = {e[3] for e in stack}
+                    raise self.error(
+                        f"the alias *{event.anchor} refers to the list or mapping that "
+                        "contains it (a recursive alias): repeat the values instead."
+                        if event.anchor in open_anchors else
+                        f"the alias *{event.anchor} has no anchor &{event.anchor} before it: "
+                        "define the anchor first or write the values out.",
+                        event.start_mark,
+                    )
+                node, size = found
+                self.add(size, event.start_mark)
+            elif isinstance(event, yaml.ScalarEvent):
+                node = self._scalar(event)
+                size = 1
+                self.add(1, event.start_mark)
+                if event.anchor is not None:
+                    self.anchors[event.anchor] = (node, 1)
+            elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                self._check_tag(event.tag, event.start_mark)
+                if len(stack) >= MAX_DEPTH:
+                    raise self.error(
+                        f"the values nest more than {MAX_DEPTH} levels deep: a scenario needs "
+                        "about 5; flatten the lists and mappings.",
+                        event.start_mark,
+                    )
+                self.add(1, event.start_mark)
+                line, column = event.start_mark.line + 1, event.start_mark.column + 1
+                container: Node = (
+                    Seq(line, column) if isinstance(event, yaml.SequenceStartEvent)
+                    else Map(line, column)
+                )
+                if isinstance(container, Map) and stack and isinstance(stack[-1][0], Map) \
+                        and stack[-1][1] is None:
+                    raise self.error(
+                        "a key must be plain text, not a mapping: write 'name: value'.",
+                        event.start_mark,
+                    )
+                if isinstance(container, Seq) and stack and isinstance(stack[-1][0], Map) \
+                        and stack[-1][1] is None:
+                    raise self.error(
+                        "a key must be plain text, not a list: write 'name: value'.",
+                        event.start_mark,
+                    )
+                stack.append([container, None, self.count, event.anchor, {}])
+                continue
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                entry = stack.pop()
+                node = entry[0]  # type: ignore[assignment]
+                size = self.count - int(entry[2]) + 1  # type: ignore[call-overload]
+                if entry[3] is not None:
+                    self.anchors[str(entry[3])] = (node, size)
+            else:  # pragma: no cover - PyYAML emits no other events
+                continue
+            if not stack:
+                root = node
+                continue
+            self._attach(stack[-1], node, event.start_mark)
+        if root is None:
+            raise ScenarioError(
+                "the file is empty: a scenario is a mapping with id, title, topic, level, "
+                "stakes, seats and steps.",
+                self.path, 1, 1,
+            )
+        return root
+
+    def _attach(self, entry: list[object], node: Node, mark: yaml.Mark) -> None:
+        parent = entry[0]
+        if isinstance(parent, Seq):
+            parent.items.append(node)
+            return
+        assert isinstance(parent, Map)
+        if entry[1] is None:
+            if not isinstance(node, Scalar):  # an alias to a list or mapping used as a key
+                raise self.error("a key must be plain text: write 'name: value'.", mark)
+            seen: dict[str, Scalar] = entry[4]  # type: ignore[assignment]
+            first = seen.get(node.text)
+            if first is not None:
+                raise ScenarioError(
+                    f"duplicate key {node.text!r}: it is already given at line {first.line}, "
+                    f"column {first.column}; keep one of the two.",
+                    self.path, node.line, node.column,
+                )
+            seen[node.text] = node
+            entry[1] = node
+        else:
+            key = entry[1]
+            assert isinstance(key, Scalar)
+            parent.pairs.append((key, node))
+            entry[1] = None
+
+    def _check_tag(self, tag: str | None, mark: yaml.Mark) -> None:
+        if tag is None or tag in ("!", "?") or tag in ALLOWED_TAGS:
+            return
+        shown = "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
+        raise self.error(
+            f"the tag {shown!r} is not allowed: a scenario holds only text, numbers, true/false, "
+            "lists and mappings; remove the tag.",
+            mark,
+        )
+
+    def _scalar(self, event: yaml.ScalarEvent) -> Scalar:
+        self._check_tag(event.tag, event.start_mark)
+        line, column = event.start_mark.line + 1, event.start_mark.column + 1
+        plain_implicit = bool(event.implicit[0]) if event.implicit else False
+        if event.tag in ALLOWED_TAGS:
+            tag = str(event.tag)
+            plain = False
+        elif plain_implicit and not event.style:
+            tag = resolve_plain(event.value)
+            plain = True
+        else:
+            tag = _CORE + "str"
+            plain = False
+        return Scalar(line, column, event.value, tag, plain)
+
+
+def _reader_problem(exc: yaml.YAMLError) -> str:
+    if isinstance(exc, yaml.reader.ReaderError):
+        char = exc.character
+        shown = f"U+{ord(char):04X}" if isinstance(char, str) else f"0x{char:02x}"
+        return f"the character {shown} is not allowed in YAML text; remove it"
+    return str(exc).splitlines()[0] if str(exc) else "unreadable YAML"
+
+
+def _reader_position(text: str, exc: yaml.YAMLError) -> tuple[int, int]:
+    position = getattr(exc, "position", None)
+    if not isinstance(position, int):
+        return 1, 1
+    before = text[:position]
+    return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1

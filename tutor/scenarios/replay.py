@@ -1,0 +1,242 @@
+"""The replay pass: a Scenario played through the engine, asks answered and checked against ``expect``."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from tutor.engine.cards import Card
+from tutor.engine.errors import IllegalActionError, ScenarioError, TutorError
+from tutor.engine.rules import Game, house_rules
+from tutor.engine.rulings import Ruling, to_json
+from tutor.engine.table import Hand, HandSetup, Operation, SeatSetup, Stakes, Start, Street
+from tutor.scenarios.model import Ask, Scenario, Step
+
+#: Answer keys whose lists are compared without regard to order.
+UNORDERED_KEYS = frozenset({"cards", "players", "actions", "sizes"})
+
+
+@dataclass(frozen=True, slots=True)
+class StepResult:
+    """One step as replayed.
+
+    ``hand`` is a snapshot: for an ask, the hand the question is asked in; for an act, the hand
+    after its actions. ``ruling`` is set for an ask, ``operations`` (everything the actions
+    caused, deals included) for an act.
+    """
+
+    index: int
+    kind: str
+    text: str
+    ask: Ask | None
+    hand: Hand
+    ruling: Ruling | None
+    operations: tuple[Operation, ...]
+    actions: tuple[str, ...] = ()
+
+
+def scenario_to_setup(scenario: Scenario) -> HandSetup:
+    """The engine's HandSetup for a scenario (raises the engine's TableError/CardError)."""
+    s = scenario.stakes
+    game = Game(scenario.game)
+    return HandSetup(
+        game=game,
+        rules=house_rules(scenario.rules, game, dict(scenario.house) or None),
+        stakes=Stakes(
+            small_bet=s.small_bet, big_bet=s.big_bet, ante=s.ante, bring_in=s.bring_in,
+            chip=s.chip, rake_percent=s.rake_percent, rake_cap=s.rake_cap,
+        ),
+        seats=tuple(
+            SeatSetup(seat=seat.seat, name=seat.name, stack=seat.stack, cards=seat.cards,
+                      committed=seat.committed, folded=seat.folded)
+            for seat in scenario.seats
+        ),
+        button=scenario.button,
+        community=scenario.community,
+        start=Start(street=Street(scenario.start)) if scenario.start else None,
+    )
+
+
+def _setup_mark(scenario: Scenario, message: str) -> tuple[int, int]:
+    """Where an engine complaint about the table most likely points."""
+    for key in ("stakes.rake", "stakes.small_bet", "stakes.big_bet", "stakes.ante",
+                "stakes.bring_in", "stakes.chip", "community", "button", "start"):
+        if key in message and key in scenario.marks:
+            return scenario.marks[key]
+    for key in ("stakes", "community", "button", "start"):
+        if message.startswith(key) and key in scenario.marks:
+            return scenario.marks[key]
+    return scenario.mark("seats")
+
+
+def start_hand(scenario: Scenario) -> Hand:
+    """The hand at its first step, or a located ScenarioError if the engine refuses the table."""
+    try:
+        return Hand(scenario_to_setup(scenario))
+    except TutorError as exc:
+        line, column = _setup_mark(scenario, str(exc))
+        raise ScenarioError(
+            f"the engine cannot set up this table: {exc}", scenario.path, line, column
+        ) from None
+
+
+def _number(value: Any) -> Any:
+    return Decimal(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def _norm(value: Any) -> Any:
+    """A comparable form: numbers as Decimal, cards as text, lists and dicts recursively."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, (int, Decimal)):
+        return Decimal(value)
+    if isinstance(value, float):  # never produced by our loader; tolerate from the engine
+        return Decimal(str(value))
+    if isinstance(value, Card):
+        return value.text
+    if isinstance(value, Mapping):
+        return {str(k): _norm(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_norm(v) for v in value]
+    return value
+
+
+def _key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+def agrees(expect: Mapping[str, Any], answer: Mapping[str, Any]) -> bool:
+    """Whether every key the author wrote matches the engine's answer."""
+    for key, wanted in expect.items():
+        if key not in answer:
+            return False
+        mine, theirs = _norm(wanted), _norm(answer[key])
+        if key == "payouts" and isinstance(mine, dict) and isinstance(theirs, dict):
+            mine = {k: v for k, v in mine.items() if v != 0}
+            theirs = {k: v for k, v in theirs.items() if v != 0}
+        if key == "low" and isinstance(mine, str) and isinstance(theirs, str):
+            mine, theirs = mine.upper(), theirs.upper()
+        if key in UNORDERED_KEYS and isinstance(mine, list) and isinstance(theirs, list):
+            if Counter(map(_key, mine)) != Counter(map(_key, theirs)):
+                return False
+        elif mine != theirs:
+            return False
+    return True
+
+
+def _json(value: Any) -> str:
+    return json.dumps(to_json(_jsonable(value)), separators=(", ", ": "))
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.text
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+class _Replay:
+    """Runs the steps; ``snapshots`` copies the hand at every step (for the app)."""
+
+    def __init__(self, scenario: Scenario, snapshots: bool) -> None:
+        self.scenario = scenario
+        self.snapshots = snapshots
+        self.results: list[StepResult] = []
+
+    def error(self, at: tuple[int, int], message: str) -> ScenarioError:
+        return ScenarioError(message, self.scenario.path, at[0], at[1])
+
+    def run(self) -> list[StepResult]:
+        hand = start_hand(self.scenario)
+        for step in self.scenario.steps:
+            if step.kind == "act":
+                self.act(hand, step)
+            else:
+                self.ask(hand, step)
+        return self.results
+
+    def act(self, hand: Hand, step: Step) -> None:
+        before = len(hand.history)
+        for n, text in enumerate(step.actions):
+            where = f"steps[{step.index}].act" + (f"[{n}]" if step.act_is_list else "")
+            try:
+                hand.apply(text)
+            except IllegalActionError as exc:
+                message = str(exc)
+                if f"({exc.rule})" not in message:
+                    message += f" ({exc.rule})"
+                raise self.error(step.action_marks[n], f"{where}: {message}") from None
+            except TutorError as exc:
+                raise self.error(step.action_marks[n], f"{where}: {exc}") from None
+        if self.snapshots:
+            self.results.append(StepResult(
+                index=step.index, kind="act", text=step.text, ask=None, hand=hand.copy(),
+                ruling=None, operations=tuple(hand.history[before:]), actions=step.actions,
+            ))
+
+    def ask(self, hand: Hand, step: Step) -> None:
+        ask = step.ask
+        assert ask is not None
+        where = f"steps[{step.index}]"
+        try:
+            ruling = hand.answer(ask.kind, player=ask.player)
+        except TutorError as exc:
+            raise self.error((step.line, step.column),
+                             f"{where}: the engine cannot answer this {ask.kind} ask here: {exc}"
+                             ) from None
+        if ask.expect is not None and not agrees(ask.expect, ruling.answer):
+            at = step.expect_mark or (step.line, step.column)
+            raise self.error(at, (
+                f"{where}.expect: the engine answers {_json(ruling.answer)} but the file expects "
+                f"{_json(ask.expect)}: correct the expect (or remove it). The engine's reason: "
+                f"{ruling.explanation}"
+            ))
+        self.results.append(StepResult(
+            index=step.index, kind="ask", text=step.text, ask=ask,
+            hand=hand.copy() if self.snapshots else hand, ruling=ruling, operations=(),
+        ))
+
+
+def walk(scenario: Scenario) -> list[StepResult]:
+    """Replay every step, with a snapshot of the hand at each.
+
+    :raises ScenarioError: at the first step the engine refuses or whose ``expect`` disagrees.
+    """
+    return _Replay(scenario, snapshots=True).run()
+
+
+def replay(scenario: Scenario) -> list[StepResult]:
+    """Replay without snapshots: results for the asks only (their ``hand`` is the live hand)."""
+    return _Replay(scenario, snapshots=False).run()
+
+
+def check_replay(scenario: Scenario) -> list[ScenarioError]:
+    """The replay's problem (at most one: replay stops at the first), as a list."""
+    try:
+        replay(scenario)
+    except ScenarioError as exc:
+        return [exc]
+    return []
+
+
+def answer_scenario(scenario: Scenario) -> dict[str, Any]:
+    """The ``tutor answer --json`` object: the engine's answer to every ask, JSON-ready."""
+    answers = []
+    for result in replay(scenario):
+        ruling = result.ruling
+        assert ruling is not None
+        answers.append({
+            "step": result.index,
+            "kind": ruling.kind,
+            "answer": to_json(_jsonable(ruling.answer)),
+            "explanation": ruling.explanation,
+            "rules": list(ruling.rules),
+        })
+    return {"id": scenario.id, "answers": answers}

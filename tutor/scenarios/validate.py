@@ -1,0 +1,665 @@
+"""The schema pass: located nodes checked against ``fields`` into a Scenario, every problem collected."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from tutor.engine.cards import UNKNOWN, Card
+from tutor.engine.errors import CardError, ScenarioError
+from tutor.engine.rules import Game
+from tutor.scenarios import fields as F
+from tutor.scenarios.model import Ask, Scenario, SeatSpec, StakesSpec, Step
+from tutor.scenarios.nodes import Map, Node, Scalar, Seq, compose, describe
+
+_BAD: Any = object()  # a value that failed its check (its problem is already recorded)
+_AMOUNT_TEXT = re.compile(r"^\+?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
+_WHOLE_TEXT = re.compile(r"^[-+]?[0-9]+$")
+_TRUE = ("true", "True", "TRUE")
+_FALSE = ("false", "False", "FALSE")
+_YAML_WORDS = {
+    "bool": "a boolean (true/false)", "int": "a number", "float": "a number",
+    "null": "null (no value)", "timestamp": "a date", "merge": "a merge key",
+}
+_ACTION_RE = re.compile(F.ACTION_PATTERN)
+_ACTION_NAME_RE = re.compile(
+    r"^(?P<name>.+?) (?P<verb>folds|checks|brings in|calls|completes|bets|raises)( .*)?$"
+)
+_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
+def _pattern(text: str) -> re.Pattern[str]:
+    compiled = _PATTERNS.get(text)
+    if compiled is None:
+        compiled = _PATTERNS[text] = re.compile(text)
+    return compiled
+
+
+def _listing(words: tuple[str, ...] | list[str]) -> str:
+    return ", ".join(words)
+
+
+def _did_you_mean(word: str, choices: tuple[str, ...] | list[str]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+class _Checker:
+    """Walks nodes against specs; records values' marks and every problem found."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.problems: list[ScenarioError] = []
+        self.marks: dict[str, tuple[int, int]] = {}
+
+    def problem(self, where: str, at: Node | tuple[int, int], message: str) -> None:
+        line, column = (at.line, at.column) if isinstance(at, Node) else at
+        text = f"{where}: {message}" if where else message
+        self.problems.append(ScenarioError(text, self.path, line, column))
+
+    # -- dispatch -------------------------------------------------------------------------
+    def check(self, spec: F.Spec, node: Node, where: str) -> Any:
+        self.marks[where] = (node.line, node.column)
+        method: Callable[[Any, Node, str], Any] = getattr(self, "_" + type(spec).__name__)
+        return method(spec, node, where)
+
+    # -- scalars --------------------------------------------------------------------------
+    def _scalar_text(self, node: Node, where: str, what: str) -> str | Any:
+        """The node's text if it is a string scalar; else a problem (with a quote-it hint)."""
+        if not isinstance(node, Scalar):
+            self.problem(where, node, f"expected {what} but got {describe(node)}.")
+            return _BAD
+        if node.plain and node.kind != "str":
+            if node.text == "":
+                self.problem(where, node, f"expected {what} but got nothing: write a value "
+                             "after the colon.")
+            else:
+                self.problem(where, node, f"{node.text} is read by YAML as "
+                             f"{_YAML_WORDS.get(node.kind, node.kind)}, not as text: quote it, "
+                             f"as in \"{node.text}\".")
+            return _BAD
+        return node.text
+
+    def _Text(self, spec: F.Text, node: Node, where: str) -> Any:
+        text = self._scalar_text(node, where, spec.what if not spec.enum else
+                                 "one of " + _listing(spec.enum))
+        if text is _BAD:
+            return _BAD
+        if spec.enum:
+            if text not in spec.enum:
+                self.problem(where, node, f"expected one of {_listing(spec.enum)} but got "
+                             f"{text!r}{_did_you_mean(text, spec.enum)}")
+                return _BAD
+            return text
+        if not text.strip():
+            self.problem(where, node, f"expected {spec.what} but got an empty text.")
+            return _BAD
+        if len(text) > spec.max_length:
+            self.problem(where, node, f"the text is {len(text)} characters long: at most "
+                         f"{spec.max_length} are allowed; shorten it.")
+            return _BAD
+        if spec.pattern is not None and not _pattern(spec.pattern).match(text):
+            if spec.pattern == F.ID_PATTERN:
+                hint = ("use lower-case letters and digits, with single '-' between words, as "
+                        "in 'bring-in-two-deuces'.")
+            elif spec.pattern == F.NAME_PATTERN:
+                hint = "use 1 to 30 characters, without spaces at either end."
+            elif spec.pattern == F.LOW_PATTERN:
+                hint = "write five ranks 8 or lower, highest first, ace as A: '7-5-4-2-A'."
+            else:  # pragma: no cover - every pattern has its hint above
+                hint = "see the scenario format."
+            self.problem(where, node, f"{text!r} is not {spec.what}: {hint}")
+            return _BAD
+        return text
+
+    def _Whole(self, spec: F.Whole, node: Node, where: str) -> Any:
+        expected = f"a whole number from {spec.minimum} to {spec.maximum}"
+        if isinstance(node, Scalar) and node.plain and node.kind == "int" \
+                and _WHOLE_TEXT.match(node.text):
+            value = int(node.text)
+            if spec.minimum <= value <= spec.maximum:
+                return value
+            self.problem(where, node, f"expected {expected} but got {node.text}.")
+            return _BAD
+        if isinstance(node, Scalar) and not node.plain and _WHOLE_TEXT.match(node.text.strip()):
+            self.problem(where, node, f"expected {expected} but got the text {node.text!r}: "
+                         "remove the quotes.")
+            return _BAD
+        self.problem(where, node, f"expected {expected} but got {describe(node)}.")
+        return _BAD
+
+    def _Amount(self, spec: F.Amount, node: Node, where: str) -> Any:
+        lowest = "more than 0" if spec.positive else "0 or more"
+        expected = f"an amount ({lowest}) such as 2 or 0.25"
+        if not isinstance(node, Scalar):
+            self.problem(where, node, f"expected {expected} but got {describe(node)}.")
+            return _BAD
+        text = node.text.strip()
+        if not node.plain:
+            if _AMOUNT_TEXT.match(text):
+                self.problem(where, node, f"expected {expected} but got the text {node.text!r}:"
+                             " remove the quotes.")
+            else:
+                self.problem(where, node, f"expected {expected} but got {node.text!r}.")
+            return _BAD
+        if node.kind not in ("int", "float"):
+            self.problem(where, node, f"expected {expected} but got {describe(node)}.")
+            return _BAD
+        lowered = text.lower()
+        if "inf" in lowered or "nan" in lowered:
+            self.problem(where, node, f"{text} is not an amount: write a number such as 2 or "
+                         "0.25.")
+            return _BAD
+        if text.startswith("-"):
+            self.problem(where, node, f"{text} is negative: amounts are {lowest}.")
+            return _BAD
+        if not _AMOUNT_TEXT.match(text):
+            self.problem(where, node, f"{text} is not written as a plain decimal number: write "
+                         "it with digits and at most one '.', as in 1000 or 0.25.")
+            return _BAD
+        try:
+            value = Decimal(text)
+        except InvalidOperation:  # pragma: no cover - the pattern above admits only decimals
+            self.problem(where, node, f"{text} is not an amount.")
+            return _BAD
+        exponent = value.normalize().as_tuple().exponent
+        if isinstance(exponent, int) and exponent < -F.MAX_AMOUNT_PLACES:
+            self.problem(where, node, f"{text} has more than {F.MAX_AMOUNT_PLACES} decimal "
+                         "places: amounts go down to the cent, as in 0.25.")
+            return _BAD
+        if spec.positive and value == 0:
+            self.problem(where, node, f"expected {expected} but got {text}.")
+            return _BAD
+        if value > spec.maximum:
+            self.problem(where, node, f"{text} is more than the largest amount allowed, "
+                         f"{spec.maximum:,}.")
+            return _BAD
+        return value
+
+    def _Flag(self, spec: F.Flag, node: Node, where: str) -> Any:
+        if isinstance(node, Scalar) and node.plain:
+            if node.text in _TRUE:
+                return True
+            if node.text in _FALSE:
+                return False
+            if node.kind == "bool":
+                self.problem(where, node, f"expected true or false but got {node.text}: write "
+                             "true or false (editors using YAML 1.2 read "
+                             f"{node.text} as text).")
+                return _BAD
+        self.problem(where, node, f"expected true or false but got {describe(node)}.")
+        return _BAD
+
+    def _Nullable(self, spec: F.Nullable, node: Node, where: str) -> Any:
+        if isinstance(node, Scalar) and node.plain and node.kind == "null":
+            return None
+        return self.check(spec.inner, node, where)
+
+    def _card(self, word: str, node: Node, where: str, at: tuple[int, int]) -> Any:
+        try:
+            return Card.parse(word)
+        except CardError as exc:
+            self.problem(where, at, str(exc))
+            return _BAD
+
+    def _word_marks(self, node: Scalar, text: str) -> list[tuple[str, tuple[int, int]]]:
+        """Each card word of a string with its position (exact for one-line scalars)."""
+        shift = 0 if node.plain else 1
+        out = []
+        for match in re.finditer(r"[^\s,]+", text):
+            if "\n" in text:
+                out.append((match.group(), (node.line, node.column)))
+            else:
+                out.append((match.group(), (node.line, node.column + shift + match.start())))
+        return out
+
+    def _CardList(self, spec: F.CardList, node: Node, where: str) -> Any:
+        words: list[tuple[str, tuple[int, int]]] = []
+        bad = False
+        if isinstance(node, Seq):
+            for i, item in enumerate(node.items):
+                here = f"{where}[{i}]"
+                self.marks[here] = (item.line, item.column)
+                if isinstance(item, Scalar) and item.plain and item.kind in ("int", "float"):
+                    self.problem(here, item, f"{item.text} is a number, not a card: write the "
+                                 "rank and the suit together, as in 10d or Td.")
+                    bad = True
+                    continue
+                text = self._scalar_text(item, here, "a card such as 'Ah' or '??'")
+                if text is _BAD:
+                    bad = True
+                    continue
+                words.append((text.strip(), (item.line, item.column)))
+        elif isinstance(node, Scalar) and node.plain and node.kind in ("int", "float"):
+            self.problem(where, node, f"{node.text} is a number, not cards: write each card's "
+                         "rank and suit together, as in \"10d 9c ??\".")
+            return _BAD
+        else:
+            text = self._scalar_text(node, where, "cards such as \"Ah Kd ??\"")
+            if text is _BAD:
+                return _BAD
+            assert isinstance(node, Scalar)
+            words = self._word_marks(node, text)
+        if len(words) > spec.max_cards:
+            self.problem(where, node, f"{len(words)} cards are given, but a player gets at "
+                         f"most {spec.max_cards}: remove the extra cards.")
+            return _BAD
+        cards: list[Card | None] = []
+        ok = True
+        for word, at in words:
+            if word == UNKNOWN:
+                cards.append(None)
+                continue
+            card = self._card(word, node, where, at)
+            ok = ok and card is not _BAD
+            cards.append(card)
+        if not ok or bad:
+            return _BAD
+        return [(card, at) for card, (_, at) in zip(cards, words, strict=True)]
+
+    def _OneCard(self, spec: F.OneCard, node: Node, where: str) -> Any:
+        if isinstance(node, Scalar) and node.plain and node.kind in ("int", "float"):
+            self.problem(where, node, f"{node.text} is a number, not a card: write the rank "
+                         "and the suit together, as in 10d or Td.")
+            return _BAD
+        text = self._scalar_text(node, where, "a card such as 'Ah'")
+        if text is _BAD:
+            return _BAD
+        if text.strip() == UNKNOWN:
+            self.problem(where, node, "?? is not allowed here: write the real card, as in 'Ah'.")
+            return _BAD
+        return self._card(text, node, where, (node.line, node.column))
+
+    def _Rank(self, spec: F.Rank, node: Node, where: str) -> Any:
+        if isinstance(node, Scalar) and (node.kind in ("str", "int")):
+            text = node.text.strip().upper()
+            text = "T" if text == "10" else text
+            if text in F.RANKS:
+                return text
+        self.problem(where, node, f"expected a rank (2-9, T, J, Q, K or A) but got "
+                     f"{describe(node)}.")
+        return _BAD
+
+    def _Actions(self, spec: F.Actions, node: Node, where: str) -> Any:
+        items: list[tuple[Node, str]]
+        if isinstance(node, Seq):
+            if not node.items:
+                self.problem(where, node, "the list of actions is empty: give at least one "
+                             "action, as in 'Ana calls'.")
+                return _BAD
+            items = [(item, f"{where}[{i}]") for i, item in enumerate(node.items)]
+        else:
+            items = [(node, where)]
+        out: list[tuple[str, str, tuple[int, int]]] = []
+        for item, here in items:
+            self.marks[here] = (item.line, item.column)
+            text = self._scalar_text(item, here, "an action such as 'Ana calls'")
+            if text is _BAD:
+                continue
+            text = " ".join(text.split())
+            if not _ACTION_RE.match(text):
+                self.problem(here, item, f"{text!r} is not an action: write '<name> folds', "
+                             "'checks', 'calls [N]', 'brings in', 'completes [N]', 'bets [N]' "
+                             "or 'raises [N]', as in 'Ana raises 4'.")
+                continue
+            out.append((text, here, (item.line, item.column)))
+        if len(out) != len(items):
+            return _BAD
+        return (out, isinstance(node, Seq))
+
+    # -- containers -----------------------------------------------------------------------
+    def _ListOf(self, spec: F.ListOf, node: Node, where: str) -> Any:
+        if not isinstance(node, Seq):
+            self.problem(where, node, f"expected a list but got {describe(node)}.")
+            return _BAD
+        count = len(node.items)
+        if count < spec.min_items or count > spec.max_items:
+            if where == "seats":
+                self.problem(where, node, f"{count} seats are given, but a table seats "
+                             f"{spec.min_items} to {spec.max_items} players (table.seats): a "
+                             "52-card deck cannot deal seven cards to more than 8.")
+            elif spec.min_items == spec.max_items:
+                self.problem(where, node, f"expected exactly {spec.min_items} items but got "
+                             f"{count}.")
+            elif count > spec.max_items:
+                self.problem(where, node, f"{count} items are given; at most "
+                             f"{spec.max_items} are allowed: split it.")
+            else:
+                self.problem(where, node, f"expected at least {spec.min_items} "
+                             f"item{'s' if spec.min_items > 1 else ''} but got {count}.")
+            return _BAD
+        values = [self.check(spec.item, item, f"{where}[{i}]") for i, item in
+                  enumerate(node.items)]
+        return values
+
+    def _keys(self, spec: F.Obj, node: Map, where: str, extra: tuple[str, ...] = ()) -> None:
+        allowed = spec.names + extra
+        for key, _ in node.pairs:
+            if key.text not in allowed:
+                self.problem(where, key, f"unknown key {key.text!r} in {spec.what}: the "
+                             f"allowed keys are {_listing(allowed)}"
+                             f"{_did_you_mean(key.text, allowed) or '.'}")
+        present = {key.text for key, _ in node.pairs}
+        for name in spec.required:
+            if name not in present:
+                self.problem(where, node, f"{spec.what} needs the key {name!r}: add "
+                             f"'{name}: ...'.")
+
+    def _Obj(self, spec: F.Obj, node: Node, where: str, skip: tuple[str, ...] = ()) -> Any:
+        if not isinstance(node, Map):
+            self.problem(where, node, f"expected {spec.what} (a mapping of "
+                         f"{_listing(spec.names)}) but got {describe(node)}.")
+            return _BAD
+        self._keys(spec, node, where)
+        out: dict[str, Any] = {}
+        for key, value in node.pairs:
+            f = spec.field(key.text)
+            if f is None or key.text in skip:
+                continue
+            here = f"{where}.{key.text}" if where else key.text
+            out[key.text] = self.check(f.spec, value, here)
+        return out
+
+    def _DictOf(self, spec: F.DictOf, node: Node, where: str) -> Any:
+        if not isinstance(node, Map):
+            self.problem(where, node, f"expected a mapping of player names to amounts but got "
+                         f"{describe(node)}.")
+            return _BAD
+        out: dict[str, Any] = {}
+        for key, value in node.pairs:
+            here = f"{where}.{key.text}"
+            self.marks[here] = (value.line, value.column)
+            out[key.text] = self.check(spec.value, value, here)
+        return out
+
+    def _StepSpec(self, spec: F.StepSpec, node: Node, where: str) -> Any:
+        if not isinstance(node, Map):
+            self.problem(where, node, f"expected a step (a mapping with act: or ask:) but got "
+                         f"{describe(node)}: write '- act: Ana calls' or '- ask: pot'.")
+            return _BAD
+        has_act = node.get("act") is not None
+        has_ask = node.get("ask") is not None
+        if has_act and has_ask:
+            self.problem(where, node, "a step is either act: or ask:, not both: split it into "
+                         "two steps.")
+            return _BAD
+        if has_act:
+            return ("act", self._Obj(spec.act, node, where))
+        if not has_ask:
+            keys = _listing([k.text for k, _ in node.pairs]) or "none"
+            self.problem(where, node, f"a step needs act: (actions) or ask: (a question); its "
+                         f"keys are {keys}.")
+            return _BAD
+        values = self._Obj(spec.ask, node, where, skip=("expect",))
+        expect = node.get("expect")
+        if expect is not None:
+            here = f"{where}.expect"
+            kind = values.get("ask")
+            if isinstance(kind, str) and kind in spec.expect:
+                values["expect"] = self.check(spec.expect[kind], expect, here)
+            else:
+                self.marks[here] = (expect.line, expect.column)
+                values["expect"] = _BAD
+        return ("ask", values)
+
+
+def _good(value: Any) -> bool:
+    return value is not _BAD
+
+
+class _Builder:
+    """Cross-field checks and the Scenario, from the checked values."""
+
+    def __init__(self, checker: _Checker, values: dict[str, Any]) -> None:
+        self.c = checker
+        self.v = values
+
+    def mark(self, where: str) -> tuple[int, int]:
+        while where not in self.c.marks and where:
+            cut = max(where.rfind("."), where.rfind("["))
+            where = where[:cut] if cut > 0 else ""
+        return self.c.marks.get(where, (1, 1))
+
+    def problem(self, where: str, message: str) -> None:
+        self.c.problem(where, self.mark(where), message)
+
+    def build(self) -> Scenario | None:
+        v = self.v
+        seats = self.seats()
+        names, numbers = self.names, self.numbers
+        stakes = self.stakes()
+        button = v.get("button")
+        if numbers is not None and _good(button) and button is not None:
+            if button not in numbers:
+                self.problem("button", f"seat {button} has nobody in it: the seats are "
+                             f"{_listing([str(n) for n in numbers])}; put the button on one "
+                             "of them, or write null for a house dealer.")
+        community = v.get("community")
+        if _good(community) and community is not None and community in self.dealt:
+            self.problem("community", f"{community.text} is dealt twice: it is also in "
+                         f"{self.dealt[community]}; a deck holds each card once.")
+        start = v.get("start")
+        street = start.get("street") if isinstance(start, dict) else None
+        if isinstance(v.get("seats"), list):
+            self.start_fields(street)
+        steps = self.steps(names)
+        if self.c.problems:
+            return None
+        house = v.get("house") or {}
+        return Scenario(
+            path=self.c.path, id=v["id"], title=v["title"], topic=v["topic"], level=v["level"],
+            game=v.get("game", Game.STUD8.value), rules=v.get("rules", "online"),
+            house=dict(house), stakes=stakes,  # type: ignore[arg-type]
+            button=v.get("button"), seats=tuple(seats or ()), community=v.get("community"),
+            start=street, steps=tuple(steps), marks=dict(self.c.marks),
+        )
+
+    def stakes(self) -> StakesSpec | None:
+        s = self.v.get("stakes")
+        if not isinstance(s, dict) or not all(_good(x) for x in s.values()):
+            return None
+        if any(k not in s for k in ("small_bet", "big_bet", "ante")):
+            return None
+        if s["big_bet"] < s["small_bet"]:
+            self.problem("stakes.big_bet", f"the big bet {s['big_bet']} is less than the small "
+                         f"bet {s['small_bet']}: the big bet is usually twice the small bet.")
+        rake = s.get("rake")
+        percent = rake.get("percent") if isinstance(rake, dict) else None
+        cap = rake.get("cap") if isinstance(rake, dict) else None
+        return StakesSpec(
+            small_bet=s["small_bet"], big_bet=s["big_bet"], ante=s["ante"],
+            bring_in=s.get("bring_in"), chip=s.get("chip"),
+            rake_percent=percent if _good(percent) else None,
+            rake_cap=cap if _good(cap) else None,
+        )
+
+    def seats(self) -> list[SeatSpec] | None:
+        """The seats if all are valid; sets ``names``, ``numbers``, ``dealt`` from the valid parts."""
+        raw = self.v.get("seats")
+        self.names: list[str] | None = None
+        self.numbers: list[int] | None = None
+        self.dealt: dict[Card, str] = {}
+        if not isinstance(raw, list):
+            return None
+        out: list[SeatSpec] = []
+        numbers: dict[int, int] = {}
+        names: dict[str, int] = {}
+        dealt = self.dealt
+        complete = True
+        for i, seat in enumerate(raw):
+            if not isinstance(seat, dict):
+                complete = False
+                continue
+            number, name, cards = seat.get("seat"), seat.get("name"), seat.get("cards")
+            if isinstance(number, int) and not isinstance(number, bool):
+                if number in numbers:
+                    j = numbers[number]
+                    self.problem(f"seats[{i}].seat", f"seat {number} is already taken by "
+                                 f"seats[{j}]: give each seat its own number from 1 to 10.")
+                numbers.setdefault(number, i)
+            if isinstance(name, str):
+                if name in names:
+                    self.problem(f"seats[{i}].name", f"the name {name!r} is already used by "
+                                 f"seats[{names[name]}]: give each player a different name.")
+                names.setdefault(name, i)
+            if isinstance(cards, list):
+                for card, at in cards:
+                    if card is None:
+                        continue
+                    if card in dealt:
+                        self.c.problem(f"seats[{i}].cards", at, f"{card.text} is dealt twice: it "
+                                       f"is also in {dealt[card]}; a deck holds each card once.")
+                    else:
+                        dealt[card] = f"seats[{i}].cards"
+            if not all(_good(x) for x in seat.values()) or number is None or name is None \
+                    or cards is None:
+                complete = False
+                continue
+            out.append(SeatSpec(
+                seat=number, name=name, cards=tuple(c for c, _ in cards),
+                stack=seat.get("stack"), committed=seat.get("committed"),
+                folded=bool(seat.get("folded", False)),
+            ))
+        self.names = list(names)
+        self.numbers = list(numbers)
+        return out if complete else None
+
+    def start_fields(self, street: Any) -> None:
+        raw = self.v.get("seats")
+        assert isinstance(raw, list)
+        for i, seat in enumerate(raw):
+            if not isinstance(seat, dict):
+                continue
+            if street is None and "start" not in self.v:
+                for key in ("committed", "folded"):
+                    if key in seat:
+                        self.problem(f"seats[{i}].{key}", f"{key} is used only with start: (a "
+                                     "hand told from a later street); remove it, or add "
+                                     "'start: {street: fourth}'.")
+            elif isinstance(street, str) and "committed" not in seat:
+                self.problem(f"seats[{i}]", "with start:, each seat needs the key 'committed' "
+                             "(its chips already in the pot, antes included): add "
+                             "'committed: ...'.")
+
+    def steps(self, names: list[str] | None) -> list[Step]:
+        raw = self.v.get("steps")
+        out: list[Step] = []
+        if not isinstance(raw, list):
+            return out
+        for i, item in enumerate(raw):
+            where = f"steps[{i}]"
+            line, column = self.mark(where)
+            if not isinstance(item, tuple):
+                continue
+            kind, values = item
+            if not isinstance(values, dict):
+                continue
+            if kind == "act":
+                acts = values.get("act")
+                if not isinstance(acts, tuple):
+                    continue
+                listed, is_list = acts
+                for text, here, _ in listed:
+                    self.check_action_name(text, here, names)
+                out.append(Step(
+                    index=i, kind="act", line=line, column=column,
+                    actions=tuple(t for t, _, _ in listed),
+                    action_marks=tuple(at for _, _, at in listed), act_is_list=is_list,
+                ))
+                continue
+            ask = self.ask(values, where, names)
+            if ask is not None:
+                expect_mark = self.c.marks.get(f"{where}.expect") if ask.expect is not None \
+                    else None
+                out.append(Step(index=i, kind="ask", line=line, column=column, ask=ask,
+                                expect_mark=expect_mark))
+        return out
+
+    def check_action_name(self, text: str, where: str, names: list[str] | None) -> None:
+        if names is None:
+            return
+        match = _ACTION_NAME_RE.match(text)
+        if match is None:  # pragma: no cover - the action pattern was checked already
+            return
+        name = match.group("name")
+        if name not in names:
+            self.problem(where, f"{text!r} names {name!r}, who is not at this table: the "
+                         f"players are {_listing(names)}{_did_you_mean(name, names) or '.'}")
+
+    def check_name(self, name: Any, where: str, names: list[str] | None) -> None:
+        if names is None or not isinstance(name, str) or name in names:
+            return
+        self.problem(where, f"{name!r} is not at this table: the players are "
+                     f"{_listing(names)}{_did_you_mean(name, names) or '.'}")
+
+    def ask(self, values: dict[str, Any], where: str, names: list[str] | None) -> Ask | None:
+        kind = values.get("ask")
+        player = values.get("player")
+        if isinstance(kind, str) and _good(kind):
+            if kind in F.PLAYER_ASKS and "player" not in values:
+                self.problem(where, f"a {kind} ask needs player: (whose hand): add "
+                             "'player: <name>'.")
+            if kind not in F.PLAYER_ASKS and "player" in values:
+                self.problem(f"{where}.player", f"player: is used only by "
+                             f"{_listing(F.PLAYER_ASKS)} asks: remove it.")
+        self.check_name(player, f"{where}.player", names)
+        expect = values.get("expect")
+        if isinstance(expect, dict):
+            if isinstance(expect.get("player"), str):
+                self.check_name(expect["player"], f"{where}.expect.player", names)
+            if isinstance(expect.get("players"), list):
+                for j, name in enumerate(expect["players"]):
+                    self.check_name(name, f"{where}.expect.players[{j}]", names)
+            if isinstance(expect.get("payouts"), dict):
+                for name in expect["payouts"]:
+                    self.check_name(name, f"{where}.expect.payouts.{name}", names)
+            if not _good_deep(expect):
+                return None
+        elif expect is not None:
+            return None
+        if not all(_good(x) for x in values.values()) or not isinstance(kind, str):
+            return None
+        prompt = values.get("prompt")
+        shown = prompt if prompt is not None else F.DEFAULT_PROMPTS[kind].format(
+            player=player or "the player")
+        return Ask(
+            kind=kind, prompt=shown, player=player, expect=expect, hint=values.get("hint"),
+            explain=values.get("explain"), prompt_given=prompt is not None,
+        )
+
+
+def _good_deep(value: Any) -> bool:
+    if value is _BAD:
+        return False
+    if isinstance(value, dict):
+        return all(_good_deep(v) for v in value.values())
+    if isinstance(value, list):
+        return all(_good_deep(v) for v in value)
+    return True
+
+
+def read_scenario(text: str | bytes, path: str = "<scenario>") -> tuple[
+        Scenario | None, list[ScenarioError]]:
+    """Check a scenario's text against the format (no replay).
+
+    :return: the Scenario (None if any problem) and every problem found, in file order.
+    """
+    from tutor.scenarios.nodes import read_text
+
+    try:
+        if isinstance(text, bytes):
+            text = read_text(text, path)
+        root = compose(text, path)
+    except ScenarioError as exc:
+        return None, [exc]
+    checker = _Checker(path)
+    checker.marks[""] = (root.line, root.column)
+    values = checker.check(F.SCENARIO, root, "")
+    if not isinstance(values, dict):
+        return None, checker.problems
+    scenario = _Builder(checker, values).build()
+    problems = sorted(checker.problems, key=lambda e: (e.line, e.column))
+    return (scenario if not problems else None), problems
