@@ -90,7 +90,7 @@ def data_dir(environ: Mapping[str, str] | None = None) -> Path:
     return path
 
 
-_PASSWORD = re.compile(r"(://[^:/@]*:)[^@]*@")
+_PASSWORD = re.compile(r"(://[^:/@]*:).*@")  # greedy: a password may hold "@"
 
 
 def redact_url(url: str) -> str:
@@ -115,7 +115,7 @@ def database_url(environ: Mapping[str, str] | None = None) -> str:
     if not value:
         return f"sqlite:///{(data_dir(environ) / DATABASE_FILE).as_posix()}"
     example = (
-        "for example sqlite:////srv/tutor/progress.sqlite3 or "
+        "sqlite:////srv/tutor/progress.sqlite3 or "
         "postgresql+psycopg://user:password@localhost:5432/tutor"
     )
     shown = redact_url(value)

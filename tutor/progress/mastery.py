@@ -29,38 +29,39 @@ class Threshold:
     """What a topic's answers need to reach one level.
 
     ``window`` is how many of the latest answers are looked at (all of them when fewer);
-    at least ``window_correct`` of those must be right, the latest ``streak`` answers must
+    at least ``percent`` per cent of those must be right, the latest ``streak`` answers must
     all be right, and right answers must come from ``scenarios`` different scenarios.
     """
 
     level: Mastery
     answers: int
     window: int
-    window_correct: int
+    percent: int
     streak: int
     scenarios: int
 
 
 THRESHOLDS: tuple[Threshold, ...] = (
-    Threshold(Mastery.ATTEMPTED, answers=1, window=1, window_correct=0, streak=0, scenarios=0),
-    Threshold(Mastery.FAMILIAR, answers=5, window=10, window_correct=6, streak=0, scenarios=1),
-    Threshold(Mastery.PROFICIENT, answers=10, window=10, window_correct=8, streak=0, scenarios=2),
-    Threshold(Mastery.MASTERED, answers=20, window=20, window_correct=18, streak=5, scenarios=3),
+    Threshold(Mastery.ATTEMPTED, answers=1, window=1, percent=0, streak=0, scenarios=0),
+    Threshold(Mastery.FAMILIAR, answers=5, window=10, percent=60, streak=0, scenarios=1),
+    Threshold(Mastery.PROFICIENT, answers=10, window=10, percent=80, streak=0, scenarios=2),
+    Threshold(Mastery.MASTERED, answers=20, window=20, percent=90, streak=5, scenarios=3),
 )
 
 MASTERY_THRESHOLDS = """\
 Mastery of a topic is worked out from your answers on that topic, latest last:
 - attempted: at least 1 answer.
-- familiar: at least 5 answers, and at least 6 of your last 10 right (60%).
-- proficient: at least 10 answers, at least 8 of your last 10 right (80%), and right answers \
-in at least 2 different scenarios.
-- mastered: at least 20 answers, at least 18 of your last 20 right (90%), your last 5 all \
-right, and right answers in at least 3 different scenarios.
+- familiar: at least 5 answers, and at least 60% of your last 10 right (of all your \
+answers while you have fewer than 10).
+- proficient: at least 10 answers, at least 80% of your last 10 right (8 of 10), and right \
+answers in at least 2 different scenarios.
+- mastered: at least 20 answers, at least 90% of your last 20 right (18 of 20), your last 5 \
+all right, and right answers in at least 3 different scenarios.
 A wrong answer can take a level away again: the levels follow your latest answers."""
 
 LEVEL_HINTS: dict[Mastery, str] = {
     Mastery.ATTEMPTED: "at least 1 answer",
-    Mastery.FAMILIAR: "5+ answers, 6 of the last 10 right",
+    Mastery.FAMILIAR: "5+ answers, 60% of the last 10 right",
     Mastery.PROFICIENT: "10+ answers, 8 of the last 10 right, 2+ scenarios",
     Mastery.MASTERED: "20+ answers, 18 of the last 20 right, last 5 right, 3+ scenarios",
 }
@@ -71,7 +72,7 @@ def _meets(threshold: Threshold, answers: list[AnswerRecord]) -> bool:
     if len(answers) < threshold.answers:
         return False
     window = answers[-threshold.window :]
-    if sum(a.correct for a in window) < threshold.window_correct:
+    if 100 * sum(a.correct for a in window) < threshold.percent * len(window):
         return False
     if threshold.streak and not all(a.correct for a in answers[-threshold.streak :]):
         return False
