@@ -1,0 +1,1343 @@
+"""The table: one hand of stud from the antes to the award, as a state machine.
+
+A :class:`Hand` is built from a :class:`HandSetup` (game, house rules, stakes, seats and
+their cards). It posts the antes and deals third street at once; after that every change
+comes from :meth:`Hand.apply`, which first checks the action against the rules (a refused
+action raises and leaves the hand as it was), then records it as an :class:`Operation`
+carrying a plain-English explanation and the rule ids it applied. Streets are dealt as
+soon as a betting round closes; the pot is awarded when the last round closes.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from enum import StrEnum
+
+from tutor.engine.cards import DECK, RANK_PLURALS, Card, check_unique
+from tutor.engine.errors import (
+    ActionSyntaxError,
+    AmbiguousActionError,
+    IllegalActionError,
+    NeedsCardsError,
+    TableError,
+)
+from typing import TYPE_CHECKING
+
+from tutor.engine.rules import CommunityOpener, Game, HeadsUp, HouseRules, ShortDeck, TieBreak
+
+if TYPE_CHECKING:
+    from tutor.engine.rulings import Ruling
+
+DEEP = Decimal("Infinity")
+ZERO = Decimal(0)
+MAX_SEATS = 8
+
+
+class Street(StrEnum):
+    """Betting rounds, named as in the scenario format."""
+
+    THIRD = "third"
+    FOURTH = "fourth"
+    FIFTH = "fifth"
+    SIXTH = "sixth"
+    SEVENTH = "seventh"
+    SHOWDOWN = "showdown"
+
+
+STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
+#: Cards a player holds once each street is dealt.
+CARDS_AT = {Street.THIRD: 3, Street.FOURTH: 4, Street.FIFTH: 5, Street.SIXTH: 6,
+            Street.SEVENTH: 7, Street.SHOWDOWN: 7}
+
+
+class ActionKind(StrEnum):
+    """The decisions a player makes, written as in legal-actions answers."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BRING_IN = "bring in"
+    COMPLETE = "complete"
+    BET = "bet"
+    RAISE = "raise"
+
+
+_VERBS = {
+    "folds": ActionKind.FOLD, "fold": ActionKind.FOLD,
+    "checks": ActionKind.CHECK, "check": ActionKind.CHECK,
+    "calls": ActionKind.CALL, "call": ActionKind.CALL,
+    "completes": ActionKind.COMPLETE, "complete": ActionKind.COMPLETE,
+    "bets": ActionKind.BET, "bet": ActionKind.BET,
+    "raises": ActionKind.RAISE, "raise": ActionKind.RAISE,
+}
+_PAST = {
+    ActionKind.FOLD: "folds", ActionKind.CHECK: "checks", ActionKind.CALL: "calls",
+    ActionKind.BRING_IN: "brings in", ActionKind.COMPLETE: "completes",
+    ActionKind.BET: "bets", ActionKind.RAISE: "raises",
+}
+ACTION_FORMS = ("<name> folds", "<name> checks", "<name> calls [N]", "<name> brings in [N]",
+                "<name> completes [N]", "<name> bets [N]", "<name> raises [N]")
+
+
+def fmt(amount: Decimal | int | None) -> str:
+    """An amount as a learner reads it: ``2``, ``0.5``, ``12.25``.
+
+    >>> fmt(Decimal("2.50")), fmt(Decimal("3.00")), fmt(None)
+    ('2.5', '3', 'deep')
+    """
+    if amount is None or amount == DEEP:
+        return "deep"
+    d = Decimal(amount)
+    if d == d.to_integral_value():
+        return str(int(d))
+    return format(d.normalize(), "f")
+
+
+def to_decimal(value: object, what: str) -> Decimal:
+    """Read an amount exactly; floats are read through their shortest text."""
+    if isinstance(value, bool):
+        raise TableError(f"{what} must be an amount, not {value!r}.")
+    try:
+        d = Decimal(str(value)) if isinstance(value, float) else Decimal(value)  # type: ignore[arg-type]
+    except (InvalidOperation, TypeError, ValueError):
+        raise TableError(f"{what} must be an amount such as 2 or 0.25, not {value!r}.") from None
+    if not d.is_finite():
+        raise TableError(f"{what} must be a finite amount, not {value!r}.")
+    return d
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stakes:
+    """Fixed-limit stakes. ``bring_in`` defaults to half the small bet, ``chip`` to 1 or 0.01.
+
+    >>> Stakes(small_bet=Decimal(2), big_bet=Decimal(4), ante=Decimal("0.25")).bring_in
+    Decimal('1')
+    """
+
+    small_bet: Decimal
+    big_bet: Decimal
+    ante: Decimal = ZERO
+    bring_in: Decimal | None = None
+    chip: Decimal | None = None
+    rake_percent: Decimal | None = None
+    rake_cap: Decimal | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("small_bet", "big_bet", "ante", "bring_in", "chip", "rake_percent", "rake_cap"):
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, to_decimal(value, f"stakes.{name}"))
+        if self.small_bet <= 0:
+            raise TableError(f"stakes.small_bet must be more than 0, not {fmt(self.small_bet)}.")
+        if self.big_bet < self.small_bet:
+            raise TableError(
+                f"stakes.big_bet ({fmt(self.big_bet)}) must be at least the small bet "
+                f"({fmt(self.small_bet)}): fixed limit uses the small bet on third and fourth "
+                "street and the big bet after (limit.big)."
+            )
+        if self.ante < 0:
+            raise TableError(f"stakes.ante must be 0 or more, not {fmt(self.ante)} (ante.post).")
+        if self.bring_in is None:
+            object.__setattr__(self, "bring_in", self.small_bet / 2)
+        assert self.bring_in is not None
+        if self.bring_in <= 0 or self.bring_in > self.small_bet:
+            raise TableError(
+                f"stakes.bring_in must be more than 0 and at most the small bet "
+                f"({fmt(self.small_bet)}), not {fmt(self.bring_in)} (bring-in.amount)."
+            )
+        amounts = [self.small_bet, self.big_bet, self.ante, self.bring_in]
+        if self.chip is None:
+            whole = all(a == a.to_integral_value() for a in amounts)
+            object.__setattr__(self, "chip", Decimal(1) if whole else Decimal("0.01"))
+        assert self.chip is not None
+        if self.chip <= 0:
+            raise TableError(f"stakes.chip must be more than 0, not {fmt(self.chip)}.")
+        for name, a in zip(("small_bet", "big_bet", "ante", "bring_in"), amounts):
+            if a % self.chip != 0:
+                raise TableError(
+                    f"stakes.{name} ({fmt(a)}) is not a whole number of chips of "
+                    f"{fmt(self.chip)}: set stakes.chip to a unit that divides every amount."
+                )
+        if (self.rake_percent is None) != (self.rake_cap is None):
+            raise TableError("stakes.rake needs both percent and cap (pot.rake).")
+        if self.rake_percent is not None and not 0 <= self.rake_percent <= 100:
+            raise TableError(f"stakes.rake.percent must be 0 to 100, not {fmt(self.rake_percent)}.")
+        if self.rake_cap is not None and self.rake_cap < 0:
+            raise TableError(f"stakes.rake.cap must be 0 or more, not {fmt(self.rake_cap)}.")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatSetup:
+    """One seat: number 1..10, unique name, stack (None = deep), cards in the order dealt."""
+
+    seat: int
+    name: str
+    stack: Decimal | None = None
+    cards: tuple[Card | None, ...] = ()
+    committed: Decimal | None = None
+    folded: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Start:
+    """Begin later in the hand: that street's cards dealt, its betting about to open."""
+
+    street: Street
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandSetup:
+    """Everything needed to play one hand."""
+
+    game: Game
+    rules: HouseRules
+    stakes: Stakes
+    seats: tuple[SeatSetup, ...]
+    button: int | None = None
+    community: Card | None = None
+    start: Start | None = None
+    seed: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A decision: who, what, and (where given) the amount as in the scenario format."""
+
+    player: str
+    kind: ActionKind
+    amount: Decimal | None = None
+
+    @property
+    def text(self) -> str:
+        verb = _PAST[self.kind]
+        return f"{self.player} {verb}" + (f" {fmt(self.amount)}" if self.amount is not None else "")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Operation:
+    """Something that happened in the hand, with why."""
+
+    kind: str
+    text: str
+    explanation: str
+    rules: tuple[str, ...]
+    player: str | None = None
+    amount: Decimal | None = None
+    street: Street | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat as drawn: what a spectator at the table sees (unknown cards are None)."""
+
+    seat: int
+    name: str
+    stack: Decimal | None
+    bet: Decimal
+    committed: Decimal
+    cards: tuple[tuple[Card | None, bool], ...]
+    folded: bool
+    all_in: bool
+    button: bool
+    to_act: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """The whole table as drawn."""
+
+    seats: tuple[SeatView, ...]
+    pot: Decimal
+    street: Street
+    community: Card | None
+    to_act: str | None
+    game: Game
+    rules_label: str
+    button: int | None
+    stakes: Stakes
+
+
+class _Player:
+    """Mutable per-hand state of one seat (private to the engine)."""
+
+    __slots__ = ("idx", "seat", "name", "stack", "given", "cards", "folded", "all_in",
+                 "committed", "bet", "acted", "may_raise")
+
+    def __init__(self, idx: int, s: SeatSetup) -> None:
+        self.idx = idx
+        self.seat = s.seat
+        self.name = s.name
+        self.stack: Decimal = DEEP if s.stack is None else s.stack
+        self.given = s.cards
+        self.cards: list[Card | None] = []
+        self.folded = False
+        self.all_in = False
+        self.committed = ZERO
+        self.bet = ZERO
+        self.acted = False
+        self.may_raise = True
+
+    def up_cards(self) -> list[Card | None]:
+        """Cards dealt face up: the door card and fourth to sixth street."""
+        return self.cards[2:6]
+
+
+def _board_key(cards: list[Card]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Rank the cards showing: quads > full house > trips > two pair > pair > high card.
+
+    Straights and flushes count for nothing (act.later). Returns (group sizes, ranks)."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c.rank] = counts.get(c.rank, 0) + 1
+    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    return tuple(n for _, n in groups), tuple(r for r, _ in groups)
+
+
+def describe_board(cards: list[Card]) -> str:
+    """Plain words for a board: ``a pair of sevens``, ``king high``."""
+    if not cards:
+        return "nothing"
+    sizes, ranks = _board_key(cards)
+    if sizes[0] == 4:
+        return f"four {RANK_PLURALS[ranks[0]]}"
+    if sizes[0] == 3 and len(sizes) > 1 and sizes[1] == 2:
+        return f"{RANK_PLURALS[ranks[0]]} full of {RANK_PLURALS[ranks[1]]}"
+    if sizes[0] == 3:
+        return f"three {RANK_PLURALS[ranks[0]]}"
+    if sizes[0] == 2 and len(sizes) > 1 and sizes[1] == 2:
+        return f"two pair, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[1]]}"
+    if sizes[0] == 2:
+        return f"a pair of {RANK_PLURALS[ranks[0]]}"
+    from tutor.engine.cards import RANK_NAMES
+
+    return f"{RANK_NAMES[ranks[0]]} high"
+
+
+def _suit_key(cards: list[Card]) -> list[tuple[int, int]]:
+    """Cards by rank then suit, highest first (for "high card by suit")."""
+    return sorted((c.bring_in_key() for c in cards), reverse=True)
+
+
+class Hand:
+    """One hand of stud. See the module docstring and docs/engine-api.md.
+
+    >>> from tutor.engine.cards import parse_cards
+    >>> from tutor.engine.rules import house_rules
+    >>> seats = (SeatSetup(seat=1, name="Ana", cards=tuple(parse_cards("Ah Kd 2h"))),
+    ...          SeatSetup(seat=3, name="Bo", cards=tuple(parse_cards("7s 7d 2c"))))
+    >>> hand = Hand(HandSetup(game=Game.STUD8, rules=house_rules("online", "stud8"),
+    ...     stakes=Stakes(small_bet=Decimal(2), big_bet=Decimal(4)), seats=seats))
+    >>> hand.to_act, hand.legal_actions()
+    ('Bo', ['bring in 1', 'complete 2'])
+    >>> hand.apply("Ana calls")
+    Traceback (most recent call last):
+    ...
+    tutor.engine.errors.IllegalActionError: "Ana calls" is out of turn: it is Bo's turn to act on third street (act.third).
+    """
+
+    def __init__(self, setup: HandSetup) -> None:
+        self.setup = setup
+        self.game = setup.game
+        self.rules = setup.rules
+        self.stakes = setup.stakes
+        self._validate(setup)
+        order = sorted(setup.seats, key=lambda s: s.seat)
+        self.players = [_Player(i, s) for i, s in enumerate(order)]
+        self.by_name = {p.name: p for p in self.players}
+        n = len(self.players)
+        # Dealing order: first seat to the left of the button (seat order with a house dealer).
+        first = 0
+        if setup.button is not None:
+            first = next((i for i, p in enumerate(self.players) if p.seat > setup.button), 0)
+        self.order = [(first + k) % n for k in range(n)]
+        self.position = {idx: k for k, idx in enumerate(self.order)}
+        self.history: list[Operation] = []
+        self.problems: list[str] = []
+        self.street = Street.THIRD
+        self.burns = 0
+        self.dealt = 0  # cards dealt to players and the board (known or not)
+        self.community: Card | None = None
+        self.uses_community: bool | None = None
+        self.is_over = False
+        self.payouts: dict[str, Decimal] = {}
+        self.rake = ZERO
+        self.pots: list[tuple[Decimal, tuple[int, ...]]] = []
+        self.award_notes: list[str] = []
+        self.award_blocked: str | None = None
+        self.award_rules: tuple[str, ...] = ()
+        self.to_act_idx: int | None = None
+        self.blocked: str | None = None  # why nobody can act (unknown cards)
+        self.opener_idx: int | None = None
+        self.opener_reason = ""
+        self.opener_rules: tuple[str, ...] = ()
+        self.sixth_opener_idx: int | None = None
+        self.bring_in_idx: int | None = None
+        self.bring_in_reason = ""
+        self.forced_pending = False
+        self.completed = False
+        self.current = ZERO
+        self.full_level = ZERO
+        self.raises = 0
+        self.bet_made = False
+        self.big_seen = False
+        self.cap_hit = False
+        self.began_heads_up = False
+        self.aggressor: int | None = None
+        self.round_first: int | None = None
+        self.last_round_street: Street = Street.THIRD
+        self.last_round_aggressor: int | None = None
+        self.last_round_first: int | None = None
+        self.bring_in_posted = False
+        self._rng: random.Random | None = None
+        self._deck: list[Card] = []
+        if setup.seed is not None:
+            used = {c for s in setup.seats for c in s.cards if c is not None}
+            if setup.community is not None:
+                used.add(setup.community)
+            self._deck = [c for c in DECK if c not in used]
+            self._rng = random.Random(setup.seed)
+            self._rng.shuffle(self._deck)
+        if setup.start is None:
+            self._begin()
+        else:
+            self._begin_later(setup.start.street)
+
+    # ------------------------------------------------------------------ setup
+    @staticmethod
+    def _validate(setup: HandSetup) -> None:
+        seats = setup.seats
+        if len(seats) > MAX_SEATS:
+            raise TableError(
+                f"{len(seats)} seats: a stud table seats 2 to 8 players, because a 52-card deck "
+                "cannot give 9 or more players seven cards each (table.seats)."
+            )
+        if len(seats) < 2:
+            raise TableError(f"{len(seats)} seat(s): a stud hand needs 2 to 8 players (table.seats).")
+        numbers = [s.seat for s in seats]
+        for s in seats:
+            if isinstance(s.seat, bool) or not isinstance(s.seat, int) or not 1 <= s.seat <= 10:
+                raise TableError(f"seat number {s.seat!r} is not 1 to 10.")
+            if numbers.count(s.seat) > 1:
+                raise TableError(f"seat {s.seat} is given twice: each seat number once.")
+            if not isinstance(s.name, str) or not s.name.strip():
+                raise TableError(f"seat {s.seat} needs a name.")
+            if [t.name for t in seats].count(s.name) > 1:
+                raise TableError(f"the name {s.name!r} is used twice: give each player a different name.")
+            if s.stack is not None and s.stack < 0:
+                raise TableError(f"{s.name}'s stack is {fmt(s.stack)}: a stack is 0 or more.")
+            if setup.start is None and s.stack is not None and s.stack <= 0:
+                raise TableError(
+                    f"{s.name}'s stack is {fmt(s.stack)}: a player dealt in needs chips for the "
+                    "ante; give a stack of more than 0 (ante.post)."
+                )
+            if len(s.cards) > 7:
+                raise TableError(f"{s.name} has {len(s.cards)} cards: a stud hand has at most 7.")
+        if setup.button is not None and (
+            isinstance(setup.button, bool) or not isinstance(setup.button, int)
+            or not 1 <= setup.button <= 10
+        ):
+            raise TableError(f"button {setup.button!r} is not a seat number 1 to 10 (or null for a house dealer).")
+        check_unique([c for s in seats for c in s.cards] + [setup.community], "this hand")
+
+    def _draw(self) -> Card | None:
+        if self._rng is not None and self._deck:
+            return self._deck.pop()
+        return None
+
+    def _deal_to(self, p: _Player) -> Card | None:
+        k = len(p.cards)
+        card = p.given[k] if k < len(p.given) else self._draw()
+        p.cards.append(card)
+        self.dealt += 1
+        return card
+
+    def _begin(self) -> None:
+        ante = self.stakes.ante
+        for idx in self.order:
+            p = self.players[idx]
+            paid = min(ante, p.stack)
+            p.stack -= paid
+            p.committed += paid
+            if p.stack == 0:
+                p.all_in = True
+        if ante > 0:
+            short = [p.name for p in self.players if p.committed < ante]
+            note = f" ({', '.join(short)} all in for less)" if short else ""
+            self._log("ante", f"Every player antes {fmt(ante)}",
+                      f"Each of the {len(self.players)} players posts the {fmt(ante)} ante before "
+                      f"the deal{note}; the antes make a pot of {fmt(self.pot)}. The ante is dead "
+                      "money: it counts toward no bet.", ("ante.post",))
+        else:
+            self._log("ante", "No antes", "This table plays without antes: the pot starts empty "
+                      "and the bring-in is still forced.", ("ante.post",))
+        for _ in range(3):
+            for idx in self.order:
+                self._deal_to(self.players[idx])
+        first = self.players[self.order[0]].name
+        self._log("deal", "Third street: two cards down, one up",
+                  f"The dealer deals one card at a time clockwise, starting with {first} "
+                  f"(the first seat to the {'left of the button' if self.setup.button is not None else 'dealer’s left, seat order'}): "
+                  "two down and the door card up.", ("deal.order",))
+        self._open_third()
+
+    def _begin_later(self, street: Street) -> None:
+        """``start:``: cards of earlier streets dealt, committed chips in the pot."""
+        need = CARDS_AT[street]
+        for p, s in zip(self.players, sorted(self.setup.seats, key=lambda s: s.seat)):
+            p.committed = s.committed if s.committed is not None else ZERO
+            p.folded = s.folded
+            if not s.folded and street is not Street.SHOWDOWN and len(s.cards) not in (need,) and not (
+                street is Street.SEVENTH and self.setup.community is not None and len(s.cards) == 6
+            ):
+                raise TableError(
+                    f"{s.name} is still in the hand on {street.value} street, so holds {need} cards "
+                    f"(write ?? for a card the learner does not see); the scenario lists {len(s.cards)}."
+                )
+            if s.folded and len(s.cards) > need:
+                raise TableError(f"{s.name} folded before {street.value} street but lists {len(s.cards)} cards.")
+            p.cards = list(s.cards)
+            self.dealt += len(s.cards)
+            if not p.folded and p.stack == 0:
+                p.all_in = True
+        live = [p for p in self.players if not p.folded]
+        if len(live) < 2:
+            raise TableError("a hand that starts later needs at least two players still in (not folded).")
+        order_idx = STREETS.index(street) if street in STREETS else 4
+        if self.rules.burn_cards:
+            self.burns = order_idx
+        if street is Street.SHOWDOWN:
+            if self.setup.community is not None:
+                self.community = self.setup.community
+                self.uses_community = True
+                self.dealt += 1
+            self.street = Street.SHOWDOWN
+            self.last_round_street = Street.SEVENTH
+            self._showdown()
+            return
+        if street is Street.SEVENTH and self.setup.community is not None:
+            self.community = self.setup.community
+            self.uses_community = True
+            self.dealt += 1
+        elif street is Street.SEVENTH:
+            self.uses_community = False
+        self.street = street
+        self._log("start", f"The hand starts on {street.value} street",
+                  f"The scenario begins with {street.value} street dealt and {fmt(self.pot)} in the pot.",
+                  ())
+        self._open_later()
+
+    # ------------------------------------------------------------------ derived
+    @property
+    def pot(self) -> Decimal:
+        """All chips put in this hand, antes and the current round's bets included."""
+        return sum((p.committed for p in self.players), ZERO)
+
+    @property
+    def to_act(self) -> str | None:
+        """Name of the player to act, or None."""
+        return None if self.to_act_idx is None else self.players[self.to_act_idx].name
+
+    def live(self) -> list[_Player]:
+        return [p for p in self.players if not p.folded]
+
+    def actors(self) -> list[_Player]:
+        return [p for p in self.players if not p.folded and not p.all_in]
+
+    def player(self, name: str) -> _Player:
+        """The seat of ``name``; AmbiguousActionError naming the players if there is none."""
+        p = self.by_name.get(name)
+        if p is None:
+            raise AmbiguousActionError(
+                f"no player named {name!r} at this table: the players are "
+                f"{', '.join(q.name for q in self.players)}."
+            )
+        return p
+
+    def _next_clockwise(self, idx: int) -> int:
+        return (idx + 1) % len(self.players)
+
+    def bet_size(self) -> Decimal:
+        return self.stakes.small_bet if self.street in (Street.THIRD, Street.FOURTH) else self.stakes.big_bet
+
+    def open_pair_showing(self) -> list[_Player]:
+        """Live players showing a pair on fourth street (limit.open-pair)."""
+        if self.street is not Street.FOURTH:
+            return []
+        out = []
+        for p in self.live():
+            up = p.up_cards()
+            if len(up) >= 2 and up[0] is not None and up[1] is not None and up[0].rank == up[1].rank:
+                out.append(p)
+        return out
+
+    def open_pair_active(self) -> bool:
+        return self.rules.open_pair_option and bool(self.open_pair_showing())
+
+    def sizes(self) -> list[Decimal]:
+        """Sizes a bet or raise may take now (increments)."""
+        if self.street is Street.FOURTH and self.open_pair_active():
+            if self.big_seen:
+                return [self.stakes.big_bet]
+            return [self.stakes.small_bet, self.stakes.big_bet]
+        return [self.bet_size()]
+
+    def raises_left(self) -> int | None:
+        """Raises still allowed this round; None where raising is unlimited (cap.raises)."""
+        if self._unlimited():
+            return None
+        return max(self.rules.max_raises - self.raises, 0)
+
+    def _unlimited(self) -> bool:
+        hu = self.rules.heads_up
+        if hu is HeadsUp.CAPPED:
+            return False
+        if hu is HeadsUp.UNLIMITED_IF_BEGUN:
+            return self.began_heads_up
+        return len(self.actors()) <= 2 and not self.cap_hit
+
+    # ------------------------------------------------------------------ rounds
+    def _start_round(self) -> None:
+        for p in self.players:
+            p.bet = ZERO
+            p.acted = False
+            p.may_raise = True
+        self.current = ZERO
+        self.full_level = ZERO
+        self.raises = 0
+        self.bet_made = False
+        self.big_seen = False
+        self.cap_hit = False
+        self.completed = False
+        self.aggressor = None
+        self.began_heads_up = len(self.actors()) <= 2
+        self.last_round_street = self.street
+        self.last_round_aggressor = None
+
+    def _open_third(self) -> None:
+        self._start_round()
+        self.forced_pending = True
+        doors = [(p, p.cards[2] if len(p.cards) > 2 else None) for p in self.players]
+        unknown = [p.name for p, c in doors if c is None]
+        if unknown:
+            self.blocked = (
+                f"the bring-in depends on every door card, and {', '.join(unknown)}'s is unknown (??): "
+                "give the third card of every seat (bring-in.who)."
+            )
+            self.to_act_idx = None
+            return
+        low_p, low_c = min(((p, c) for p, c in doors if c is not None), key=lambda pc: pc[1].bring_in_key())
+        self.bring_in_idx = low_p.idx
+        others = ", ".join(c.text for p, c in doors if p is not low_p and c is not None)
+        same_rank = [c.text for p, c in doors if p is not low_p and c is not None and c.rank == low_c.rank]
+        why = f"{low_p.name}'s door card {low_c.text} is the lowest showing (others: {others}); the ace counts high"
+        if same_rank:
+            why += (f"; against {', '.join(same_rank)} of the same rank the suit decides, "
+                    "clubs lowest, then diamonds, hearts, spades")
+        self.bring_in_reason = why + "."
+        if low_p.all_in:
+            nxt = self._next_actor_from(low_p.idx)
+            self.to_act_idx = nxt
+            self.bring_in_reason += (
+                f" {low_p.name} is all in for the ante, so {self.players[nxt].name if nxt is not None else 'nobody'} "
+                "acts first and may fold, bring in or complete.")
+        else:
+            self.to_act_idx = low_p.idx
+        self.round_first = self.to_act_idx
+        self.last_round_first = self.to_act_idx
+        self.opener_idx = self.to_act_idx
+        self.opener_reason = self.bring_in_reason
+        self.opener_rules = ("bring-in.who", "act.third") + (("bring-in.all-in",) if low_p.all_in else ())
+
+    def _next_actor_from(self, idx: int) -> int | None:
+        n = len(self.players)
+        for k in range(1, n + 1):
+            q = self.players[(idx + k) % n]
+            if not q.folded and not q.all_in:
+                return q.idx
+        return None
+
+    def _best_board(self, include_community: bool) -> tuple[int | None, str, tuple[str, ...]]:
+        """Who has the highest hand showing among live players, and why (act.later)."""
+        live = self.live()
+        boards: dict[int, list[Card]] = {}
+        for p in live:
+            up = p.up_cards()
+            if any(c is None for c in up):
+                return None, (f"who acts first depends on {p.name}'s cards showing, which are unknown (??): "
+                              "give every live player's up cards (act.later)."), ("act.later",)
+            cards = [c for c in up if c is not None]
+            if include_community and self.community is not None:
+                cards = cards + [self.community]
+            boards[p.idx] = cards
+        keys = {i: _board_key(b) for i, b in boards.items()}
+        best = max(keys.values())
+        tied = [i for i in keys if keys[i] == best]
+        rules: tuple[str, ...] = ("act.later",)
+        if len(tied) == 1:
+            win = tied[0]
+            why = f"{self.players[win].name} shows the highest hand, {describe_board(boards[win])}"
+        elif self.rules.first_to_act_tie is TieBreak.SUIT:
+            win = max(tied, key=lambda i: _suit_key([c for c in self.players[i].up_cards() if c is not None]))
+            top = max((c for c in self.players[win].up_cards() if c is not None), key=lambda c: c.bring_in_key())
+            why = (f"{', '.join(self.players[i].name for i in tied)} tie with {describe_board(boards[win])}; "
+                   f"under {self.rules.label} the high card by suit breaks the tie: {self.players[win].name}'s {top.text}")
+        else:
+            win = min(tied, key=lambda i: self.position[i])
+            why = (f"{', '.join(self.players[i].name for i in tied)} tie with {describe_board(boards[win])}; "
+                   f"under {self.rules.label} position breaks the tie: {self.players[win].name} is closest to the dealer's left")
+        others = [f"{self.players[i].name} {describe_board(boards[i])}" for i in boards if i != win]
+        if others:
+            why += f" (against {'; '.join(others)})"
+        why += ". Only pairs, trips and quads count on the board, then high cards; straights and flushes do not."
+        return win, why, rules
+
+    def _open_later(self) -> None:
+        self._start_round()
+        self.forced_pending = False
+        include = self.rules.community_opener is CommunityOpener.BOARD_WITH_COMMUNITY
+        if self.street is Street.SEVENTH and self.community is not None and not include and self.sixth_opener_idx is not None:
+            win = self.sixth_opener_idx
+            why = (f"seventh street is a community card; under {self.rules.label} the player who opened "
+                   f"sixth street, {self.players[win].name}, opens again")
+            rules: tuple[str, ...] = ("act.later", "river.community")
+            if self.players[win].folded:
+                win, why2, rules = self._best_board(False)
+                why += f", but has folded: {why2}"
+            else:
+                why += "."
+        else:
+            win, why, rules = self._best_board(include)
+            if self.street is Street.SEVENTH and self.community is not None:
+                why = f"Seventh street is a community card that plays in every hand; counting it, {why[0].lower()}{why[1:]}"
+                rules = rules + ("river.community",)
+            elif self.street is Street.SEVENTH:
+                why += " Seventh street is dealt down, so the board has not changed."
+                rules = rules + ("river.down",)
+        if win is None:
+            self.blocked = why
+            self.to_act_idx = None
+            self.opener_idx = None
+            return
+        self.blocked = None
+        self.opener_idx = win
+        if self.street is Street.SIXTH:
+            self.sixth_opener_idx = win
+        if self.players[win].all_in:
+            nxt = self._next_actor_from(win)
+            why += f" {self.players[win].name} is all in, so the action passes clockwise to {self.players[nxt].name if nxt is not None else 'nobody'}."
+            win = nxt if nxt is not None else win
+        self.opener_reason = why
+        self.opener_rules = rules
+        self.to_act_idx = win
+        self.round_first = win
+        self.last_round_first = win
+        if len(self.actors()) <= 1:
+            self._close_round()
+
+    # ------------------------------------------------------------------ legality
+    def _options(self, p: _Player) -> dict[ActionKind, list[Decimal]]:
+        """Legal kinds for ``p`` with the amounts allowed (totals for bet/raise/complete)."""
+        opts: dict[ActionKind, list[Decimal]] = {}
+        reach = p.bet + p.stack  # the most p can have in front this round
+        if self.forced_pending:
+            opts[ActionKind.BRING_IN] = [min(self.stakes.bring_in or ZERO, reach)]
+            if reach > (self.stakes.bring_in or ZERO):
+                opts[ActionKind.COMPLETE] = [min(self.stakes.small_bet, reach)]
+            if self.bring_in_idx is not None and p.idx != self.bring_in_idx:
+                opts[ActionKind.FOLD] = []
+            return opts
+        to_call = min(self.current - p.bet, p.stack)
+        if self.current > p.bet:
+            opts[ActionKind.FOLD] = []
+            opts[ActionKind.CALL] = [to_call]
+            if reach > self.current:
+                if self.street is Street.THIRD and not self.completed:
+                    if p.may_raise:
+                        opts[ActionKind.COMPLETE] = [min(self.stakes.small_bet, reach)]
+                elif p.may_raise and (self._unlimited() or self.raises < self.rules.max_raises):
+                    targets = sorted({min(self.full_level + s, reach) for s in self.sizes()})
+                    targets = [t for t in targets if t > self.current]
+                    if targets:
+                        opts[ActionKind.RAISE] = targets
+        else:
+            opts[ActionKind.CHECK] = []
+            if not self.bet_made and reach > 0:
+                opts[ActionKind.BET] = sorted({min(s, reach) for s in self.sizes()})
+            elif self.bet_made and p.may_raise and reach > self.current and (
+                self._unlimited() or self.raises < self.rules.max_raises
+            ):
+                targets = sorted({min(self.full_level + s, reach) for s in self.sizes()})
+                if targets := [t for t in targets if t > self.current]:
+                    opts[ActionKind.RAISE] = targets
+        return opts
+
+    def legal_actions(self) -> list[str]:
+        """The actions open to the player to act, written as in the scenario format.
+
+        :raises NeedsCardsError: if who acts depends on unknown cards.
+        """
+        p = self._actor()
+        out = []
+        for kind in (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN,
+                     ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE):
+            if kind not in (opts := self._options(p)):
+                continue
+            amounts = opts[kind]
+            if not amounts:
+                out.append(kind.value)
+            else:
+                out.extend(f"{kind.value} {fmt(a)}" for a in amounts)
+        return out
+
+    def illegal_reasons(self) -> dict[str, str]:
+        """For each kind of action not open now, why not (with the rule id)."""
+        p = self._actor()
+        opts = self._options(p)
+        return {k.value: self._why_not(p, k)[0] for k in ActionKind if k not in opts}
+
+    def _actor(self) -> _Player:
+        if self.is_over:
+            raise IllegalActionError("the hand is over: the pot has been awarded (round.end).", "round.end")
+        if self.to_act_idx is None:
+            raise NeedsCardsError(self.blocked or "nobody can act now.")
+        return self.players[self.to_act_idx]
+
+    def _why_not(self, p: _Player, kind: ActionKind) -> tuple[str, str]:
+        st = self.street.value
+        if self.forced_pending:
+            if kind is ActionKind.FOLD:
+                return (f"{p.name} has the low card and must bring in or complete; the bring-in is a forced bet", "bring-in.who")
+            if kind is ActionKind.CHECK:
+                return ("nobody may check on third street: the bring-in is forced", "bring-in.who")
+            if kind is ActionKind.COMPLETE:
+                return (f"{p.name} has only {fmt(p.stack)}, not enough to complete", "bring-in.all-in")
+            return (f"the first chips on third street are the bring-in ({fmt(self.stakes.bring_in)}) or a completion "
+                    f"to {fmt(self.stakes.small_bet)}, not a {kind.value}", "bring-in.complete")
+        facing = self.current > p.bet
+        if kind is ActionKind.BRING_IN:
+            return ("the bring-in has already been made" if self.street is Street.THIRD
+                    else f"there is no bring-in on {st} street", "bring-in.who")
+        if kind is ActionKind.CHECK:
+            return (f"{p.name} faces a wager of {fmt(self.current)} and must call {fmt(min(self.current - p.bet, p.stack))}, raise or fold", "round.end")
+        if kind is ActionKind.CALL:
+            return ("there is no wager to call: check or bet", "round.end")
+        if kind is ActionKind.FOLD:
+            return (f"{p.name} can check for free; folding is not offered when there is no bet to face", "round.end")
+        if kind is ActionKind.BET:
+            return (f"there is already a wager of {fmt(self.current)} on {st} street: call, raise or fold", "round.end")
+        if kind is ActionKind.COMPLETE:
+            if self.street is not Street.THIRD:
+                return (f"completing is only for third street after the bring-in; on {st} street you bet or raise", "bring-in.complete")
+            if self.completed:
+                return ("the bet has already been completed: call, raise or fold", "bring-in.complete")
+            return (f"{p.name} has no chips beyond the call", "bring-in.all-in")
+        # RAISE
+        if not facing:
+            return ("there is no bet to raise: check or bet", "round.end")
+        if self.street is Street.THIRD and not self.completed:
+            return (f"facing only the bring-in of {fmt(self.current)}, the next step up is to complete to "
+                    f"{fmt(self.stakes.small_bet)}; a completion is not a raise", "bring-in.complete")
+        if p.stack <= self.current - p.bet:
+            return (f"{p.name} has no chips beyond the call", "pot.side")
+        if not p.may_raise:
+            return (f"the all-in for less than half a bet did not reopen the betting for {p.name}, who has already acted", "cap.raises")
+        return (f"the betting is capped: one bet and {self.rules.max_raises} raises have been made under "
+                f"{self.rules.label}", "cap.raises")
+
+    # ------------------------------------------------------------------ actions
+    def parse(self, text: str) -> Action:
+        """Read ``"Cy raises 15"`` (or ``"raise 15"`` for the player to act) into an Action.
+
+        :raises ActionSyntaxError: for words outside the grammar.
+        :raises AmbiguousActionError: for a name nobody at the table has.
+        """
+        if not isinstance(text, str) or not text.strip():
+            raise ActionSyntaxError(f"{text!r} is not an action: write one of {', '.join(ACTION_FORMS)}.")
+        words = text.strip().rstrip(".").split()
+        name = None
+        for p in sorted(self.players, key=lambda q: -len(q.name.split())):
+            k = len(p.name.split())
+            if words[:k] == p.name.split():
+                name, rest = p.name, words[k:]
+                break
+        if name is None:
+            if words[0].lower() in _VERBS or words[0].lower() in ("bring", "brings"):
+                rest = words
+                name = self.to_act or ""
+                if not name:
+                    self._actor()
+            else:
+                raise AmbiguousActionError(
+                    f"{text!r} names nobody at this table: start with one of "
+                    f"{', '.join(q.name for q in self.players)}.")
+        low = [w.lower() for w in rest]
+        amount: Decimal | None = None
+        match low:
+            case [("brings" | "bring"), "in", *tail]:
+                kind = ActionKind.BRING_IN
+            case [verb, *tail] if verb in _VERBS:
+                kind = _VERBS[verb]
+            case _:
+                raise ActionSyntaxError(
+                    f"{text!r} is not an action: write one of {', '.join(ACTION_FORMS)} "
+                    "(N is a call's added chips, or the player's total for the round after a bet, raise or completion).")
+        if tail and tail[0] == "to":
+            tail = tail[1:]
+        if len(tail) > 1 or (tail and kind in (ActionKind.FOLD, ActionKind.CHECK)):
+            raise ActionSyntaxError(f"{text!r} has extra words: write one of {', '.join(ACTION_FORMS)}.")
+        if tail:
+            raw = tail[0].lstrip("$")
+            try:
+                amount = Decimal(raw)
+            except InvalidOperation:
+                raise ActionSyntaxError(f"{text!r}: {tail[0]!r} is not an amount; write a number such as 4 or 0.5.") from None
+            if not amount.is_finite() or amount <= 0:
+                raise ActionSyntaxError(f"{text!r}: the amount must be more than 0.")
+        return Action(name, kind, amount)
+
+    def apply(self, action: Action | str) -> Operation:
+        """Check ``action`` against the rules and carry it out.
+
+        :raises IllegalActionError: if the rules do not allow it now (state unchanged).
+        """
+        act = self.parse(action) if isinstance(action, str) else action
+        p = self.player(act.player)
+        text = act.text if isinstance(action, Action) else action.strip()
+        if self.is_over:
+            raise IllegalActionError(f"{text!r}: the hand is over, the pot has been awarded (round.end).", "round.end")
+        if self.to_act_idx is None:
+            raise NeedsCardsError(f"{text!r}: {self.blocked or 'nobody can act now.'}")
+        actor = self.players[self.to_act_idx]
+        if p is not actor:
+            rule = "act.third" if self.street is Street.THIRD else "act.later"
+            why = f"{p.name} has folded" if p.folded else (f"{p.name} is all in" if p.all_in else "")
+            raise IllegalActionError(
+                f"{text!r} is out of turn: it is {actor.name}'s turn to act on {self.street.value} street"
+                + (f" ({why})" if why else "") + f" ({rule}).", rule)
+        opts = self._options(p)
+        if act.kind not in opts:
+            reason, rule = self._why_not(p, act.kind)
+            allowed = "; ".join(self.legal_actions())
+            raise IllegalActionError(f"{text!r} is not allowed: {reason} ({rule}). {p.name} may: {allowed}.", rule)
+        amounts = opts[act.kind]
+        amount: Decimal | None = None
+        if amounts:
+            if act.amount is None:
+                if len(amounts) > 1:
+                    raise IllegalActionError(
+                        f"{text!r} needs an amount: on this street a {act.kind.value} may be "
+                        f"{' or '.join(fmt(a) for a in amounts)} (limit.open-pair).", "limit.open-pair")
+                amount = amounts[0]
+            elif act.amount in amounts:
+                amount = act.amount
+            else:
+                rule = self._size_rule(act.kind)
+                what = "adds" if act.kind is ActionKind.CALL else "makes it"
+                raise IllegalActionError(
+                    f"{text!r} is not allowed: a {act.kind.value} now {what} "
+                    f"{' or '.join(fmt(a) for a in amounts)}, not {fmt(act.amount)} ({rule}).", rule)
+        elif act.amount is not None:
+            raise ActionSyntaxError(f"{text!r}: a {act.kind.value} takes no amount.")
+        return self._do(p, act.kind, amount)
+
+    def _size_rule(self, kind: ActionKind) -> str:
+        if kind in (ActionKind.BRING_IN,):
+            return "bring-in.amount"
+        if kind is ActionKind.COMPLETE:
+            return "bring-in.complete"
+        if kind is ActionKind.CALL:
+            return "round.end"
+        if self.street is Street.FOURTH and self.open_pair_showing():
+            return "limit.open-pair"
+        return "limit.small" if self.street in (Street.THIRD, Street.FOURTH) else "limit.big"
+
+    def _put(self, p: _Player, total: Decimal) -> Decimal:
+        add = total - p.bet
+        p.stack -= add
+        p.bet = total
+        p.committed += add
+        if p.stack == 0:
+            p.all_in = True
+        return add
+
+    def _do(self, p: _Player, kind: ActionKind, amount: Decimal | None) -> Operation:
+        st = self.street
+        rules: tuple[str, ...]
+        allin = ""
+        if kind is ActionKind.FOLD:
+            p.folded = True
+            text, why, rules = f"{p.name} folds", f"{p.name} gives up the hand and any claim to the pot.", ("round.end",)
+        elif kind is ActionKind.CHECK:
+            text, why, rules = f"{p.name} checks", f"No wager is open on {st.value} street, so {p.name} may check.", ("round.end",)
+        elif kind is ActionKind.CALL:
+            assert amount is not None
+            self._put(p, p.bet + amount)
+            allin = " and is all in" if p.all_in else ""
+            text = f"{p.name} calls {fmt(amount)}"
+            why = f"{p.name} adds {fmt(amount)} to match the wager of {fmt(self.current)}{allin}."
+            rules = ("round.end",)
+        elif kind is ActionKind.BRING_IN:
+            assert amount is not None
+            self._put(p, amount)
+            self.forced_pending = False
+            self.bring_in_posted = True
+            self.current = max(self.stakes.bring_in or ZERO, amount)
+            self.full_level = self.current
+            allin = f" (all in; the others must still come in for {fmt(self.current)})" if p.all_in else ""
+            text = f"{p.name} brings in {fmt(amount)}"
+            if self.bring_in_idx is not None and p.idx != self.bring_in_idx:
+                why = (f"The low card, {self.players[self.bring_in_idx].name}, is all in for the ante, so "
+                       f"{p.name} acts first and chooses to bring in {fmt(amount)}{allin}.")
+                rules = ("bring-in.all-in", "bring-in.amount")
+            else:
+                why = f"{self.bring_in_reason} {p.name} posts the bring-in of {fmt(amount)}{allin}."
+                rules = ("bring-in.who", "bring-in.amount")
+        elif kind is ActionKind.COMPLETE:
+            assert amount is not None
+            before = self.current
+            self._put(p, amount)
+            self.forced_pending = False
+            # An all-in completion short of half the step does not complete the bet.
+            full = (amount - before) * 2 >= self.stakes.small_bet - before
+            self.current = max(self.current, amount)
+            self._reopen(p, full)
+            if full:
+                self.completed = True
+                self.bet_made = True
+                self.full_level = amount
+            allin = " (all in)" if p.all_in else ""
+            text = f"{p.name} completes to {fmt(amount)}"
+            why = (f"{p.name} raises the {fmt(before)} bring-in to a full small bet of {fmt(self.stakes.small_bet)}"
+                   if before else f"{p.name} opens for a full small bet of {fmt(self.stakes.small_bet)} instead of the bring-in")
+            why += f"{allin}. A completion is the round's bet, not a raise: {self._cap_text()}"
+            rules = ("bring-in.complete", "cap.raises")
+        else:  # BET or RAISE
+            assert amount is not None
+            before = self.current
+            step = amount - self.full_level
+            size_rule = self._size_rule(kind)
+            smallest = min(self.sizes())
+            self._put(p, amount)
+            # A full bet or raise; an all-in of half a bet or more counts as one.
+            full = step * 2 >= smallest
+            if full and kind is ActionKind.RAISE:
+                self.raises += 1
+                if not self._unlimited() and self.raises >= self.rules.max_raises:
+                    self.cap_hit = True
+            if full:
+                if st is Street.FOURTH and self.stakes.big_bet > self.stakes.small_bet and step >= self.stakes.big_bet:
+                    self.big_seen = True
+                self.full_level = amount
+            self.bet_made = True
+            self.current = max(self.current, amount)
+            self._reopen(p, full)
+            allin = " (all in)" if p.all_in else ""
+            if kind is ActionKind.BET:
+                text = f"{p.name} bets {fmt(amount)}"
+                why = f"{p.name} opens the betting on {st.value} street for {fmt(amount)}{allin}. {self._size_text()}"
+            else:
+                text = f"{p.name} raises to {fmt(amount)}"
+                why = (f"{p.name} raises the {fmt(before)} wager to {fmt(amount)}{allin}. {self._size_text()} "
+                       f"{self._cap_text()}")
+            if not full:
+                why += (" It is less than half a bet, so it does not reopen the betting for players who "
+                        "have already acted: they may only call or fold.")
+            rules = (size_rule, "cap.raises") if kind is ActionKind.RAISE else (size_rule,)
+        p.acted = True
+        op = self._log(kind.value, text, why, rules, player=p.name, amount=amount)
+        self._advance(p)
+        return op
+
+    def _reopen(self, p: _Player, full: bool) -> None:
+        """After a wager: a full one reopens the betting; a short all-in only asks for a call."""
+        if full:
+            self.aggressor = p.idx
+            self.last_round_aggressor = p.idx
+        for q in self.players:
+            if q is p:
+                continue
+            if full:
+                q.acted = False
+                q.may_raise = True
+            elif q.acted:
+                q.acted = False
+                q.may_raise = False
+
+    def _size_text(self) -> str:
+        if self.street is Street.FOURTH and self.open_pair_active():
+            return (f"A pair shows on fourth street and {self.rules.label} allows the open-pair option: bets and raises may be "
+                    f"{fmt(self.stakes.small_bet)} or {fmt(self.stakes.big_bet)}; after a big one, all raises are big.")
+        if self.street is Street.FOURTH and self.open_pair_showing():
+            return (f"A pair shows on fourth street, but {self.rules.label} ({self.game.value}) has no open-pair option: "
+                    f"bets and raises stay {fmt(self.stakes.small_bet)}.")
+        small = self.street in (Street.THIRD, Street.FOURTH)
+        return (f"On {self.street.value} street every bet and raise is one {'small' if small else 'big'} bet "
+                f"of {fmt(self.bet_size())}.")
+
+    def _cap_text(self) -> str:
+        left = self.raises_left()
+        if left is None:
+            return "The round is heads-up and raising is unlimited under " + self.rules.label + "."
+        return (f"{self.raises} of {self.rules.max_raises} raises made under {self.rules.label}; "
+                f"{left} left.")
+
+    def _advance(self, p: _Player) -> None:
+        live = self.live()
+        if len(live) == 1:
+            self._win_uncontested(live[0])
+            return
+        nxt = self._next_to_act(p.idx)
+        if nxt is None:
+            self._close_round()
+        else:
+            self.to_act_idx = nxt
+
+    def _next_to_act(self, idx: int) -> int | None:
+        if self.forced_pending:
+            return self._next_actor_from(idx)
+        n = len(self.players)
+        for k in range(1, n + 1):
+            q = self.players[(idx + k) % n]
+            if q.folded or q.all_in:
+                continue
+            if not q.acted or q.bet < self.current:
+                # A lone player left with chips and nothing to match does not act.
+                if q.bet >= self.current and len(self.actors()) <= 1:
+                    continue
+                return q.idx
+        return None
+
+    def _close_round(self) -> None:
+        self._log("round", f"{self.street.value.capitalize()} street betting closes",
+                  "Every player still in has called the last wager or checked (round.end).", ("round.end",))
+        for p in self.players:
+            p.bet = ZERO
+        self.to_act_idx = None
+        if self.street is Street.SEVENTH:
+            self._showdown()
+            return
+        self.street = STREETS[STREETS.index(self.street) + 1]
+        self._deal_street()
+        if len(self.actors()) <= 1:
+            # Nobody left to bet against: run the cards out to the showdown.
+            self._log("allin", "No more betting possible",
+                      "At most one player still has chips, so the remaining cards are dealt without betting.",
+                      ("pot.side",))
+            self.last_round_first = None
+            while self.street is not Street.SEVENTH:
+                self.street = STREETS[STREETS.index(self.street) + 1]
+                self._deal_street()
+            self._compute_opener_for_record()
+            self._showdown()
+            return
+        self._open_later()
+
+    def _compute_opener_for_record(self) -> None:
+        win, why, rules = self._best_board(self.rules.community_opener is CommunityOpener.BOARD_WITH_COMMUNITY)
+        if win is not None:
+            self.opener_idx = win
+            self.opener_reason = why
+            self.opener_rules = rules
+
+    def community_needed(self, live_count: int | None = None) -> tuple[bool, str]:
+        """Whether seventh street must be a community card, and the arithmetic (river.community)."""
+        n = len(self.live()) if live_count is None else live_count
+        # cards dealt by the end of sixth street if the current live players all stay in
+        dealt = self.dealt
+        burns = self.burns
+        street_i = STREETS.index(self.street) if self.street in STREETS else 4
+        if street_i >= 4:
+            # Seventh already dealt: rebuild the count before it.
+            dealt = self.dealt - (1 if self.uses_community else n)
+            burns = self.burns - (1 if self.rules.burn_cards else 0)
+        else:
+            for _ in range(street_i + 1, 4):
+                dealt += n
+                burns += 1 if self.rules.burn_cards else 0
+        stub = 52 - dealt - burns
+        sd = self.rules.short_deck
+        burn_word = f"{burns} burn card{'s' if burns != 1 else ''}"
+        base = (f"{n} players will need a seventh card. {dealt} cards are out and {burn_word}, "
+                f"so the stub holds 52 - {dealt}" + (f" - {burns}" if burns else "") + f" = {stub}.")
+        if sd is ShortDeck.STUB:
+            avail = stub - (1 if self.rules.burn_cards else 0)
+            need = avail < n
+            why = (base + (f" After burning one, {avail} are left" if self.rules.burn_cards else "")
+                   + f" — {'fewer than' if need else 'enough for'} {n} players")
+        elif sd is ShortDeck.RECYCLE_BURNS:
+            avail = stub + burns
+            need = avail < n
+            why = (base + f" Under {self.rules.label} the burn cards are mixed back in: {stub} + {burns} = {avail}, "
+                   f"{'fewer than' if need else 'enough for'} {n} players (skipping the burn if needed)")
+        else:
+            want = n + 2
+            avail = stub + burns
+            need = avail < want
+            why = (base + f" Under {self.rules.label} the dealer needs players + 2 = {want} cards; "
+                   + (f"the stub alone has enough" if stub >= want else
+                      f"the stub plus the {burns} burn cards make {avail}, {'not ' if need else ''}enough"))
+        why += ": " + ("one community card is turned up in the middle and plays in every hand." if need
+                       else "every player gets a seventh card of their own, face down.")
+        return need, why
+
+    def _deal_street(self) -> None:
+        st = self.street
+        if self.rules.burn_cards:
+            self.burns += 1
+            self._draw_burn()
+        live_in_order = [self.players[i] for i in self.order if not self.players[i].folded]
+        if st is Street.SEVENTH:
+            need, why = self.community_needed()
+            self.uses_community = need
+            if need:
+                card = self.setup.community
+                if card is None:
+                    card = self._draw()
+                    if self._rng is None:
+                        self.problems.append(
+                            "seventh street is a community card here (river.community), but `community:` "
+                            "gives none: add the shared card.")
+                self.community = card
+                self.dealt += 1
+                for p in live_in_order:
+                    if len(p.given) > 6:
+                        self.problems.append(
+                            f"seventh street is a community card here (river.community), yet {p.name} lists a "
+                            f"seventh card ({p.given[6].text if p.given[6] else '??'}): list six cards per seat "
+                            "and put the shared card in `community:`.")
+                self._log("deal", "Seventh street: a community card",
+                          why, ("river.community",), street=st)
+                return
+            if self.setup.community is not None:
+                self.problems.append(
+                    "`community:` gives a card, but seventh street is dealt to each player here "
+                    f"({why}) (river.community): remove `community:`.")
+            for p in live_in_order:
+                self._deal_to(p)
+            self._log("deal", "Seventh street: one card down", why + " The river is dealt face down (river.down).",
+                      ("river.down", "river.community"), street=st)
+            return
+        for p in live_in_order:
+            self._deal_to(p)
+        shown = ", ".join(f"{p.name} {p.cards[-1].text if p.cards[-1] else '??'}" for p in live_in_order)
+        self._log("deal", f"{st.value.capitalize()} street: one card up each",
+                  f"Each live player gets one card face up ({shown})"
+                  + (", after a burn card" if self.rules.burn_cards else "") + ".", ("deal.order",), street=st)
+
+    def _draw_burn(self) -> None:
+        if self._rng is not None and self._deck:
+            self._deck.pop()
+
+    # ------------------------------------------------------------------ award
+    def _win_uncontested(self, winner: _Player) -> None:
+        for p in self.players:
+            p.bet = ZERO
+        self.to_act_idx = None
+        total = self.pot
+        rake = ZERO
+        if self.street is not Street.THIRD:
+            rake = self._rake(total)
+        self.rake = rake
+        self.payouts = {winner.name: total - rake}
+        self.pots = [(total, (winner.idx,))]
+        self.is_over = True
+        self.award_notes = [f"Everyone else folded, so {winner.name} wins the pot of {fmt(total)} at once without showing"
+                            + (f" (less a rake of {fmt(rake)})" if rake else "") + "."]
+        self.award_rules = ("round.end",) + (("pot.rake",) if rake else ())
+        self._log("award", f"{winner.name} wins {fmt(total - rake)}", self.award_notes[0], self.award_rules,
+                  player=winner.name, amount=total - rake)
+
+    def _rake(self, total: Decimal) -> Decimal:
+        if self.stakes.rake_percent is None or self.stakes.rake_cap is None:
+            return ZERO
+        chip = self.stakes.chip or Decimal(1)
+        raw = total * self.stakes.rake_percent / 100
+        rake = (raw // chip) * chip
+        return min(rake, self.stakes.rake_cap)
+
+    def side_pots(self) -> list[tuple[Decimal, tuple[int, ...]]]:
+        """Main pot then side pots: (amount, eligible player indexes) (pot.side)."""
+        live = self.live()
+        levels = sorted({p.committed for p in live})
+        pots: list[tuple[Decimal, tuple[int, ...]]] = []
+        prev = ZERO
+        for lv in levels:
+            amount = sum((min(p.committed, lv) - min(p.committed, prev) for p in self.players), ZERO)
+            elig = tuple(p.idx for p in live if p.committed >= lv)
+            if amount > 0:
+                if pots and pots[-1][1] == elig:
+                    pots[-1] = (pots[-1][0] + amount, elig)
+                else:
+                    pots.append((amount, elig))
+            prev = lv
+        rest = sum((p.committed - min(p.committed, prev) for p in self.players), ZERO)
+        if rest and pots:
+            pots[-1] = (pots[-1][0] + rest, pots[-1][1])
+        return pots
+
+    def _showdown(self) -> None:
+        from tutor.engine import showdown
+
+        self.street = Street.SHOWDOWN
+        self.to_act_idx = None
+        showdown.award(self)
+        self.is_over = True
+
+    # ------------------------------------------------------------------ misc
+    def _log(self, kind: str, text: str, explanation: str, rules: tuple[str, ...], *,
+             player: str | None = None, amount: Decimal | None = None, street: Street | None = None) -> Operation:
+        op = Operation(kind=kind, text=text, explanation=explanation, rules=rules, player=player,
+                       amount=amount, street=street or self.street)
+        self.history.append(op)
+        return op
+
+    def cards_of(self, name: str, *, need_known: bool = True) -> list[Card]:
+        """A player's cards, plus the community card (NeedsCardsError if any is unknown)."""
+        p = self.player(name)
+        cards = list(p.cards) + ([self.community] if self.uses_community else [])
+        if need_known and any(c is None for c in cards):
+            raise NeedsCardsError(
+                f"{name}'s hand includes unknown cards (??): give all of {name}'s cards to rule on it.")
+        return [c for c in cards if c is not None]
+
+    def answer(self, kind: str, player: str | None = None) -> "Ruling":
+        """The engine's ruling for an ask of ``kind`` (see rulings.ASK_KINDS)."""
+        from tutor.engine.rulings import rule_on
+
+        return rule_on(self, kind, player)
+
+    def copy(self) -> Hand:
+        """An independent copy of the hand (cards and setup are shared: they are immutable)."""
+        new = copy.copy(self)
+        new.players = []
+        for p in self.players:
+            q = copy.copy(p)
+            q.cards = list(p.cards)
+            new.players.append(q)
+        new.by_name = {p.name: p for p in new.players}
+        new.history = list(self.history)
+        new.problems = list(self.problems)
+        new.payouts = dict(self.payouts)
+        new.pots = list(self.pots)
+        new.award_notes = list(self.award_notes)
+        new._deck = list(self._deck)
+        new._rng = copy.deepcopy(self._rng)
+        return new
+
+    def view(self) -> TableView:
+        """The table as drawn for a learner."""
+        seats = []
+        for p in self.players:
+            cards = tuple((c, 2 <= i <= 5) for i, c in enumerate(p.cards))
+            seats.append(SeatView(
+                seat=p.seat, name=p.name, stack=None if p.stack == DEEP else p.stack, bet=p.bet,
+                committed=p.committed, cards=cards, folded=p.folded, all_in=p.all_in,
+                button=self.setup.button == p.seat, to_act=self.to_act_idx == p.idx))
+        return TableView(
+            seats=tuple(seats), pot=self.pot, street=self.street,
+            community=self.community if self.uses_community else None, to_act=self.to_act,
+            game=self.game, rules_label=self.rules.label, button=self.setup.button, stakes=self.stakes)
+
