@@ -437,7 +437,8 @@ def test_front_matter_not_a_mapping(tmp_path: Path) -> None:
 
 def test_topic_in_two_lessons(tmp_path: Path) -> None:
     first = write(tmp_path, "01-demo.md", GOOD_FRONT + GOOD_BODY)
-    front = GOOD_FRONT.replace("id: demo", "id: demo-two").replace("order: 1", "order: 2")
+    front = GOOD_FRONT.replace("id: demo", "id: demo-two")
+    front = front.replace("order: 1", "order: 2")
     second = write(tmp_path, "02-demo-two.md", front + GOOD_BODY)
     with pytest.raises(TutorError) as info:
         load_lessons(tmp_path)
