@@ -74,7 +74,10 @@ _HIGH_CARD, _PAIR, _TWO_PAIR, _TRIPS, _STRAIGHT, _FLUSH, _FULL, _QUADS, _STRAIGH
 
 _HI: list[int] = [(1 << (4 * (i >> 2))) | (1 << (_RANK_BITS + 4 * (i & 3))) for i in range(52)]
 _LO: list[int] = [1 << (r - 1) if r <= 8 else 0 for r in ((i >> 2) + 2 if i < 48 else 1 for i in range(52))]
+# The DECK's Card objects live as long as the module, so their ids identify them.
 _INDEX_BY_ID: dict[int, int] = {id(c): c.index for c in DECK}
+_HI_BY_ID: dict[int, int] = {id(c): _HI[c.index] for c in DECK}
+_LO_BY_ID: dict[int, int] = {id(c): _LO[c.index] for c in DECK}
 
 
 def _build_rank_tables() -> tuple[
@@ -223,17 +226,37 @@ def high_value(cards: Sequence[int] | Sequence[Card]) -> int:
     ...
     tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community card), not 4: give every card the player holds.
     """
-    hi = _HI
     n = len(cards)
-    try:
-        if n == 7:
-            a, b, c, d, e, f, g = cards
-            s = hi[a] + hi[b] + hi[c] + hi[d] + hi[e] + hi[f] + hi[g]  # type: ignore[index]
-        elif 5 <= n <= 8:
-            s = sum(map(hi.__getitem__, cards))  # type: ignore[arg-type]
+    if n != 7 and not 5 <= n <= 8:
+        raise _count_error(n)
+    hi = _HI
+    if cards[0].__class__ is int:  # card indices
+        try:
+            if n == 7:
+                a, b, c, d, e, f, g = cards
+                s = hi[a] + hi[b] + hi[c] + hi[d] + hi[e] + hi[f] + hi[g]  # type: ignore[index]
+            else:
+                s = sum(map(hi.__getitem__, cards))  # type: ignore[arg-type]
+        except (TypeError, IndexError):
+            cards = _indices(cards)
+            s = sum(map(hi.__getitem__, cards))
+    else:  # Card objects: the DECK's own are found by id, any other by its index
+        by_id = _HI_BY_ID
+        try:
+            if n == 7:
+                a, b, c, d, e, f, g = cards
+                s = (
+                    by_id[id(a)] + by_id[id(b)] + by_id[id(c)] + by_id[id(d)]
+                    + by_id[id(e)] + by_id[id(f)] + by_id[id(g)]
+                )
+            else:
+                s = sum(map(by_id.__getitem__, map(id, cards)))
+        except KeyError:
+            pass
         else:
-            raise _count_error(n)
-    except (TypeError, IndexError):
+            if ((s >> _RANK_BITS) + _SUIT_OVER_FOUR) & _SUIT_FIVE:
+                return _flush_value(_indices(cards), s)
+            return _plain_value(s & _RANK_MASK)
         cards = _indices(cards)
         s = sum(map(hi.__getitem__, cards))
     if ((s >> _RANK_BITS) + _SUIT_OVER_FOUR) & _SUIT_FIVE:
@@ -306,22 +329,40 @@ def low_value(cards: Sequence[int] | Sequence[Card]) -> int | None:
     ...
     tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community card), not 2: give every card the player holds.
     """
-    lo = _LO
     n = len(cards)
-    try:
-        if n == 7:
-            a, b, c, d, e, f, g = cards
-            m = lo[a] | lo[b] | lo[c] | lo[d] | lo[e] | lo[f] | lo[g]  # type: ignore[index]
-        elif 5 <= n <= 8:
-            m = 0
-            for c in cards:
-                m |= lo[c]  # type: ignore[index]
-        else:
-            raise _count_error(n)
-    except (TypeError, IndexError):
-        m = 0
-        for c in _indices(cards):
-            m |= lo[c]
+    if n != 7 and not 5 <= n <= 8:
+        raise _count_error(n)
+    lo = _LO
+    m = 0
+    if cards[0].__class__ is int:  # card indices
+        try:
+            if n == 7:
+                a, b, c, d, e, f, g = cards
+                m = lo[a] | lo[b] | lo[c] | lo[d] | lo[e] | lo[f] | lo[g]  # type: ignore[index]
+            else:
+                for c in cards:
+                    m |= lo[c]  # type: ignore[index]
+            return _LOW_VALUE[m]
+        except (TypeError, IndexError):
+            pass
+    else:  # Card objects: the DECK's own are found by id, any other by its index
+        by_id = _LO_BY_ID
+        try:
+            if n == 7:
+                a, b, c, d, e, f, g = cards
+                m = (
+                    by_id[id(a)] | by_id[id(b)] | by_id[id(c)] | by_id[id(d)]
+                    | by_id[id(e)] | by_id[id(f)] | by_id[id(g)]
+                )
+            else:
+                for c in cards:
+                    m |= by_id[id(c)]
+            return _LOW_VALUE[m]
+        except KeyError:
+            pass
+    m = 0
+    for i in _indices(cards):
+        m |= lo[i]
     return _LOW_VALUE[m]
 
 

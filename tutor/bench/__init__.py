@@ -1,0 +1,13 @@
+"""Benchmarks: ``python -m tutor.bench`` times the engine against PokerKit and treys."""
+
+from __future__ import annotations
+
+#: Benchmark name -> module. Each module has ``run() -> (rows, summary)`` (see ``common``).
+BENCHES: dict[str, str] = {
+    "evaluation": "tutor.bench.evaluation",
+    "hand": "tutor.bench.hand",
+    "bank": "tutor.bench.bank",
+    "app": "tutor.bench.app",
+}
+#: What ``python -m tutor.bench`` runs when no benchmark is named.
+DEFAULT: tuple[str, ...] = ("evaluation", "hand")
