@@ -432,12 +432,13 @@ def test_hand_high_non_canonical_card_objects() -> None:
     assert low_value([Card(14, "s"), Card(2, "d"), Card(3, "s"), Card(4, "d"), Card(5, "c")]) == (
         0x54321
     )
-    seven = [Card(r, "h") for r in (14, 12, 9, 6, 2)] + [Card(13, "c"), Card(8, "d")]
-    assert hex(high_value(seven)) == "0x5ec962"
-    assert hex(low_value(seven)) == "0x86421"  # type: ignore[arg-type]
-    mixed = [Card(14, "h"), *cards("Qh 9h 6h 2h Kc 8d")]
-    assert hex(high_value(mixed)) == "0x5ec962"
-    assert hex(low_value(mixed)) == "0x86421"  # type: ignore[arg-type]
+    seven = [Card(r, "h") for r in (14, 12, 7, 6, 2)] + [Card(13, "c"), Card(3, "d")]
+    assert hex(high_value(seven)) == "0x5ec762"
+    assert hex(low_value(seven)) == "0x76321"  # type: ignore[arg-type]
+    mixed = [Card(14, "h"), *cards("Qh 7h 6h 2h Kc 3d")]
+    assert hex(high_value(mixed)) == "0x5ec762"
+    assert hex(low_value(mixed)) == "0x76321"  # type: ignore[arg-type]
+    assert low_value([Card(14, "h"), *cards("Qh 9h 6h 2h Kc 8d")]) is None
 
 
 # --- properties: the evaluators against the brute force -------------------------------------
