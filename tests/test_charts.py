@@ -20,7 +20,12 @@ DAY1 = datetime(2026, 11, 27, 23, 30, tzinfo=UTC)
 
 
 def record(
-    n: int, topic: str, correct: bool, seconds: float, when: datetime, scenario: str = "s1"
+    n: int,
+    topic: str,
+    correct: bool,
+    seconds: float,
+    when: datetime,
+    scenario: str = "s1",
 ) -> AnswerRecord:
     return AnswerRecord(
         id=n,
@@ -101,12 +106,19 @@ def test_mastery_chart() -> None:
     assert bars.customdata == (
         "attempted: at least 1 answer<br>next, familiar: 5+ answers, 60% of the last 10 right",
         "attempted: at least 1 answer<br>next, familiar: 5+ answers, 60% of the last 10 right",
-        "familiar: 5+ answers, 60% of the last 10 right<br>next, proficient: 10+ answers, "
-        "8 of the last 10 right, 2+ scenarios",
+        (
+            "familiar: 5+ answers, 60% of the last 10 right<br>next, proficient: 10+ answers, "
+            "8 of the last 10 right, 2+ scenarios"
+        ),
     )
     assert fig.layout.title.text == "Mastery by topic"
     assert fig.layout.yaxis.tickvals == (1, 2, 3, 4)
-    assert fig.layout.yaxis.ticktext == ("attempted", "familiar", "proficient", "mastered")
+    assert fig.layout.yaxis.ticktext == (
+        "attempted",
+        "familiar",
+        "proficient",
+        "mastered",
+    )
 
 
 def test_mastered_topic_has_no_next_level() -> None:

@@ -58,10 +58,12 @@ def test_default_data_dir_per_platform() -> None:
     assert default_data_dir("darwin", {}, home) == Path(
         "/h/ana/Library/Application Support/stud-tutor"
     )
-    assert default_data_dir("win32", {"APPDATA": "/c/Users/ana/AppData/Roaming"}, home) == (
-        Path("/c/Users/ana/AppData/Roaming/stud-tutor")
+    assert default_data_dir(
+        "win32", {"APPDATA": "/c/Users/ana/AppData/Roaming"}, home
+    ) == (Path("/c/Users/ana/AppData/Roaming/stud-tutor"))
+    assert default_data_dir("win32", {}, home) == Path(
+        "/h/ana/AppData/Roaming/stud-tutor"
     )
-    assert default_data_dir("win32", {}, home) == Path("/h/ana/AppData/Roaming/stud-tutor")
 
 
 def test_data_dir_default_is_created(tmp_path: Path) -> None:
@@ -83,7 +85,9 @@ def test_data_dir_from_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> N
     assert (tmp_path / "a" / "b").is_dir()
 
 
-def test_data_dir_env_expands_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_data_dir_env_expands_home(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("TUTOR_DATA_DIR", "~/tutor-data")
     assert data_dir() == tmp_path / "home" / "tutor-data"
 
@@ -95,7 +99,9 @@ def test_data_dir_blank_env_means_default(
     assert data_dir() == tmp_path / "home" / ".local" / "share" / "stud-tutor"
 
 
-def test_data_dir_that_is_a_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_data_dir_that_is_a_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     target = tmp_path / "data.txt"
     target.write_text("x")
     monkeypatch.setenv("TUTOR_DATA_DIR", str(target))
@@ -125,7 +131,9 @@ def test_data_dir_that_cannot_be_created(
 
 def test_data_dir_not_writable(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path))
-    monkeypatch.setattr(os, "access", lambda path, mode: False)  # root can write anywhere
+    monkeypatch.setattr(
+        os, "access", lambda path, mode: False
+    )  # root can write anywhere
     with pytest.raises(ConfigError) as info:
         data_dir()
     assert str(info.value) == (
@@ -209,8 +217,10 @@ def test_redact_url() -> None:
 
 @pytest.mark.parametrize(
     ("finder", "var", "name"),
-    [(scenarios_dir, "TUTOR_SCENARIOS_DIR", "scenarios"),
-     (lessons_dir, "TUTOR_LESSONS_DIR", "lessons")],
+    [
+        (scenarios_dir, "TUTOR_SCENARIOS_DIR", "scenarios"),
+        (lessons_dir, "TUTOR_LESSONS_DIR", "lessons"),
+    ],
 )
 class TestFolders:
     def test_default_is_bundled(self, finder, var, name) -> None:  # type: ignore[no-untyped-def]
@@ -241,7 +251,9 @@ class TestFolders:
 
     def test_unreadable(self, finder, var, name, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
         monkeypatch.setenv(var, str(tmp_path))
-        monkeypatch.setattr(os, "access", lambda path, mode: False)  # root reads anything
+        monkeypatch.setattr(
+            os, "access", lambda path, mode: False
+        )  # root reads anything
         with pytest.raises(ConfigError) as info:
             finder()
         assert str(info.value) == (

@@ -40,7 +40,11 @@ def _pg_bin() -> Path | None:
         return Path(found).parent
     candidates = sorted(
         glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"),
-        key=lambda p: int(Path(p).parent.parent.name) if Path(p).parent.parent.name.isdigit() else 0,
+        key=lambda p: (
+            int(Path(p).parent.parent.name)
+            if Path(p).parent.parent.name.isdigit()
+            else 0
+        ),
     )
     return Path(candidates[-1]).parent if candidates else None
 
@@ -85,7 +89,14 @@ def postgres_server() -> Iterator[str]:
         options = f"-p {port} -k {workdir} -c listen_addresses=127.0.0.1 -c fsync=off"
         run(
             str(bindir / "pg_ctl"),
-            "-D", datadir, "-o", options, "-l", os.path.join(workdir, "log"), "-w", "start",
+            "-D",
+            datadir,
+            "-o",
+            options,
+            "-l",
+            os.path.join(workdir, "log"),
+            "-w",
+            "start",
         )
     except subprocess.CalledProcessError as exc:
         shutil.rmtree(workdir, ignore_errors=True)
@@ -101,14 +112,25 @@ def postgres_server() -> Iterator[str]:
         yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/tutor_test"
     finally:
         subprocess.run(
-            [*prefix, str(bindir / "pg_ctl"), "-D", datadir, "-m", "fast", "-w", "stop"],
+            [
+                *prefix,
+                str(bindir / "pg_ctl"),
+                "-D",
+                datadir,
+                "-m",
+                "fast",
+                "-w",
+                "stop",
+            ],
             check=False,
             capture_output=True,
         )
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+@pytest.fixture(
+    params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+)
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A URL to an empty progress database: a fresh SQLite file, or the PostgreSQL test db."""
     if request.param == "sqlite":
@@ -126,9 +148,7 @@ def store(db_url: str) -> Iterator[ProgressStore]:
         yield opened
 
 
-def _answer(
-    store: ProgressStore, learner: Learner, **overrides: Any
-) -> AnswerRecord:
+def _answer(store: ProgressStore, learner: Learner, **overrides: Any) -> AnswerRecord:
     """Record an answer with sensible defaults, overridden by keyword."""
     values: dict[str, Any] = {
         "scenario_id": "bring-in-two-deuces",
@@ -138,7 +158,7 @@ def _answer(
         "level": 1,
         "game": "stud8",
         "preset": "online",
-        "answer": {"player": "Bo", "amount": Decimal("1")},
+        "answer": {"player": "Bo", "amount": Decimal(1)},
         "correct": True,
         "seconds": 4.5,
         "answered_at": T0,
@@ -255,10 +275,16 @@ def test_record_and_read_back(store: ProgressStore) -> None:
     assert read[1].answered_at.tzinfo is UTC
     assert read[1].answer == {"award": {"Ana": Decimal("2.5")}}
     assert read[1].seconds == 12.25
-    assert store.answers(ana, since=datetime(2026, 11, 29, 14, 15, tzinfo=UTC)) == [second]
+    assert store.answers(ana, since=datetime(2026, 11, 29, 14, 15, tzinfo=UTC)) == [
+        second
+    ]
     assert store.answers(ana, since=T0) == [first, second]
-    assert store.stats(ana) == LearnerStats(ana.id, answered=2, correct=1, seconds_total=16.75)
-    assert store.stats(bo) == LearnerStats(bo.id, answered=1, correct=1, seconds_total=4.5)
+    assert store.stats(ana) == LearnerStats(
+        ana.id, answered=2, correct=1, seconds_total=16.75
+    )
+    assert store.stats(bo) == LearnerStats(
+        bo.id, answered=1, correct=1, seconds_total=4.5
+    )
 
 
 def test_answers_by_learner_id(store: ProgressStore) -> None:
@@ -286,10 +312,22 @@ def test_topic_summary(store: ProgressStore) -> None:
     _answer(store, ana, topic="ante", scenario_id="a2", seconds=5.0, correct=False)
     _answer(store, ana, topic="bring-in", scenario_id="b1", seconds=8.0)
     assert store.topic_summary(ana) == [
-        TopicSummary("ante", answered=2, correct=1, seconds_total=8.0, scenarios=2,
-                     mastery="attempted"),
-        TopicSummary("bring-in", answered=1, correct=1, seconds_total=8.0, scenarios=1,
-                     mastery="attempted"),
+        TopicSummary(
+            "ante",
+            answered=2,
+            correct=1,
+            seconds_total=8.0,
+            scenarios=2,
+            mastery="attempted",
+        ),
+        TopicSummary(
+            "bring-in",
+            answered=1,
+            correct=1,
+            seconds_total=8.0,
+            scenarios=1,
+            mastery="attempted",
+        ),
     ]
     assert store.topic_summary(ana)[0].accuracy == 0.5
     assert store.topic_summary(ana)[0].mean_seconds == 4.0
@@ -316,7 +354,7 @@ def test_export_csv_exact(store: ProgressStore) -> None:
     assert store.export_csv(ana) == (
         "answered_at,learner,scenario_id,step,kind,topic,level,game,preset,answer,"
         "correct,seconds\n"
-        '2026-11-29T14:00:00+00:00,Ana,bring-in-two-deuces,2,bring-in,bring-in,1,stud8,'
+        "2026-11-29T14:00:00+00:00,Ana,bring-in-two-deuces,2,bring-in,bring-in,1,stud8,"
         'online,"{""player"":""Bo"",""amount"":1}",true,4.5\n'
         "2026-11-29T14:01:30.000250+00:00,Ana,low-eight,5,low-qualifies,"
         "low-qualification,2,stud8,online,false,false,10.0\n"
@@ -338,27 +376,60 @@ def test_export_csv_without_answers_is_header_only(store: ProgressStore) -> None
 
 
 BAD_ANSWERS = [
-    ({"scenario_id": ""}, "scenario_id='' is not usable: give non-empty text of at most "
-     "200 characters."),
-    ({"kind": None}, "kind=None is not usable: give non-empty text of at most 60 characters."),
-    ({"topic": "t" * 61}, f"topic={'t' * 61!r} is not usable: give non-empty text of at "
-     "most 60 characters."),
-    ({"preset": 3}, "preset=3 is not usable: give non-empty text of at most 40 characters."),
-    ({"step": -1}, "step=-1 is not usable: give the ask's index in the scenario's steps "
-     "(an int, 0 or more)."),
-    ({"step": True}, "step=True is not usable: give the ask's index in the scenario's steps "
-     "(an int, 0 or more)."),
+    (
+        {"scenario_id": ""},
+        "scenario_id='' is not usable: give non-empty text of at most 200 characters.",
+    ),
+    (
+        {"kind": None},
+        "kind=None is not usable: give non-empty text of at most 60 characters.",
+    ),
+    (
+        {"topic": "t" * 61},
+        (
+            f"topic={'t' * 61!r} is not usable: give non-empty text of at "
+            "most 60 characters."
+        ),
+    ),
+    (
+        {"preset": 3},
+        "preset=3 is not usable: give non-empty text of at most 40 characters.",
+    ),
+    (
+        {"step": -1},
+        (
+            "step=-1 is not usable: give the ask's index in the scenario's steps "
+            "(an int, 0 or more)."
+        ),
+    ),
+    (
+        {"step": True},
+        (
+            "step=True is not usable: give the ask's index in the scenario's steps "
+            "(an int, 0 or more)."
+        ),
+    ),
     ({"level": 6}, "level=6 is not usable: give an int from 1 to 5."),
     ({"game": "stud-8"}, "Expected one of stud8, stud for game but got: 'stud-8'."),
     ({"correct": 1}, "correct=1 is not usable: give True or False."),
     ({"seconds": -0.5}, "seconds=-0.5 is not usable: give a number >= 0."),
     ({"seconds": float("nan")}, "seconds=nan is not usable: give a number >= 0."),
     ({"seconds": "4"}, "seconds='4' is not usable: give a number >= 0."),
-    ({"answered_at": datetime(2026, 11, 29)}, "answered_at=datetime.datetime(2026, 11, 29, "
-     "0, 0) is not usable: give an aware datetime, e.g. datetime.now(UTC)."),
-    ({"answer": [complex(1, 2)]}, "The answer [(1+2j)] cannot be stored: (1+2j) of type "
-     "complex cannot be written as JSON. Pass plain values (str, int, Decimal, bool, "
-     "None, lists and dicts of them)."),
+    (
+        {"answered_at": datetime(2026, 11, 29)},
+        (
+            "answered_at=datetime.datetime(2026, 11, 29, "
+            "0, 0) is not usable: give an aware datetime, e.g. datetime.now(UTC)."
+        ),
+    ),
+    (
+        {"answer": [complex(1, 2)]},
+        (
+            "The answer [(1+2j)] cannot be stored: (1+2j) of type "
+            "complex cannot be written as JSON. Pass plain values (str, int, Decimal, bool, "
+            "None, lists and dicts of them)."
+        ),
+    ),
 ]
 
 
@@ -404,11 +475,13 @@ def test_since_must_be_aware(store: ProgressStore) -> None:
 
 
 def test_sqlite_settings(tmp_path: Path) -> None:
-    with ProgressStore(f"sqlite:///{tmp_path / 'p.sqlite3'}") as store:
-        with store._engine.connect() as conn:
-            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
-            assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    with (
+        ProgressStore(f"sqlite:///{tmp_path / 'p.sqlite3'}") as store,
+        store._engine.connect() as conn,
+    ):
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
+        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
 
 
 def test_unwritable_sqlite_path(tmp_path: Path) -> None:
@@ -427,9 +500,11 @@ def test_unwritable_sqlite_path(tmp_path: Path) -> None:
 def test_read_only_sqlite_file(tmp_path: Path) -> None:
     path = tmp_path / "progress.sqlite3"
     ProgressStore(f"sqlite:///{path}").close()
-    with ProgressStore(f"sqlite:///file:{path}?mode=ro&uri=true") as store:
-        with pytest.raises(ProgressError) as info:
-            store.create_learner("Ana")
+    with (
+        ProgressStore(f"sqlite:///file:{path}?mode=ro&uri=true") as store,
+        pytest.raises(ProgressError) as info,
+    ):
+        store.create_learner("Ana")
     assert str(info.value) == (
         f"Could not create the learner 'Ana' in the progress database 'file:{path}': "
         "attempt to write a readonly database. Check that the file and its folder exist "
@@ -519,10 +594,12 @@ def test_concurrent_writers_lose_nothing(store: ProgressStore) -> None:
         (f"s{i}", n) for i in range(8) for n in range(50)
     )
     # the running totals are a read-modify-write in each transaction: no lost updates
-    assert store.stats(ana) == LearnerStats(ana.id, answered=200, correct=160,
-                                            seconds_total=100.0)
-    assert store.stats(bo) == LearnerStats(bo.id, answered=200, correct=160,
-                                           seconds_total=100.0)
+    assert store.stats(ana) == LearnerStats(
+        ana.id, answered=200, correct=160, seconds_total=100.0
+    )
+    assert store.stats(bo) == LearnerStats(
+        bo.id, answered=200, correct=160, seconds_total=100.0
+    )
 
 
 def test_concurrent_writers_in_separate_stores(db_url: str) -> None:
@@ -531,6 +608,7 @@ def test_concurrent_writers_in_separate_stores(db_url: str) -> None:
         ana = first.create_learner("Ana")
     stores = [ProgressStore(db_url) for _ in range(8)]
     try:
+
         def work(index: int) -> None:
             for n in range(50):
                 _answer(stores[index], ana, scenario_id=f"s{index}", step=n, seconds=1)

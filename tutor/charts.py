@@ -6,12 +6,14 @@ import statistics
 from collections import defaultdict
 from collections.abc import Sequence
 
-import plotly.graph_objects as go
+import plotly.graph_objects as go  # type: ignore[import-untyped]
 
 from tutor.progress.mastery import LEVEL_HINTS, Mastery, mastery
 from tutor.progress.records import AnswerRecord
 
-NO_ANSWERS = "No answers yet. Answer a few questions in the drill to see your progress here."
+NO_ANSWERS = (
+    "No answers yet. Answer a few questions in the drill to see your progress here."
+)
 MASTERY_COLOURS = {
     Mastery.ATTEMPTED: "#c7d2e0",
     Mastery.FAMILIAR: "#8fb3d9",

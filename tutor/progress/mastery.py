@@ -43,9 +43,15 @@ class Threshold:
 
 THRESHOLDS: tuple[Threshold, ...] = (
     Threshold(Mastery.ATTEMPTED, answers=1, window=1, percent=0, streak=0, scenarios=0),
-    Threshold(Mastery.FAMILIAR, answers=5, window=10, percent=60, streak=0, scenarios=1),
-    Threshold(Mastery.PROFICIENT, answers=10, window=10, percent=80, streak=0, scenarios=2),
-    Threshold(Mastery.MASTERED, answers=20, window=20, percent=90, streak=5, scenarios=3),
+    Threshold(
+        Mastery.FAMILIAR, answers=5, window=10, percent=60, streak=0, scenarios=1
+    ),
+    Threshold(
+        Mastery.PROFICIENT, answers=10, window=10, percent=80, streak=0, scenarios=2
+    ),
+    Threshold(
+        Mastery.MASTERED, answers=20, window=20, percent=90, streak=5, scenarios=3
+    ),
 )
 
 MASTERY_THRESHOLDS = """\

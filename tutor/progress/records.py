@@ -92,7 +92,9 @@ def _json_default(value: object) -> object:
         return int(value) if value == value.to_integral_value() else float(value)
     if isinstance(value, (set, frozenset)):
         return sorted(value)
-    raise TypeError(f"{value!r} of type {type(value).__name__} cannot be written as JSON")
+    raise TypeError(
+        f"{value!r} of type {type(value).__name__} cannot be written as JSON"
+    )
 
 
 def answer_to_json(answer: object) -> str:

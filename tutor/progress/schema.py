@@ -35,7 +35,9 @@ class UTCDateTime(TypeDecorator[datetime]):
         if value is None:
             return None
         if value.tzinfo is None:
-            raise ValueError(f"the time {value!r} has no time zone; pass an aware datetime")
+            raise ValueError(
+                f"the time {value!r} has no time zone; pass an aware datetime"
+            )
         value = value.astimezone(UTC)
         return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
 

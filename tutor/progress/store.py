@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, Self
 
 from sqlalchemy import Engine, create_engine, event, select, text
 from sqlalchemy.engine import URL, make_url
@@ -137,7 +137,9 @@ class ProgressStore:
         """The database named for a message: the SQLite file path or the redacted URL."""
         if self.is_sqlite:
             database = self.url.database
-            return repr(database) if database and database != ":memory:" else "in memory"
+            return (
+                repr(database) if database and database != ":memory:" else "in memory"
+            )
         return repr(self.url.render_as_string(hide_password=True))
 
     def _error(self, action: str, exc: BaseException) -> ProgressError:
@@ -154,7 +156,9 @@ class ProgressStore:
                 f"{DATABASE_URL_VAR} has the right user, password, host, port and database."
             )
             where = f"the progress database at {self._where()}"
-        return ProgressError(f"Could not {action} in {where}: {_first_line(exc)}. {fix}")
+        return ProgressError(
+            f"Could not {action} in {where}: {_first_line(exc)}. {fix}"
+        )
 
     @contextmanager
     def _guard(self, action: str) -> Iterator[None]:
@@ -176,7 +180,8 @@ class ProgressStore:
         with self._guard("create the tables"), self._transaction(write=True) as session:
             if not self.is_sqlite:
                 session.execute(
-                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SCHEMA_LOCK_KEY}
+                    text("SELECT pg_advisory_xact_lock(:key)"),
+                    {"key": _SCHEMA_LOCK_KEY},
                 )
             Base.metadata.create_all(session.connection())
             row = session.get(SchemaVersionRow, 1)
@@ -192,14 +197,17 @@ class ProgressStore:
 
     def schema_version(self) -> int:
         """The layout version recorded in the database."""
-        with self._guard("read the layout version"), self._transaction(write=False) as s:
+        with (
+            self._guard("read the layout version"),
+            self._transaction(write=False) as s,
+        ):
             return s.scalars(select(SchemaVersionRow.version)).one()
 
     def close(self) -> None:
         """Release the database connections."""
         self._engine.dispose()
 
-    def __enter__(self) -> ProgressStore:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -231,7 +239,10 @@ class ProgressStore:
                         session.flush()
                         session.add(
                             LearnerStatsRow(
-                                learner_id=row.id, answered=0, correct=0, seconds_total=0.0
+                                learner_id=row.id,
+                                answered=0,
+                                correct=0,
+                                seconds_total=0.0,
                             )
                         )
                     return _learner(row)
@@ -247,7 +258,10 @@ class ProgressStore:
     def find_learner(self, name: str) -> Learner | None:
         """The learner with this name (compared as in :meth:`create_learner`), or None."""
         key = name_key(clean_name(name))
-        with self._guard("look up a learner"), self._transaction(write=False) as session:
+        with (
+            self._guard("look up a learner"),
+            self._transaction(write=False) as session,
+        ):
             row = session.scalars(
                 select(LearnerRow).where(LearnerRow.name_key == key)
             ).one_or_none()
@@ -255,7 +269,10 @@ class ProgressStore:
 
     def learners(self) -> list[Learner]:
         """Every learner, by name (case-insensitive)."""
-        with self._guard("list the learners"), self._transaction(write=False) as session:
+        with (
+            self._guard("list the learners"),
+            self._transaction(write=False) as session,
+        ):
             rows = session.scalars(select(LearnerRow).order_by(LearnerRow.name_key))
             return [_learner(row) for row in rows]
 
@@ -272,7 +289,10 @@ class ProgressStore:
 
     def stats(self, learner: Learner | int) -> LearnerStats:
         """The learner's running totals."""
-        with self._guard("read the learner's totals"), self._transaction(write=False) as s:
+        with (
+            self._guard("read the learner's totals"),
+            self._transaction(write=False) as s,
+        ):
             row = self._learner_row(s, learner)
             totals = s.get(LearnerStatsRow, row.id)
             if totals is None:
@@ -296,7 +316,7 @@ class ProgressStore:
         preset: str,
         answer: object,
         correct: bool,
-        seconds: float | int | Decimal,
+        seconds: float | Decimal,
         answered_at: datetime | None = None,
     ) -> AnswerRecord:
         """Save one answer and add it to the learner's totals, in one transaction.
@@ -333,7 +353,9 @@ class ProgressStore:
                     learner_id=learner_row.id, answered=0, correct=0, seconds_total=0.0
                 )
                 session.add(totals)
-            row = AnswerRow(learner_id=learner_row.id, answer_json=answer_json, **values)
+            row = AnswerRow(
+                learner_id=learner_row.id, answer_json=answer_json, **values
+            )
             session.add(row)
             totals.answered = totals.answered + 1
             totals.correct = totals.correct + (1 if values["correct"] else 0)
