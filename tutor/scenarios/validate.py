@@ -91,7 +91,7 @@ class _Checker:
         if spec.enum:
             if text not in spec.enum:
                 self.problem(where, node, f"expected one of {_listing(spec.enum)} but got "
-                             f"{text!r}{_did_you_mean(text, spec.enum)}")
+                             f"{text!r}{_did_you_mean(text, spec.enum) or '.'}")
                 return _BAD
             return text
         if not text.strip():
@@ -371,8 +371,8 @@ class _Checker:
         out: dict[str, Any] = {}
         for key, value in node.pairs:
             here = f"{where}.{key.text}"
-            self.marks[here] = (value.line, value.column)
             out[key.text] = self.check(spec.value, value, here)
+            self.marks[here] = (key.line, key.column)
         return out
 
     def _StepSpec(self, spec: F.StepSpec, node: Node, where: str) -> Any:
