@@ -7,6 +7,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
@@ -631,3 +632,68 @@ def test_concurrent_create_same_learner(store: ProgressStore) -> None:
     assert len(made) == 8
     assert len({learner.id for learner in made}) == 1
     assert [learner.name for learner in store.learners()] == [made[0].name]
+
+
+WRITER_SCRIPT = """
+import sys
+from datetime import UTC, datetime
+from tutor.progress import ProgressStore
+
+url, index = sys.argv[1], int(sys.argv[2])
+with ProgressStore(url) as store:
+    ana = store.create_learner("Ana")
+    for n in range(50):
+        store.record_answer(
+            ana, scenario_id=f"p{index}", step=n, kind="bring-in", topic="bring-in",
+            level=1, game="stud8", preset="online", answer=None, correct=n % 2 == 0,
+            seconds=2, answered_at=datetime(2026, 11, 29, tzinfo=UTC),
+        )
+"""
+
+
+def test_concurrent_writer_processes(db_url: str) -> None:
+    """Four processes, as four app servers would be, writing to one database."""
+    workers = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER_SCRIPT, db_url, str(i)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for i in range(4)
+    ]
+    results = [worker.communicate(timeout=120) for worker in workers]
+    assert [(w.returncode, err) for w, (_, err) in zip(workers, results)] == [
+        (0, "")
+    ] * 4
+    with ProgressStore(db_url) as store:
+        ana = store.create_learner("Ana")
+        assert len(store.learners()) == 1
+        assert sorted((r.scenario_id, r.step) for r in store.answers(ana)) == sorted(
+            (f"p{i}", n) for i in range(4) for n in range(50)
+        )
+        assert store.stats(ana) == LearnerStats(ana.id, 200, 100, 400.0)
+
+
+def test_in_memory_store_is_shared_between_threads() -> None:
+    with ProgressStore("sqlite://") as store:
+        assert store.in_memory
+        ana = store.create_learner("Ana")
+
+        def work(index: int) -> None:
+            for n in range(25):
+                _answer(store, ana, scenario_id=f"s{index}", step=n, seconds=1)
+
+        assert _in_threads(4, work) == []
+        assert len(store.answers(ana)) == 100
+        assert store.stats(ana) == LearnerStats(ana.id, 100, 100, 100.0)
+
+
+def test_from_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("TUTOR_DATABASE_URL", raising=False)
+    monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path / "data"))
+    with ProgressStore.from_config() as store:
+        assert store.url.database == str(tmp_path / "data" / "progress.sqlite3")
+        assert not store.in_memory
+        store.create_learner("Ana")
+    assert (tmp_path / "data" / "progress.sqlite3").is_file()

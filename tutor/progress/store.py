@@ -5,9 +5,10 @@ from __future__ import annotations
 import csv
 import io
 import math
+import threading
 from collections import defaultdict
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any, Self
@@ -16,8 +17,9 @@ from sqlalchemy import Engine, create_engine, event, select, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
+from sqlalchemy.pool import StaticPool
 
-from tutor.config import DATA_DIR_VAR, DATABASE_URL_VAR, redact_url
+from tutor.config import DATA_DIR_VAR, DATABASE_URL_VAR, database_url, redact_url
 from tutor.progress.mastery import mastery
 from tutor.progress.records import (
     GAMES,
@@ -100,6 +102,8 @@ class ProgressStore:
 
     def __init__(self, url: str | URL) -> None:
         self.url = normalise_url(url)
+        # an in-memory SQLite database lives in one connection, shared by turns
+        self._memory_lock = threading.RLock() if self.in_memory else None
         self._engine = self._make_engine()
         self._writer = self._engine.execution_options(**{_WRITE: True})
         self._ensure_schema()
@@ -111,12 +115,31 @@ class ProgressStore:
         """Whether the database is SQLite."""
         return self.url.get_backend_name() == "sqlite"
 
+    @property
+    def in_memory(self) -> bool:
+        """Whether the database is an in-memory SQLite one (gone when the store closes)."""
+        database = self.url.database or ""
+        return self.is_sqlite and (
+            database in ("", ":memory:") or self.url.query.get("mode") == "memory"
+        )
+
+    @classmethod
+    def from_config(cls) -> ProgressStore:
+        """The store at ``tutor.config.database_url()`` ($TUTOR_DATABASE_URL or SQLite).
+
+        :raises ConfigError: If a setting is bad.
+        :raises ProgressError: If the database cannot be opened.
+        """
+        return cls(database_url())
+
     def _make_engine(self) -> Engine:
         """An engine with the settings the backend needs for safe concurrent writes."""
         try:
             if self.is_sqlite:
                 engine = create_engine(
-                    self.url, connect_args={"timeout": 30, "check_same_thread": False}
+                    self.url,
+                    connect_args={"timeout": 30, "check_same_thread": False},
+                    poolclass=StaticPool if self.in_memory else None,
                 )
                 event.listen(engine, "connect", _sqlite_on_connect)
                 event.listen(engine, "begin", _sqlite_on_begin)
@@ -172,7 +195,11 @@ class ProgressStore:
     def _transaction(self, *, write: bool) -> Iterator[Session]:
         """A session inside one transaction, committed at the end or rolled back."""
         bind = self._writer if write else self._engine
-        with Session(bind, expire_on_commit=False) as session, session.begin():
+        with (
+            self._memory_lock or nullcontext(),
+            Session(bind, expire_on_commit=False) as session,
+            session.begin(),
+        ):
             yield session
 
     def _ensure_schema(self) -> None:
