@@ -5,11 +5,23 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import Counter
+from decimal import Decimal as D
 from pathlib import Path
 
 import pytest
 from pokerkit import EightOrBetterLowHand, StandardHighHand
 
+from tutor.engine import (
+    Game,
+    Hand,
+    HandSetup,
+    SeatSetup,
+    Stakes,
+    Start,
+    Street,
+    house_rules,
+    parse_cards,
+)
 from tutor.engine.errors import TutorError
 from tutor.lessons import (
     RULE_IDS,
@@ -484,3 +496,286 @@ def test_load_sorts_by_order_not_file_name(tmp_path: Path) -> None:
     front = GOOD_FRONT.replace("id: demo", "id: early").replace("[deal]", "[ante]")
     write(tmp_path, "b.md", front + GOOD_BODY)
     assert [x.id for x in load_lessons(tmp_path)] == ["early", "demo"]
+
+
+# --- the worked examples replayed by the engine -------------------------------
+
+Row = tuple[int, str, "str | None", str, "str | None"]
+
+
+def engine_hand(
+    preset: str,
+    seats: list[Row],
+    *,
+    game: str = "stud8",
+    start: str | None = None,
+    button: int | None = None,
+    stakes: tuple[str, str, str, str | None] = ("2", "4", "0", None),
+    rake: tuple[str, str] | None = None,
+    community: str | None = None,
+    folded: tuple[str, ...] = (),
+) -> Hand:
+    """A hand as the lessons draw it: (seat, name, stack, cards, committed) per seat."""
+    small, big, ante, bring_in = stakes
+    return Hand(
+        HandSetup(
+            game=Game(game),
+            rules=house_rules(preset, game),
+            stakes=Stakes(
+                small_bet=D(small),
+                big_bet=D(big),
+                ante=D(ante),
+                bring_in=None if bring_in is None else D(bring_in),
+                rake_percent=None if rake is None else D(rake[0]),
+                rake_cap=None if rake is None else D(rake[1]),
+            ),
+            seats=tuple(
+                SeatSetup(
+                    seat=seat,
+                    name=name,
+                    stack=None if stack is None else D(stack),
+                    cards=tuple(parse_cards(cards)),
+                    committed=None if committed is None else D(committed),
+                    folded=name in folded,
+                )
+                for seat, name, stack, cards, committed in seats
+            ),
+            button=button,
+            start=None if start is None else Start(street=Street(start)),
+            community=None if community is None else parse_cards(community)[0],
+        )
+    )
+
+
+def third_street(doors: list[str], names: list[str] | None = None) -> list[Row]:
+    """Seats 1, 2, ... with unknown hole cards and the given door cards."""
+    names = names or [f"S{i + 1}" for i in range(len(doors))]
+    return [
+        (i + 1, name, None, f"?? ?? {door}", None)
+        for i, (name, door) in enumerate(zip(names, doors))
+    ]
+
+
+def dealt_in_order(count: int, cards_each: int, start: int = 0) -> list[str]:
+    """``count`` hands of ``cards_each`` cards from an unshuffled deck."""
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"][start:]
+    return [
+        " ".join(deck[i * cards_each : (i + 1) * cards_each]) for i in range(count)
+    ]
+
+
+def payouts(hand: Hand) -> dict[str, D]:
+    return dict(hand.answer("award").answer["payouts"])
+
+
+def test_engine_antes_lesson() -> None:
+    doors = ["Kh", "3c", "Js", "9d", "Qc"]
+    names = ["Ana", "Bo", "Cy", "Di", "Ed"]
+    seats = third_street(doors, names)
+    hand = engine_hand("online", seats, stakes=("2", "4", "0.25", None))
+    assert hand.answer("ante").answer == {"each": D("0.25"), "total": D("1.25")}
+    assert hand.answer("buy-in").answer == {"minimum": D(20)}
+    for act in ["Bo brings in", "Cy completes", "Di folds", "Ed calls 2", "Ana folds"]:
+        hand.apply(act)
+    hand.apply("Bo calls 1")
+    assert (hand.street, hand.pot) == (Street.FOURTH, D("7.25"))
+
+
+@pytest.mark.parametrize(
+    ("doors", "player"), [("2h 2c 5s Kd 2s", "S2"), ("As Kh Qc Qd", "S3")]
+)
+def test_engine_bring_in_lesson(doors: str, player: str) -> None:
+    hand = engine_hand("online", third_street(doors.split()))
+    assert hand.answer("bring-in").answer["player"] == player
+
+
+@pytest.mark.parametrize(
+    ("stack", "to_act", "actions"),
+    [
+        ("5", "Bo", ["bring in 1", "complete 2"]),
+        ("0.75", "Cy", ["fold", "call 1", "complete 2"]),
+        ("0.25", "Cy", ["fold", "bring in 1", "complete 2"]),
+    ],
+)
+def test_engine_bring_in_all_in(stack: str, to_act: str, actions: list[str]) -> None:
+    seats = [
+        (1, "Ana", None, "?? ?? Kh", None),
+        (2, "Bo", stack, "?? ?? 2c", None),
+        (3, "Cy", None, "?? ?? Js", None),
+    ]
+    hand = engine_hand("online", seats, stakes=("2", "4", "0.25", None))
+    if stack == "0.75":
+        hand.apply("Bo brings in")
+    assert (hand.to_act, hand.legal_actions()) == (to_act, actions)
+
+
+def test_engine_completing_lesson() -> None:
+    seats = third_street(["7s", "2d", "9c", "Qh", "Ks"])
+    hand = engine_hand("online", seats, game="stud", stakes=("15", "30", "0", "5"))
+    for act in ["S2 brings in", "S3 calls", "S4 completes", "S5 raises", "S1 folds"]:
+        hand.apply(act)
+    for act in ["S2 calls 25", "S3 calls 25", "S4 calls 15"]:
+        hand.apply(act)
+    assert (hand.street, hand.pot) == (Street.FOURTH, D(120))
+    hand = engine_hand("online", third_street(["7s", "8d", "2c", "Qh", "Ks"]))
+    for act in ["S3 brings in", "S4 calls", "S5 calls", "S1 calls", "S2 calls"]:
+        hand.apply(act)
+    assert hand.street == Street.FOURTH
+
+
+FIVE_TEN = ("5", "10", "0", None)
+OPEN_PAIR_SEATS: list[Row] = [
+    (1, "S1", None, "?? ?? 7h 7d", "5"),
+    (2, "S2", None, "?? ?? Ks 4c", "5"),
+    (3, "S3", None, "?? ?? Jd 9d", "5"),
+    (4, "S4", None, "?? ?? Ac 3h", "5"),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "preset", "bets", "raises"),
+    [
+        ("stud", "roberts", ["check", "bet 5", "bet 10"], ["raise 10", "raise 15"]),
+        ("stud8", "roberts", ["check", "bet 5"], ["raise 10"]),
+        ("stud8", "online", ["check", "bet 5", "bet 10"], ["raise 10", "raise 15"]),
+        ("stud", "tda", ["check", "bet 5"], ["raise 10"]),
+    ],
+)
+def test_engine_open_pair_lesson(
+    game: str, preset: str, bets: list[str], raises: list[str]
+) -> None:
+    hand = engine_hand(
+        preset, OPEN_PAIR_SEATS, game=game, start="fourth", stakes=FIVE_TEN
+    )
+    assert hand.legal_actions() == bets
+    hand.apply("S1 bets 5")
+    assert hand.legal_actions() == ["fold", "call 5", *raises]
+
+
+def test_engine_open_pair_raises_to_the_cap() -> None:
+    hand = engine_hand(
+        "roberts", OPEN_PAIR_SEATS, game="stud", start="fourth", stakes=FIVE_TEN
+    )
+    seen = []
+    for act in ["S1 bets 5", "S2 raises 15", "S3 raises 25", "S4 raises 35"]:
+        hand.apply(act)
+        seen.append(hand.legal_actions())
+    assert seen == [
+        ["fold", "call 5", "raise 10", "raise 15"],
+        ["fold", "call 15", "raise 25"],
+        ["fold", "call 25", "raise 35"],
+        ["fold", "call 30"],
+    ]
+
+
+SIXTH_STREET: list[Row] = [
+    (1, "S1", None, "?? ?? Qh Qd 3c 2d", "5"),
+    (3, "S3", None, "?? ?? 8s 9s Ts Js", "5"),
+    (5, "S5", None, "?? ?? Ah Kc 4d 2h", "5"),
+    (6, "S6", None, "?? ?? Qc Qs 3h 2s", "5"),
+]
+
+
+@pytest.mark.parametrize(
+    ("preset", "opener"), [("online", 1), ("roberts", 1), ("wsop-cash", 1), ("tda", 6)]
+)
+def test_engine_first_to_act_tie(preset: str, opener: int) -> None:
+    hand = engine_hand(preset, SIXTH_STREET, button=6, start="sixth")
+    assert hand.answer("first-to-act").answer["seat"] == opener
+
+
+def test_engine_all_in_high_hand_is_skipped_clockwise() -> None:
+    seats = [(1, "S1", "0", "?? ?? Qh Qd 3c 2d", "5"), *SIXTH_STREET[1:]]
+    hand = engine_hand("online", seats, button=6, start="sixth")
+    assert hand.answer("first-to-act").answer == {"player": "S3", "seat": 3}
+
+
+@pytest.mark.parametrize(
+    ("preset", "seat_b_community", "opener"),
+    [
+        ("online", False, 5),
+        ("roberts", False, 5),
+        ("wsop-cash", True, 2),
+        ("tda", True, 2),
+    ],
+)
+def test_engine_community_river_lesson(
+    preset: str, seat_b_community: bool, opener: int
+) -> None:
+    all_eight: list[Row] = [
+        (i + 1, f"P{i + 1}", None, cards, "5")
+        for i, cards in enumerate(dealt_in_order(8, 6))
+    ]
+    hand = engine_hand(preset, all_eight, game="stud", start="sixth")
+    assert hand.answer("community-card").answer == {"community": True}
+    one_fold: list[Row] = [
+        (i + 1, f"P{i + 1}", None, cards, "5")
+        for i, cards in enumerate(dealt_in_order(7, 6))
+    ]
+    one_fold.append((8, "P8", "0", dealt_in_order(1, 3, start=42)[0], "1"))
+    hand = engine_hand(preset, one_fold, game="stud", start="sixth", folded=("P8",))
+    assert hand.answer("community-card").answer == {"community": seat_b_community}
+    two = [
+        (2, "S2", None, "?? ?? Kh Kd 7c 4s", "5"),
+        (5, "S5", None, "?? ?? 9c 9d 6h 3s", "5"),
+    ]
+    hand = engine_hand(preset, two, game="stud", start="seventh", community="9s")
+    assert hand.answer("first-to-act").answer["seat"] == opener
+
+
+def test_engine_showdown_lesson() -> None:
+    seats = [
+        (1, "Ana", "0", "Ah 2c 3d 7s 8h Kd Ks", "10"),
+        (3, "Bo", "0", "4c 5d 6h 7c 8d Qs Qh", "10"),
+        (5, "Cy", "0", "9s 9c 2s 5s Js 3s 4h", "10"),
+    ]
+    hand = engine_hand("online", seats, start="showdown")
+    assert hand.answer("showdown-order").answer == {"player": "Ana", "seat": 1}
+    assert hand.answer("high-winner").answer == {"players": ["Cy"]}
+    assert hand.answer("low-winner").answer == {"players": ["Ana"]}
+    assert hand.answer("best-low", player="Ana").answer["low"] == "8-7-3-2-A"
+    assert hand.answer("best-low", player="Cy").answer["low"] is None
+
+
+def test_engine_quartering_lesson() -> None:
+    seats = [
+        (1, "S1", "0", "Ah 2c 3d 4s 7h Kh Kd", "40"),
+        (2, "S2", "0", "Qs Qc Jd Ts 6c 5h 8d", "40"),
+        (4, "S4", "0", "Ad 2h 3c 4c 7c Jh 9d", "40"),
+    ]
+    hand = engine_hand("online", seats, start="showdown")
+    assert payouts(hand) == {"S1": D(90), "S4": D(30)}
+
+
+@pytest.mark.parametrize(
+    ("preset", "seat2", "seat4"),
+    [("online", 16, 15), ("roberts", 15, 16), ("wsop-cash", 16, 15), ("tda", 16, 15)],
+)
+def test_engine_odd_chip_lesson(preset: str, seat2: int, seat4: int) -> None:
+    seats = [
+        (1, "D", "0", "Tc Td Th", "1"),  # folded, to make the pot 61
+        (2, "A", "0", "9s 8d 7c 6h 5d Kc 2d", "20"),
+        (4, "B", "0", "9h 8c 7d 6s 5c Ks 3c", "20"),
+        (6, "C", "0", "Ah 2h 3d 4d 6c Qd Jc", "20"),
+    ]
+    hand = engine_hand(preset, seats, start="showdown", button=6, folded=("D",))
+    assert payouts(hand) == {"A": D(seat2), "B": D(seat4), "C": D(30)}
+
+
+@pytest.mark.parametrize(
+    ("rake", "expected", "taken"),
+    [
+        (None, {"S1": D(30), "S2": D(90)}, D(0)),
+        (("10", "6"), {"S1": D(27), "S2": D(87)}, D(6)),
+    ],
+)
+def test_engine_side_pot_lesson(
+    rake: tuple[str, str] | None, expected: dict[str, D], taken: D
+) -> None:
+    seats = [
+        (1, "S1", "0", "Ac 2d 3h 5c 7d Jc Qh", "20"),
+        (2, "S2", "0", "Kc Kd Ks 9h 4s Th 6d", "50"),
+        (3, "S3", "0", "Qs Qd Jh Js 8s 9c 3c", "50"),
+    ]
+    award = engine_hand("online", seats, start="showdown", rake=rake).answer("award")
+    assert award.answer == {"payouts": expected, "rake": taken}
