@@ -361,6 +361,7 @@ class Hand:
         self.dealt = 0  # cards dealt to players and the board (known or not)
         self.community: Card | None = None
         self.uses_community: bool | None = None
+        self.community_reason = ""
         self.is_over = False
         self.payouts: dict[str, Decimal] = {}
         self.rake = ZERO
@@ -441,6 +442,9 @@ class Hand:
         ):
             raise TableError(f"button {setup.button!r} is not a seat number 1 to 10 (or null for a house dealer).")
         check_unique([c for s in seats for c in s.cards] + [setup.community], "this hand")
+        listed = sum(len(s.cards) for s in seats) + (setup.community is not None)
+        if listed > 52:
+            raise TableError(f"the seats list {listed} cards in all, more than a 52-card deck holds.")
 
     def _draw(self) -> Card | None:
         if self._rng is not None and self._deck:
@@ -508,21 +512,28 @@ class Hand:
         order_idx = STREETS.index(street) if street in STREETS else 4
         if self.rules.burn_cards:
             self.burns = order_idx
-        if street is Street.SHOWDOWN:
-            if self.setup.community is not None:
-                self.community = self.setup.community
-                self.uses_community = True
+        if street in (Street.SEVENTH, Street.SHOWDOWN):
+            given = self.setup.community
+            before = self.dealt - (0 if given is not None else len(live))
+            need, why = self._river_count(len(live), before, 3 if self.rules.burn_cards else 0)
+            self.community_reason = why
+            self.uses_community = given is not None
+            if given is not None:
+                self.community = given
                 self.dealt += 1
+                if not need:
+                    self.problems.append(
+                        f"`community:` gives a card, but here seventh street is dealt to each player ({why}) "
+                        "(river.community): give each player a seventh card and remove `community:`.")
+            elif need:
+                self.problems.append(
+                    f"seventh street must be a community card here ({why}) (river.community): give six cards "
+                    "per live seat and the shared card in `community:`.")
+        if street is Street.SHOWDOWN:
             self.street = Street.SHOWDOWN
             self.last_round_street = Street.SEVENTH
             self._showdown()
             return
-        if street is Street.SEVENTH and self.setup.community is not None:
-            self.community = self.setup.community
-            self.uses_community = True
-            self.dealt += 1
-        elif street is Street.SEVENTH:
-            self.uses_community = False
         self.street = street
         self._log("start", f"The hand starts on {street.value} street",
                   f"The scenario begins with {street.value} street dealt and {fmt(self.pot)} in the pot.",
@@ -1142,21 +1153,19 @@ class Hand:
             self.opener_reason = why
             self.opener_rules = rules
 
-    def community_needed(self, live_count: int | None = None) -> tuple[bool, str]:
-        """Whether seventh street must be a community card, and the arithmetic (river.community)."""
-        n = len(self.live()) if live_count is None else live_count
-        # cards dealt by the end of sixth street if the current live players all stay in
-        dealt = self.dealt
-        burns = self.burns
-        street_i = STREETS.index(self.street) if self.street in STREETS else 4
-        if street_i >= 4:
-            # Seventh already dealt: rebuild the count before it.
-            dealt = self.dealt - (1 if self.uses_community else n)
-            burns = self.burns - (1 if self.rules.burn_cards else 0)
-        else:
-            for _ in range(street_i + 1, 4):
-                dealt += n
-                burns += 1 if self.rules.burn_cards else 0
+    def community_needed(self) -> tuple[bool, str]:
+        """Whether seventh street is (or will be) one community card, and the arithmetic.
+
+        Before seventh street is dealt this assumes every live player stays in (river.community).
+        """
+        if self.uses_community is not None:
+            return self.uses_community, self.community_reason
+        n = len(self.live())
+        left = 3 - STREETS.index(self.street) if self.street in STREETS[:4] else 0
+        burns = self.burns + (left if self.rules.burn_cards else 0)
+        return self._river_count(n, self.dealt + n * left, burns)
+
+    def _river_count(self, n: int, dealt: int, burns: int) -> tuple[bool, str]:
         stub = 52 - dealt - burns
         sd = self.rules.short_deck
         burn_word = f"{burns} burn card{'s' if burns != 1 else ''}"
@@ -1185,12 +1194,14 @@ class Hand:
 
     def _deal_street(self) -> None:
         st = self.street
+        live_in_order = [self.players[i] for i in self.order if not self.players[i].folded]
+        if st is Street.SEVENTH:
+            need, why = self._river_count(len(live_in_order), self.dealt, self.burns)
+            self.community_reason = why
         if self.rules.burn_cards:
             self.burns += 1
             self._draw_burn()
-        live_in_order = [self.players[i] for i in self.order if not self.players[i].folded]
         if st is Street.SEVENTH:
-            need, why = self.community_needed()
             self.uses_community = need
             if need:
                 card = self.setup.community
