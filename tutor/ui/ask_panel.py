@@ -1,0 +1,243 @@
+"""One question on screen: the control that fits its kind, Hint, Check, Retry, and the feedback."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+import streamlit as st
+
+from tutor.engine.cards import Card
+from tutor.engine.errors import TutorError
+from tutor.progress import ProgressStore
+from tutor.quiz import (
+    PLAYER_KINDS,
+    WINNER_KINDS,
+    Verdict,
+    action_candidates,
+    check_answer,
+    format_amount,
+    hint_text,
+    incomplete,
+    to_amount,
+)
+from tutor.scenarios import Scenario, StepResult
+from tutor.ui.state import Settings
+
+YES_NO = ("Yes", "No")
+
+
+def _players(view: Any) -> list[str]:
+    return [str(seat.name) for seat in view.seats]
+
+
+def _seat_label(view: Any) -> dict[str, str]:
+    return {str(seat.name): f"{seat.name} (seat {seat.seat})" for seat in view.seats}
+
+
+def _amount_input(label: str, key: str) -> Decimal | None:
+    value = st.number_input(label, min_value=0.0, value=None, step=0.25, format="%.2f", key=key)
+    return to_amount(value)
+
+
+def player_cards(view: Any, player: str | None) -> list[Card]:
+    """The cards the learner can see for ``player`` (and the community card), for hand asks."""
+    cards: list[Card] = []
+    for seat in view.seats:
+        if str(seat.name) == player:
+            cards.extend(card for card, _up in seat.cards if card is not None)
+    if view.community is not None:
+        cards.append(view.community)
+    return cards
+
+
+def size_candidates(view: Any, expected: Sequence[Any]) -> list[Decimal]:
+    """Amounts offered for a bet-sizes ask: the right ones and the table's other usual sizes."""
+    stakes = view.stakes
+    top = max((seat.bet for seat in view.seats), default=Decimal(0))
+    pool = {to_amount(x) for x in expected}
+    for value in (stakes.small_bet, stakes.big_bet, stakes.bring_in):
+        if value is not None:
+            pool.add(to_amount(value))
+    if top:
+        pool.update({to_amount(top + stakes.small_bet), to_amount(top + stakes.big_bet)})
+    return sorted(x for x in pool if x is not None and x > 0)
+
+
+def answer_control(kind: str, key: str, result: StepResult, view: Any) -> dict[str, Any]:
+    """Draw the control for an ask of ``kind`` (widget keys start with ``key``); return the answer."""
+    ruling = result.ruling
+    assert ruling is not None and result.ask is not None
+    labels = _seat_label(view)
+    names = _players(view)
+    if kind in PLAYER_KINDS:
+        player = st.radio(
+            "Player", names, index=None, key=f"{key}_player", format_func=labels.get,
+            horizontal=True,
+        )
+        given: dict[str, Any] = {"player": player}
+        if kind == "bring-in":
+            given["amount"] = _amount_input("Bring-in amount", f"{key}_amount")
+        return given
+    if kind in WINNER_KINDS:
+        players = st.multiselect("Players", names, key=f"{key}_players", format_func=labels.get,
+                                 placeholder="Nobody" if kind == "low-winner" else "Choose players")
+        return {"players": list(players)}
+    if kind == "ante":
+        return {"each": _amount_input("Ante each player posts", f"{key}_each"),
+                "total": _amount_input("Antes in all", f"{key}_total")}
+    if kind == "buy-in":
+        return {"minimum": _amount_input("Minimum buy-in", f"{key}_minimum")}
+    if kind == "pot":
+        return {"pot": _amount_input("Pot", f"{key}_pot")}
+    if kind == "raises-left":
+        unlimited = st.checkbox("Unlimited (no cap now)", key=f"{key}_unlimited")
+        left = st.number_input("Raises left", min_value=0, value=None, step=1,
+                               key=f"{key}_left", disabled=unlimited)
+        return {"unlimited": unlimited, "raises_left": None if left is None else int(left)}
+    if kind == "bet-sizes":
+        options = size_candidates(view, ruling.answer.get("sizes") or ())
+        chosen = st.multiselect("Sizes allowed now", options, key=f"{key}_sizes",
+                                format_func=format_amount)
+        return {"sizes": list(chosen)}
+    if kind == "legal-actions":
+        stakes = view.stakes
+        options = action_candidates(
+            list(ruling.answer.get("actions") or ()),
+            street=str(view.street),
+            current_bet=max((seat.bet for seat in view.seats), default=Decimal(0)),
+            small_bet=stakes.small_bet,
+            big_bet=stakes.big_bet,
+            bring_in=stakes.bring_in,
+        )
+        chosen = st.multiselect("Legal actions", options, key=f"{key}_actions")
+        return {"actions": list(chosen)}
+    if kind in ("community-card", "low-qualifies"):
+        field = "community" if kind == "community-card" else "qualifies"
+        choice = st.radio("Answer", YES_NO, index=None, key=f"{key}_yesno", horizontal=True)
+        return {field: None if choice is None else choice == "Yes"}
+    if kind in ("best-high", "best-low"):
+        cards = player_cards(view, result.ask.player)
+        texts = [c.text for c in cards]
+        symbols = {c.text: c.symbol for c in cards}
+        given = {}
+        if kind == "best-low":
+            given["no_low"] = st.checkbox("No low: these cards make no qualifying low",
+                                          key=f"{key}_nolow")
+        chosen = st.multiselect("Five cards", texts, key=f"{key}_cards", max_selections=5,
+                                format_func=symbols.get,
+                                disabled=bool(given.get("no_low")))
+        given["cards"] = list(chosen)
+        return given
+    if kind == "award":
+        payouts = {}
+        columns = st.columns(min(len(names), 4) or 1)
+        for n, name in enumerate(names):
+            with columns[n % len(columns)]:
+                value = st.number_input(f"{name} takes", min_value=0.0, value=0.0, step=0.25,
+                                        format="%.2f", key=f"{key}_pay_{n}")
+            payouts[name] = to_amount(value)
+        rake = st.number_input("Rake", min_value=0.0, value=0.0, step=0.25, format="%.2f",
+                               key=f"{key}_rake")
+        return {"payouts": payouts, "rake": to_amount(rake)}
+    st.warning(f"This app has no control for the ask kind {kind!r} yet.")
+    return {}
+
+
+def _record(store: ProgressStore | None, settings: Settings, scenario: Scenario,
+            result: StepResult, given: dict[str, Any], verdict: Verdict, seconds: float) -> None:
+    if store is None or settings.learner is None:
+        return
+    ruling = result.ruling
+    assert ruling is not None and result.ask is not None
+    store.record_answer(
+        settings.learner,
+        scenario_id=scenario.id,
+        step=result.index,
+        kind=result.ask.kind,
+        topic=scenario.topic,
+        level=scenario.level,
+        game=scenario.game,
+        preset=str(ruling.preset),
+        answer=given,
+        correct=verdict.correct,
+        seconds=round(seconds, 3),
+    )
+
+
+def _feedback(verdict: Verdict, result: StepResult) -> None:
+    ruling = result.ruling
+    assert ruling is not None and result.ask is not None
+    if verdict.correct:
+        st.success(verdict.message)
+    else:
+        st.error(verdict.message)
+    st.markdown(f"**Why:** {ruling.explanation}")
+    if result.ask.explain:
+        st.markdown(result.ask.explain)
+    rules = ", ".join(f"`{r}`" for r in ruling.rules) or "none"
+    st.caption(f"Rules: {rules} · decided under the **{ruling.preset}** house rules")
+
+
+def ask_panel(prefix: str, scenario: Scenario, result: StepResult, settings: Settings,
+              store: ProgressStore | None) -> bool:
+    """Show one ask with its control, Hint, Check and Retry; True once it has been checked.
+
+    Session keys: ``{prefix}_shown`` (when the ask appeared), ``{prefix}_attempt`` (bumped by
+    Retry, so the controls start empty), ``{prefix}_verdict`` and ``{prefix}_hint``.
+    """
+    ask = result.ask
+    ruling = result.ruling
+    assert ask is not None and ruling is not None
+    here = (scenario.id, result.index)
+    if st.session_state.get(f"{prefix}_at") != here:
+        st.session_state[f"{prefix}_at"] = here
+        st.session_state[f"{prefix}_attempt"] = 0
+        st.session_state[f"{prefix}_verdict"] = None
+        st.session_state[f"{prefix}_hint"] = False
+        st.session_state[f"{prefix}_shown"] = time.monotonic()
+    attempt = st.session_state[f"{prefix}_attempt"]
+    st.markdown(f"**Question:** {ask.prompt}")
+    key = f"{prefix}_{scenario.id}_{result.index}_{attempt}"
+    given = answer_control(ask.kind, key, result, result.hand.view())
+    verdict: Verdict | None = st.session_state[f"{prefix}_verdict"]
+    left, middle, right = st.columns(3)
+    with left:
+        if st.button("Check", key=f"{prefix}_check", type="primary", disabled=verdict is not None):
+            problem = incomplete(ask.kind, given)
+            if problem:
+                st.session_state[f"{prefix}_problem"] = problem
+            else:
+                st.session_state.pop(f"{prefix}_problem", None)
+                verdict = check_answer(ask.kind, given, ruling)
+                seconds = time.monotonic() - st.session_state[f"{prefix}_shown"]
+                st.session_state[f"{prefix}_verdict"] = verdict
+                try:
+                    _record(store, settings, scenario, result, given, verdict, seconds)
+                except TutorError as exc:
+                    st.session_state[f"{prefix}_problem"] = f"Your answer was not saved: {exc}"
+            st.rerun()
+    with middle:
+        if st.button("Hint", key=f"{prefix}_hint_button", disabled=verdict is not None):
+            st.session_state[f"{prefix}_hint"] = True
+            st.rerun()
+    with right:
+        if st.button("Retry", key=f"{prefix}_retry", disabled=verdict is None):
+            st.session_state[f"{prefix}_attempt"] = attempt + 1
+            st.session_state[f"{prefix}_verdict"] = None
+            st.session_state[f"{prefix}_hint"] = False
+            st.session_state[f"{prefix}_shown"] = time.monotonic()
+            st.rerun()
+    problem = st.session_state.get(f"{prefix}_problem")
+    if problem:
+        st.warning(problem)
+        st.session_state.pop(f"{prefix}_problem", None)
+    if st.session_state[f"{prefix}_hint"] and verdict is None:
+        st.info(f"Hint: {hint_text(ask.hint, ruling.rules)}")
+    if verdict is not None:
+        _feedback(verdict, result)
+        if settings.learner is None:
+            st.caption("Choose your name in the sidebar to have your answers saved.")
+    return verdict is not None

@@ -1,0 +1,113 @@
+"""The scenario bank as the app sees it: cached loading, filtering, replay under a chosen preset."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import streamlit as st
+
+from tutor import config
+from tutor.engine.errors import ScenarioError, TutorError
+from tutor.scenarios import Scenario, StepResult, load_bank, walk
+from tutor.ui.data import folder_signature
+
+
+@dataclass(frozen=True)
+class BankView:
+    """The valid scenarios, and each broken file's problems as ``file:line:column: message``."""
+
+    scenarios: tuple[Scenario, ...]
+    problems: tuple[str, ...]
+
+    def get(self, scenario_id: str) -> Scenario | None:
+        """The scenario with this id, or None."""
+        for scenario in self.scenarios:
+            if scenario.id == scenario_id:
+                return scenario
+        return None
+
+    def filtered(self, game: str) -> list[Scenario]:
+        """The scenarios of ``game`` (``"both"`` for all), by topic order, level, title."""
+        return [s for s in self.scenarios if game == "both" or s.game == game]
+
+
+@st.cache_data(max_entries=8, show_spinner="Loading the scenarios…")
+def _bank(folder: str, signature: tuple[tuple[str, float], ...]) -> BankView:
+    del signature  # only part of the cache key: a changed file means a new key
+    bank = load_bank([folder])
+    return BankView(tuple(bank.scenarios), tuple(str(p) for p in bank.problems))
+
+
+def scenario_bank() -> BankView:
+    """The configured bank (``TUTOR_SCENARIOS_DIR`` or ``scenarios/``), cached until a file changes."""
+    folder = str(config.scenarios_dir())
+    return _bank(folder, folder_signature(folder, "*.y*ml"))
+
+
+def with_preset(scenario: Scenario, preset: str | None) -> Scenario:
+    """The scenario replayed under ``preset`` (its own house rules dropped, ``expect:`` ignored).
+
+    ``None`` keeps the scenario as written.
+    """
+    if preset is None or (preset == scenario.rules and not scenario.house):
+        return scenario
+    steps = tuple(
+        dataclasses.replace(step, ask=dataclasses.replace(step.ask, expect=None))
+        if step.ask is not None
+        else step
+        for step in scenario.steps
+    )
+    return dataclasses.replace(scenario, rules=preset, house={}, steps=steps)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _walk(key: tuple[str, str, float], preset: str | None, _scenario: Scenario) -> list[StepResult]:
+    del key  # the cache key: file, id and modification time (the scenario is not hashed)
+    return walk(with_preset(_scenario, preset))
+
+
+def _mtime(path: str) -> float:
+    try:
+        return os.stat(path).st_mtime
+    except OSError:
+        return 0.0
+
+
+def walk_scenario(scenario: Scenario, preset: str | None) -> list[StepResult]:
+    """Every step of the scenario replayed (cached; never change what it returns).
+
+    :raises ScenarioError: if the scenario cannot be played under ``preset``; the message says so.
+    """
+    try:
+        return _walk((scenario.path, scenario.id, _mtime(scenario.path)), preset, scenario)
+    except ScenarioError as exc:
+        if preset is None or preset == scenario.rules:
+            raise
+        raise ScenarioError(
+            f"this scenario cannot be replayed under the {preset} house rules: {exc.message} "
+            "Choose 'As each scenario says' in the sidebar to play it as written.",
+            exc.path, exc.line, exc.column,
+        ) from None
+    except TutorError as exc:
+        raise ScenarioError(str(exc), scenario.path, 1, 1) from None
+
+
+def ask_steps(scenarios: Iterable[Scenario]) -> list[tuple[Scenario, int]]:
+    """Every ask in the scenarios, as (scenario, index of the ask in its steps)."""
+    return [(s, step.index) for s in scenarios for step in s.steps if step.ask is not None]
+
+
+def scenario_label(scenario: Scenario) -> str:
+    """How a scenario is listed: title, topic, level and game."""
+    return f"{scenario.title} ({scenario.topic}, level {scenario.level}, {scenario.game})"
+
+
+def topics_in(scenarios: Sequence[Scenario]) -> list[str]:
+    """The topics present, in course order (unknown topics last, alphabetically)."""
+    from tutor.lessons import TOPICS
+
+    present = {s.topic for s in scenarios}
+    return [t for t in TOPICS if t in present] + sorted(present - set(TOPICS))

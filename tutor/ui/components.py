@@ -1,0 +1,59 @@
+"""Small Streamlit pieces every page uses: the error guard, the table, the learner check."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import streamlit as st
+
+from tutor.engine.errors import TutorError
+from tutor.ui.state import Settings
+from tutor.ui.table_view import table_html
+
+#: Shown when something other than a TutorError goes wrong (no traceback on the page).
+UNEXPECTED = (
+    "Something went wrong on this page ({kind}: {message}). Reload the page; if it happens "
+    "again, tell your instructor what you did just before."
+)
+
+
+def guarded(body: Callable[[], None]) -> None:
+    """Run a page body; show a TutorError's message (or a plain sentence) instead of a traceback."""
+    try:
+        body()
+    except TutorError as exc:
+        st.error(str(exc))
+    except Exception as exc:  # noqa: BLE001 - the page must never show a traceback
+        st.error(UNEXPECTED.format(kind=type(exc).__name__, message=exc))
+
+
+def show_table(view: Any, four_colour: bool) -> None:
+    """Draw the table for a ``TableView``, with its stakes and rules as a caption."""
+    st.html(table_html(view, four_colour))
+    stakes = view.stakes
+    parts = [
+        f"Game: {view.game}",
+        f"house rules: {view.rules_label}",
+    ]
+    small = getattr(stakes, "small_bet", None)
+    big = getattr(stakes, "big_bet", None)
+    if small is not None and big is not None:
+        from tutor.quiz import format_amount
+
+        parts.append(f"stakes {format_amount(small)}/{format_amount(big)}")
+        ante = getattr(stakes, "ante", None)
+        if ante:
+            parts.append(f"ante {format_amount(ante)}")
+        bring_in = getattr(stakes, "bring_in", None)
+        if bring_in:
+            parts.append(f"bring-in {format_amount(bring_in)}")
+    st.caption(" · ".join(parts))
+
+
+def need_learner(settings: Settings) -> bool:
+    """Ask for a learner name when none is chosen; True when one is."""
+    if settings.learner is None:
+        st.info("Choose your name in the sidebar (or type a new one) so your answers are saved.")
+        return False
+    return True

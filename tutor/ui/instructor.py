@@ -1,0 +1,66 @@
+"""The Instructor page: check a scenario's YAML and see the engine's answer to every ask."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import streamlit as st
+
+from tutor.scenarios import answer_scenario, check_text
+
+PASTED = "<pasted>"
+
+
+@dataclass(frozen=True)
+class Report:
+    """What the checker found: problems as ``file:line:column: message``, or the answers."""
+
+    problems: tuple[str, ...] = ()
+    scenario_id: str | None = None
+    answers: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+
+    @property
+    def ok(self) -> bool:
+        """True when the scenario loads and replays."""
+        return not self.problems
+
+
+def check_scenario_text(text: str | bytes, name: str = PASTED) -> Report:
+    """Validate a scenario's text and, if it is valid, answer every ask in it."""
+    scenario, problems = check_text(text, name)
+    if scenario is None:
+        return Report(problems=tuple(str(p) for p in problems) or (f"{name}:1:1: not a scenario.",))
+    result = answer_scenario(scenario)
+    return Report(scenario_id=result["id"], answers=tuple(result["answers"]))
+
+
+def show_report(report: Report) -> None:
+    """Each problem as an error, or each ask's answer with its explanation and rules."""
+    if not report.ok:
+        st.error(f"{len(report.problems)} problem(s): fix them and check again.")
+        st.code("\n".join(report.problems), language=None)
+        return
+    st.success(f"{report.scenario_id}: valid; the engine answers {len(report.answers)} ask(s).")
+    for answer in report.answers:
+        with st.container(border=True):
+            st.markdown(f"**Step {answer['step']}: {answer['kind']}**")
+            st.code(json.dumps(answer["answer"]), language="json")
+            st.write(answer["explanation"])
+            st.caption("Rules: " + (", ".join(f"`{r}`" for r in answer["rules"]) or "none"))
+
+
+def instructor_page() -> None:
+    """Paste or upload a scenario; check it."""
+    upload = st.file_uploader("Upload a scenario file", type=["yaml", "yml"], key="inst_upload")
+    text = st.text_area("…or paste its YAML", height=320, key="inst_text")
+    if st.button("Check the scenario", key="inst_check", type="primary"):
+        if upload is not None:
+            report = check_scenario_text(upload.getvalue(), upload.name)
+        elif text.strip():
+            report = check_scenario_text(text, PASTED)
+        else:
+            st.warning("Paste a scenario's YAML or upload a file first.")
+            return
+        show_report(report)

@@ -1,0 +1,93 @@
+"""Session settings shared by every page: the learner, the game filter, the preset, the deck."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+
+from tutor.engine.errors import TutorError
+from tutor.engine.rules import PRESETS
+from tutor.progress import Learner, ProgressStore
+
+#: The game filter's choices: value -> label.
+GAME_CHOICES = {"both": "Both games", "stud8": "Stud Hi/Lo (8 or better)", "stud": "Seven Card Stud"}
+#: The preset setting's choices: "scenario" keeps each scenario's own house rules.
+AS_WRITTEN = "scenario"
+PRESET_CHOICES = {AS_WRITTEN: "As each scenario says", **{p: p for p in PRESETS}}
+
+#: Session keys shared across pages, with their defaults (set once in the entry file).
+SESSION_DEFAULTS: dict[str, Any] = {
+    "learner_name": None,
+    "game_filter": "both",
+    "preset_setting": AS_WRITTEN,
+    "four_colour": False,
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The sidebar's settings, read once per run and passed to the page functions."""
+
+    learner: Learner | None
+    game: str
+    preset: str
+    four_colour: bool
+
+    def game_matches(self, game: str) -> bool:
+        """Whether a scenario of ``game`` passes the game filter."""
+        return self.game == "both" or str(game) == self.game
+
+    @property
+    def preset_override(self) -> str | None:
+        """The preset to replay scenarios under, or None to keep each scenario's own."""
+        return None if self.preset == AS_WRITTEN else self.preset
+
+
+def init_session() -> None:
+    """Give every shared session key its default, once per session."""
+    for key, value in SESSION_DEFAULTS.items():
+        st.session_state.setdefault(key, value)
+
+
+def restore_learner(store: ProgressStore) -> None:
+    """After a page refresh, take the learner back from ``?learner=`` in the address."""
+    if st.session_state.get("learner_name"):
+        return
+    name = st.query_params.get("learner")
+    if not name:
+        return
+    try:
+        learner = store.find_learner(name)
+    except TutorError:
+        return
+    if learner is not None:
+        st.session_state["learner_name"] = learner.name
+
+
+def choose_learner(name: str) -> None:
+    """Make ``name`` the current learner, and remember it in the address for a refresh."""
+    st.session_state["learner_name"] = name
+    st.query_params["learner"] = name
+
+
+def current_learner(store: ProgressStore) -> Learner | None:
+    """The learner chosen in this session, or None."""
+    name = st.session_state.get("learner_name")
+    if not name:
+        return None
+    try:
+        return store.find_learner(name)
+    except TutorError:
+        return None
+
+
+def settings(store: ProgressStore) -> Settings:
+    """The current settings, from the session."""
+    return Settings(
+        learner=current_learner(store),
+        game=st.session_state.get("game_filter", "both"),
+        preset=st.session_state.get("preset_setting", AS_WRITTEN),
+        four_colour=bool(st.session_state.get("four_colour", False)),
+    )
