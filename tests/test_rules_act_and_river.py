@@ -101,7 +101,7 @@ def test_river_community_opener_online_counts_the_community_card_wsop_keeps_sixt
     ruling = hand_for("online").answer("first-to-act")
     assert ruling.answer["player"] == "P1"
     assert ruling.explanation.startswith("Seventh street is a community card that plays in every hand; "
-                                         "counting it, p1 shows the highest hand, a pair of aces")
+                                         "counting it, P1 shows the highest hand, a pair of aces")
     ruling = hand_for("wsop-cash").answer("first-to-act")
     assert ruling.answer["player"] == "P2"
     assert ruling.rules == ("act.later", "river.community")

@@ -721,8 +721,12 @@ class Hand:
                 why += "."
         else:
             win, why, rules = self._best_board(include)
-            if self.street is Street.SEVENTH and self.community is not None:
-                why = f"Seventh street is a community card that plays in every hand; counting it, {why[0].lower()}{why[1:]}"
+            if self.street is Street.SEVENTH and self.community is not None and include:
+                why = f"Seventh street is a community card that plays in every hand; counting it, {why}"
+                rules = rules + ("river.community",)
+            elif self.street is Street.SEVENTH and self.community is not None:
+                why = (f"Seventh street is a community card; under {self.rules.label} whoever opened sixth street "
+                       f"opens again, that is the high hand on the board without the community card: {why}")
                 rules = rules + ("river.community",)
             elif self.street is Street.SEVENTH:
                 why += " Seventh street is dealt down, so the board has not changed."
