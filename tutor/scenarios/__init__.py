@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from tutor.scenarios.bank import (
     Bank,
     ScenarioFileError,
@@ -15,27 +13,15 @@ from tutor.scenarios.bank import (
 )
 from tutor.scenarios.fields import ASK_KINDS, DEFAULT_PROMPTS, PLAYER_ASKS, TOPICS
 from tutor.scenarios.model import Ask, Scenario, SeatSpec, StakesSpec, Step
+from tutor.scenarios.replay import (
+    StepResult,
+    agrees,
+    answer_scenario,
+    check_replay,
+    replay_scenario,
+    scenario_to_setup,
+    start_hand,
+    walk,
+)
 from tutor.scenarios.schema import json_schema
 from tutor.scenarios.validate import read_scenario
-
-_REPLAY_NAMES = frozenset({
-    "StepResult", "agrees", "answer_scenario", "check_replay", "replay", "scenario_to_setup",
-    "start_hand", "walk",
-})
-
-
-def __getattr__(name: str) -> Any:
-    """The replay names, imported on first use (they load the engine's Hand)."""
-    if name in _REPLAY_NAMES:
-        from tutor.scenarios import replay as module
-
-        return getattr(module, name)
-    raise AttributeError(f"module 'tutor.scenarios' has no attribute {name!r}")
-
-__all__ = [
-    "ASK_KINDS", "DEFAULT_PROMPTS", "PLAYER_ASKS", "TOPICS",
-    "Ask", "Bank", "Scenario", "ScenarioFileError", "SeatSpec", "StakesSpec", "Step",
-    "StepResult", "agrees", "answer_scenario", "check_file", "check_replay", "check_text",
-    "json_schema", "load_bank", "load_scenario", "read_scenario", "replay", "scenario_files",
-    "scenario_to_setup", "start_hand", "walk",
-]

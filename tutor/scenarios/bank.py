@@ -10,6 +10,7 @@ from pathlib import Path
 from tutor.engine.errors import ScenarioError
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.nodes import MAX_BYTES
+from tutor.scenarios.replay import check_replay
 from tutor.scenarios.validate import read_scenario
 
 SUFFIXES = (".yaml", ".yml")
@@ -36,8 +37,6 @@ def check_text(text: str | bytes, path: str = "<scenario>", *, replay: bool = Tr
     scenario, problems = read_scenario(text, path)
     if scenario is None or not replay:
         return scenario, problems
-    from tutor.scenarios.replay import check_replay  # the engine's Hand, loaded on first replay
-
     problems = check_replay(scenario)
     return (None if problems else scenario), problems
 

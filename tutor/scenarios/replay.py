@@ -9,11 +9,23 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from tutor.engine.cards import Card
-from tutor.engine.errors import IllegalActionError, ScenarioError, TutorError
-from tutor.engine.rules import Game, house_rules
-from tutor.engine.rulings import Ruling, to_json
-from tutor.engine.table import Hand, HandSetup, Operation, SeatSetup, Stakes, Start, Street
+from tutor.engine import (
+    Card,
+    Game,
+    Hand,
+    HandSetup,
+    IllegalActionError,
+    Operation,
+    Ruling,
+    ScenarioError,
+    SeatSetup,
+    Stakes,
+    Start,
+    Street,
+    TutorError,
+    house_rules,
+    to_json,
+)
 from tutor.scenarios.model import Ask, Scenario, Step
 
 #: Answer keys whose lists are compared without regard to order.
@@ -212,7 +224,7 @@ def walk(scenario: Scenario) -> list[StepResult]:
     return _Replay(scenario, snapshots=True).run()
 
 
-def replay(scenario: Scenario) -> list[StepResult]:
+def replay_scenario(scenario: Scenario) -> list[StepResult]:
     """Replay without snapshots: results for the asks only (their ``hand`` is the live hand)."""
     return _Replay(scenario, snapshots=False).run()
 
@@ -220,7 +232,7 @@ def replay(scenario: Scenario) -> list[StepResult]:
 def check_replay(scenario: Scenario) -> list[ScenarioError]:
     """The replay's problem (at most one: replay stops at the first), as a list."""
     try:
-        replay(scenario)
+        replay_scenario(scenario)
     except ScenarioError as exc:
         return [exc]
     return []
@@ -229,7 +241,7 @@ def check_replay(scenario: Scenario) -> list[ScenarioError]:
 def answer_scenario(scenario: Scenario) -> dict[str, Any]:
     """The ``tutor answer --json`` object: the engine's answer to every ask, JSON-ready."""
     answers = []
-    for result in replay(scenario):
+    for result in replay_scenario(scenario):
         ruling = result.ruling
         assert ruling is not None
         answers.append({
