@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from tutor.engine.cards import DECK, RANK_CHARS, RANK_NAMES, RANK_PLURALS, SUIT_ORDER, Card
+from tutor.engine.cards import DECK, RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card
 from tutor.engine.errors import CardError, TableError
 
 
@@ -507,30 +507,39 @@ class LowHand:
         return self.text
 
 
-def _checked(cards: Sequence[Card]) -> list[Card]:
-    """The cards as a list, after the checks ``best_high`` and ``best_low`` promise."""
+def _checked(cards: Sequence[Card]) -> list[int]:
+    """The cards' indices, after the checks ``best_high`` and ``best_low`` promise."""
     if isinstance(cards, (str, bytes)):
         raise CardError(
             f"{cards!r} is text, not cards: read it first with parse_cards({cards!r})."
         )
-    cards = list(cards)
-    if not 5 <= len(cards) <= 8:
-        raise _count_error(len(cards))
-    seen: set[int] = set()
-    for i, c in zip(_indices(cards), cards, strict=True):
-        if not isinstance(c, Card):
-            raise CardError(f"{c!r} is not a card: give Card objects, e.g. Card.parse('Ah').")
-        if i in seen:
-            raise CardError(
-                f"{c.text} is given twice: a deck holds each card once, so list it once."
-            )
-        seen.add(i)
-    return cards
+    n = len(cards)
+    if not 5 <= n <= 8:
+        raise _count_error(n)
+    get = _INDEX_BY_ID.get
+    out = [get(id(c)) for c in cards]
+    if None in out:  # not the DECK's own objects: Card objects made elsewhere, or not cards
+        out = []
+        for c in cards:
+            if not isinstance(c, Card):
+                _indices([c])  # raises the message for None and for non-cards
+                raise CardError(
+                    f"{c!r} is not a card: give Card objects, e.g. Card.parse('Ah')."
+                )
+            out.append(c.index)
+    if len(set(out)) != n:
+        seen: set[int] = set()
+        for i in out:
+            if i in seen:
+                raise CardError(
+                    f"{DECK[i].text} is given twice: a deck holds each card once, "
+                    "so list it once."
+                )
+            seen.add(i)
+    return out
 
 
-def _by_strength(cards: Iterable[Card]) -> list[Card]:
-    """Highest rank first; among equal ranks the highest suit (spades) first."""
-    return sorted(cards, key=lambda c: (c.rank, SUIT_ORDER[c.suit]), reverse=True)
+_DIGIT_SHIFTS = (16, 12, 8, 4, 0)
 
 
 def best_high(cards: Sequence[Card]) -> HighHand:
@@ -553,23 +562,22 @@ def best_high(cards: Sequence[Card]) -> HighHand:
     ...
     tutor.engine.errors.CardError: Ah is given twice: a deck holds each card once, so list it once.
     """
-    cards = _checked(cards)
-    value = high_value(cards)
+    indices = _checked(cards)
+    value = high_value(indices)
     category = _CATEGORY_BY_STRENGTH[value >> 20]
-    digits = [(value >> shift) & 0xF for shift in (16, 12, 8, 4, 0)]
-    ranks = tuple(14 if d == 1 else d for d in digits)
-    pool = _by_strength(cards)
-    if category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
-        counts = {s: 0 for s in SUIT_ORDER}
-        for c in cards:
-            counts[c.suit] += 1
-        suit = max(counts, key=counts.__getitem__)
-        pool = [c for c in pool if c.suit == suit]
+    ranks = tuple(14 if d == 1 else d for d in ((value >> k) & 0xF for k in _DIGIT_SHIFTS))
+    pool = sorted(indices, reverse=True)  # rank-major: highest rank, then highest suit, first
+    if category is Category.FLUSH or category is Category.STRAIGHT_FLUSH:
+        counts = [0, 0, 0, 0]
+        for i in indices:
+            counts[i & 3] += 1
+        suit = counts.index(max(counts))
+        pool = [i for i in pool if i & 3 == suit]
     used = []
     for r in ranks:
-        for j, c in enumerate(pool):
-            if c.rank == r:
-                used.append(pool.pop(j))
+        for j, i in enumerate(pool):
+            if (i >> 2) + 2 == r:
+                used.append(DECK[pool.pop(j)])
                 break
     return HighHand(category=category, ranks=ranks, cards=tuple(used), value=value)
 
@@ -595,16 +603,17 @@ def best_low(cards: Sequence[Card]) -> LowHand | None:
     ...
     tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community card), not 3: give every card the player holds.
     """
-    cards = _checked(cards)
-    value = low_value(cards)
+    indices = _checked(cards)
+    value = low_value(indices)
     if value is None:
         return None
-    ranks = tuple((value >> shift) & 0xF for shift in (16, 12, 8, 4, 0))
-    pool = _by_strength(cards)
+    ranks = tuple((value >> k) & 0xF for k in _DIGIT_SHIFTS)
+    pool = sorted(indices, reverse=True)
     used = []
     for r in ranks:
-        for c in pool:
-            if c.low_rank == r:
-                used.append(c)
+        rank = 14 if r == 1 else r
+        for i in pool:
+            if (i >> 2) + 2 == rank:
+                used.append(DECK[i])
                 break
     return LowHand(ranks=ranks, cards=tuple(used), value=value)
