@@ -31,7 +31,7 @@ def operation_lines(operations: Sequence[Operation]) -> list[str]:
     lines = []
     for op in operations:
         rules = f" ({', '.join(f'`{r}`' for r in op.rules)})" if op.rules else ""
-        lines.append(f"- {op.explanation}{rules}")
+        lines.append(f"- **{op.text}.** {op.explanation}{rules}")
     return lines
 
 
