@@ -335,7 +335,7 @@ class Hand:
     >>> hand.apply("Ana calls")
     Traceback (most recent call last):
     ...
-    tutor.engine.errors.IllegalActionError: "Ana calls" is out of turn: it is Bo's turn to act on third street (act.third).
+    tutor.engine.errors.IllegalActionError: 'Ana calls' is out of turn: it is Bo's turn to act on third street (act.third).
     """
 
     def __init__(self, setup: HandSetup) -> None:
