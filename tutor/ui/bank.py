@@ -47,6 +47,15 @@ def scenario_bank() -> BankView:
     return _bank(folder, folder_signature(folder, "*.y*ml"))
 
 
+def warn_problems(bank: BankView) -> None:
+    """A one-line warning when some scenario files could not be loaded."""
+    if bank.problems:
+        st.warning(
+            f"{len(bank.problems)} problem(s) in the scenario files keep some scenarios out; "
+            "the Instructor page lists them."
+        )
+
+
 def with_preset(scenario: Scenario, preset: str | None) -> Scenario:
     """The scenario replayed under ``preset`` (its own house rules dropped, ``expect:`` ignored).
 

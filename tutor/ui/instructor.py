@@ -51,8 +51,20 @@ def show_report(report: Report) -> None:
             st.caption("Rules: " + (", ".join(f"`{r}`" for r in answer["rules"]) or "none"))
 
 
+def bank_status() -> None:
+    """How many scenarios the bank holds, and every problem of the files left out."""
+    from tutor.ui.bank import scenario_bank
+
+    bank = scenario_bank()
+    st.subheader("The scenario bank")
+    st.write(f"{len(bank.scenarios)} scenario(s) load and replay.")
+    if bank.problems:
+        st.error(f"{len(bank.problems)} problem(s) keep files out of the bank:")
+        st.code("\n".join(bank.problems), language=None)
+
+
 def instructor_page() -> None:
-    """Paste or upload a scenario; check it."""
+    """Paste or upload a scenario; check it; then see the state of the bank."""
     upload = st.file_uploader("Upload a scenario file", type=["yaml", "yml"], key="inst_upload")
     text = st.text_area("…or paste its YAML", height=320, key="inst_text")
     if st.button("Check the scenario", key="inst_check", type="primary"):
@@ -62,5 +74,7 @@ def instructor_page() -> None:
             report = check_scenario_text(text, PASTED)
         else:
             st.warning("Paste a scenario's YAML or upload a file first.")
-            return
-        show_report(report)
+            report = None
+        if report is not None:
+            show_report(report)
+    bank_status()

@@ -10,7 +10,7 @@ import streamlit as st
 from tutor.engine.errors import TutorError
 from tutor.scenarios import Scenario
 from tutor.ui.ask_panel import ask_panel
-from tutor.ui.bank import ask_steps, scenario_bank, topics_in, walk_scenario
+from tutor.ui.bank import ask_steps, scenario_bank, topics_in, walk_scenario, warn_problems
 from tutor.ui.components import show_table
 from tutor.ui.data import progress_store
 from tutor.ui.state import Settings
@@ -83,7 +83,9 @@ def _choose(scenarios: Sequence[Scenario]) -> tuple[str, str | None, int | None]
 
 def practice_page(settings: Settings) -> None:
     """Choose what to practise, then answer the questions one after another."""
-    scenarios = scenario_bank().filtered(settings.game)
+    bank = scenario_bank()
+    warn_problems(bank)
+    scenarios = bank.filtered(settings.game)
     if not scenarios:
         st.info("No scenarios for this game yet. Choose another game in the sidebar.")
         return

@@ -10,7 +10,7 @@ from tutor.engine.table import Operation
 from tutor.progress import ProgressStore
 from tutor.scenarios import Scenario, StepResult
 from tutor.ui.ask_panel import ask_panel
-from tutor.ui.bank import scenario_bank, scenario_label, walk_scenario
+from tutor.ui.bank import scenario_bank, scenario_label, walk_scenario, warn_problems
 from tutor.ui.components import show_table
 from tutor.ui.data import progress_store
 from tutor.ui.state import Settings
@@ -63,6 +63,7 @@ def _move(step: int, count: int) -> None:
 def walkthrough_page(settings: Settings) -> None:
     """Pick a scenario, then step through it: actions explained, questions asked and checked."""
     bank = scenario_bank()
+    warn_problems(bank)
     scenarios = bank.filtered(settings.game)
     if not scenarios:
         st.info("No scenarios for this game yet. Choose another game in the sidebar.")

@@ -1,0 +1,214 @@
+"""Every page of the app renders without an exception; learner, settings, lessons, instructor."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor import config
+from tutor.progress import ProgressStore
+
+APP = Path(__file__).resolve().parent.parent / "tutor" / "ui" / "streamlit_app.py"
+DATA = Path(__file__).resolve().parent / "data" / "ui"
+PAGES = ["learn", "walkthrough", "practice", "progress", "instructor"]
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.delenv("TUTOR_DATABASE_URL", raising=False)
+    monkeypatch.setenv("TUTOR_SCENARIOS_DIR", str(DATA / "scenarios"))
+    monkeypatch.setenv("TUTOR_LESSONS_DIR", str(DATA / "lessons"))
+    return tmp_path
+
+
+def app() -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=15).run()
+    assert not at.exception
+    return at
+
+
+def texts(at: AppTest) -> list[str]:
+    return [m.value for m in at.markdown]
+
+
+def store() -> ProgressStore:
+    return ProgressStore(config.database_url())
+
+
+def test_every_page_renders_its_title_and_content(env: Path) -> None:
+    at = app()
+    expected = {
+        "learn": ("Learn Seven Card Stud", "**1. UI lesson on the bring-in**"),
+        "walkthrough": ("Walkthrough", "**Question:** Will seventh street be one shared card?"),
+        "practice": ("Practice", "**Question:** How much does each player ante, and how much is that in all?"),
+        "progress": ("Your progress", "How you are doing on each topic, from every answer you have checked."),
+        "instructor": ("Instructor: check a scenario", "3 scenario(s) load and replay."),
+    }
+    for page in PAGES:
+        at.switch_page(f"app_pages/{page}.py").run()
+        assert not at.exception, page
+        assert at.error.len == 0, page
+        title, text = expected[page]
+        assert [t.value for t in at.title] == [title]
+        assert text in texts(at), page
+
+
+def test_lesson_page_lists_its_scenarios_and_starts_one(env: Path) -> None:
+    at = app()
+    assert [m for m in texts(at) if m.startswith("**")] == [
+        "**1. UI lesson on the bring-in**", "**2. UI lesson on the showdown**",
+    ]
+    at.button(key="learn_open_ui-showdown").click().run()
+    assert "# The showdown (test lesson)\n\nCards speak (`showdown.order`)." in texts(at)
+    listed = [m for m in texts(at) if m.startswith("UI ")]
+    assert listed == [
+        "UI showdown (showdown, level 3, stud8)",
+        "UI eight players on sixth street (community-river, level 4, stud)",
+    ]
+    at.button(key="learn_start_ui-showdown").click().run()
+    assert not at.exception
+    assert [t.value for t in at.title] == ["Walkthrough"]
+    assert at.session_state["wt_scenario"] == "ui-showdown"
+    assert [h.value for h in at.subheader] == ["Step 1 of 7"]
+
+
+def test_learner_is_created_and_kept_across_a_refresh(env: Path) -> None:
+    at = app()
+    at.sidebar.text_input(key="sidebar_new_learner").set_value("  Ana  ")
+    at.sidebar.button(key="sidebar_create").click().run()
+    assert at.session_state["learner_name"] == "Ana"
+    assert at.query_params["learner"] == "Ana"
+    assert at.sidebar.selectbox(key="sidebar_learner").value == "Ana"
+    # A refresh: a new session, the address still says ?learner=Ana.
+    again = AppTest.from_file(str(APP), default_timeout=15)
+    again.query_params["learner"] = "ana"
+    again.run()
+    assert again.session_state["learner_name"] == "Ana"
+    assert again.sidebar.selectbox(key="sidebar_learner").value == "Ana"
+
+
+def test_picking_another_learner_sets_the_address(env: Path) -> None:
+    store().create_learner("Bo")
+    store().create_learner("Cy")
+    at = app()
+    assert at.sidebar.selectbox(key="sidebar_learner").options == ["(choose your name)", "Bo", "Cy"]
+    at.sidebar.selectbox(key="sidebar_learner").set_value("Cy").run()
+    assert at.session_state["learner_name"] == "Cy"
+    assert at.query_params["learner"] == "Cy"
+
+
+def test_a_bad_learner_name_is_explained_in_the_sidebar(env: Path) -> None:
+    at = app()
+    at.sidebar.text_input(key="sidebar_new_learner").set_value("x" * 41)
+    at.sidebar.button(key="sidebar_create").click().run()
+    assert not at.exception
+    assert [e.value for e in at.sidebar.error] == [
+        f"The name {'x' * 41!r} is 41 characters long. Use at most 40 characters."
+    ]
+    assert at.session_state["learner_name"] is None
+
+
+def test_unknown_learner_in_the_address_is_ignored(env: Path) -> None:
+    at = AppTest.from_file(str(APP), default_timeout=15)
+    at.query_params["learner"] = "Nobody"
+    at.run()
+    assert not at.exception
+    assert at.session_state["learner_name"] is None
+
+
+def test_game_filter_and_four_colour_deck(env: Path) -> None:
+    at = app()
+    at.switch_page("app_pages/walkthrough.py").run()
+    assert at.selectbox(key="wt_pick").options == [
+        "UI eight players on sixth street (community-river, level 4, stud)",
+        "UI showdown (showdown, level 3, stud8)",
+        "UI third street (bring-in, level 1, stud8)",
+    ]
+    at.sidebar.selectbox(key="game_filter").set_value("stud8").run()
+    assert at.selectbox(key="wt_pick").options == [
+        "UI showdown (showdown, level 3, stud8)",
+        "UI third street (bring-in, level 1, stud8)",
+    ]
+    html = at.get("html")[0].proto.body
+    assert 'aria-label="ace of hearts, face down"' in html
+    assert 'style="color:#c8102e"><span aria-hidden="true">2♥' in html
+    at.sidebar.toggle(key="four_colour").set_value(True).run()
+    html = at.get("html")[0].proto.body
+    assert 'style="color:#1b7a2f"><span aria-hidden="true">6♣' in html
+
+
+def test_progress_page_charts_thresholds_and_csv(env: Path) -> None:
+    s = store()
+    ana = s.create_learner("Ana")
+    start = datetime(2026, 11, 1, tzinfo=UTC)
+    for n in range(6):
+        s.record_answer(ana, scenario_id="ui-third-street", step=0, kind="ante", topic="ante",
+                        level=1, game="stud8", preset="online", answer={"each": 1},
+                        correct=n % 3 != 0, seconds=4, answered_at=start + timedelta(minutes=n))
+    at = AppTest.from_file(str(APP), default_timeout=15)
+    at.query_params["learner"] = "Ana"
+    at.run()
+    at.switch_page("app_pages/progress.py").run()
+    assert not at.exception
+    assert "**Ana**: 6 answers, 4 right." in texts(at)
+    assert any(m.startswith("Mastery of a topic is worked out from your answers") for m in texts(at))
+    charts = at.get("plotly_chart")
+    assert len(charts) == 4
+    assert json.loads(charts[1].proto.spec)["layout"]["title"]["text"]
+    download = at.get("download_button")
+    assert len(download) == 1
+    assert at.table[0].value.to_dict("list") == {"topic": ["ante"], "mastery": ["familiar"]}
+
+
+def test_instructor_checks_pasted_yaml(env: Path) -> None:
+    at = app()
+    at.switch_page("app_pages/instructor.py").run()
+    good = (DATA / "scenarios" / "ui-community.yaml").read_text()
+    at.text_area(key="inst_text").set_value(good.replace("game: stud", "game: stud-8"))
+    at.button(key="inst_check").click().run()
+    assert not at.exception
+    assert [e.value for e in at.error] == ["1 problem(s): fix them and check again."]
+    assert [c.value for c in at.code] == [
+        "<pasted>:5:7: game: expected one of stud8, stud but got 'stud-8'; did you mean 'stud8'?"
+    ]
+    at.text_area(key="inst_text").set_value(good)
+    at.button(key="inst_check").click().run()
+    assert [s.value for s in at.success] == ["ui-community: valid; the engine answers 1 ask(s)."]
+    assert [c.value for c in at.code] == ['{"community": true}']
+
+
+def test_a_broken_bank_file_is_located_and_left_out(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = env / "scenarios"
+    folder.mkdir()
+    shutil.copy(DATA / "scenarios" / "ui-community.yaml", folder)
+    (folder / "broken.yaml").write_text("id: broken\ntitle: [unclosed\n")
+    monkeypatch.setenv("TUTOR_SCENARIOS_DIR", str(folder))
+    at = app()
+    at.switch_page("app_pages/walkthrough.py").run()
+    assert not at.exception
+    assert [w.value for w in at.warning] == [
+        "1 problem(s) in the scenario files keep some scenarios out; the Instructor page lists them."
+    ]
+    at.switch_page("app_pages/instructor.py").run()
+    assert "1 scenario(s) load and replay." in texts(at)
+    [listing] = [c.value for c in at.code]
+    assert listing.startswith(f"{folder / 'broken.yaml'}:")
+
+
+def test_a_missing_scenario_folder_is_an_error_message_not_a_traceback(
+    env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TUTOR_SCENARIOS_DIR", str(env / "nowhere"))
+    at = app()
+    at.switch_page("app_pages/walkthrough.py").run()
+    assert not at.exception
+    assert [e.value for e in at.error] == [
+        f"TUTOR_SCENARIOS_DIR={str(env / 'nowhere')!r} does not exist. Set TUTOR_SCENARIOS_DIR "
+        "to an existing folder, or unset it to use the bundled one."
+    ]
