@@ -296,7 +296,7 @@ def _low_winner(hand: Hand, _: str | None) -> Result:
     idxs = _contenders(hand)
     lows = {i: best_low(hand.cards_of(hand.players[i].name)) for i in idxs}
     quals = {i: lo for i, lo in lows.items() if lo is not None}
-    parts = "; ".join(f"{hand.players[i].name}: {lows[i].text if lows[i] else 'no low'}" for i in idxs)
+    parts = "; ".join(f"{hand.players[i].name}: {lo.text if (lo := lows[i]) else 'no low'}" for i in idxs)
     if not quals:
         return {"players": []}, f"Nobody has an eight-or-better low ({parts}), so the high hand takes the whole pot.", ("hand.low", "split.halves")
     top = min(lo.value for lo in quals.values())

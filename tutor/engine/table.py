@@ -709,6 +709,7 @@ class Hand:
         self._start_round()
         self.forced_pending = False
         include = self.rules.community_opener is CommunityOpener.BOARD_WITH_COMMUNITY
+        win: int | None
         if self.street is Street.SEVENTH and self.community is not None and not include and self.sixth_opener_idx is not None:
             win = self.sixth_opener_idx
             why = (f"seventh street is a community card; under {self.rules.label} the player who opened "
