@@ -648,6 +648,10 @@ class Hand:
             why += (f"; against {', '.join(same_rank)} of the same rank the suit decides, "
                     "clubs lowest, then diamonds, hearts, spades")
         self.bring_in_reason = why + "."
+        if low_p.all_in and not self.actors():
+            self.bring_in_reason += f" {low_p.name} is all in for the ante, and so is everyone else."
+            self._run_out()
+            return
         if low_p.all_in:
             nxt = self._next_actor_from(low_p.idx)
             self.to_act_idx = nxt
@@ -1138,18 +1142,25 @@ class Hand:
         self.street = STREETS[STREETS.index(self.street) + 1]
         self._deal_street()
         if len(self.actors()) <= 1:
-            # Nobody left to bet against: run the cards out to the showdown.
-            self._log("allin", "No more betting possible",
-                      "At most one player still has chips, so the remaining cards are dealt without betting.",
-                      ("pot.side",))
-            self.last_round_first = None
-            while self.street is not Street.SEVENTH:
-                self.street = STREETS[STREETS.index(self.street) + 1]
-                self._deal_street()
-            self._compute_opener_for_record()
-            self._showdown()
+            self._run_out()
             return
         self._open_later()
+
+    def _run_out(self) -> None:
+        """Nobody left to bet against: deal the remaining cards and go to the showdown."""
+        self._log("allin", "No more betting possible",
+                  "At most one player still has chips, so the remaining cards are dealt without betting.",
+                  ("pot.side",))
+        self.to_act_idx = None
+        self.forced_pending = False
+        self.last_round_first = None
+        self.last_round_aggressor = None
+        while self.street is not Street.SEVENTH:
+            self.street = STREETS[STREETS.index(self.street) + 1]
+            self._deal_street()
+        self.last_round_street = Street.SEVENTH
+        self._compute_opener_for_record()
+        self._showdown()
 
     def _compute_opener_for_record(self) -> None:
         win, why, rules = self._best_board(self.rules.community_opener is CommunityOpener.BOARD_WITH_COMMUNITY)
