@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from tutor.engine.cards import parse_cards
 from tutor.quiz import (
     Verdict,
     action_candidates,
@@ -19,16 +20,21 @@ from tutor.quiz import (
     normalize_action,
     to_amount,
 )
-from tutor.engine.cards import parse_cards
 
 
 def ruling(kind: str, answer: dict[str, object]) -> SimpleNamespace:
-    return SimpleNamespace(kind=kind, answer=answer, explanation="why", rules=(), preset="online")
+    return SimpleNamespace(
+        kind=kind, answer=answer, explanation="why", rules=(), preset="online"
+    )
 
 
 def test_format_amount_writes_whole_and_decimal_amounts_plainly() -> None:
-    assert [format_amount(x) for x in (D("12.50"), D("10"), 2, D("0.25"), D("1E+1"))] == [
-        "12.5", "10", "2", "0.25", "10",
+    assert [format_amount(x) for x in (D("12.50"), D(10), 2, D("0.25"), D("1E+1"))] == [
+        "12.5",
+        "10",
+        "2",
+        "0.25",
+        "10",
     ]
 
 
@@ -70,7 +76,10 @@ def test_pot_compares_exact_decimals() -> None:
 
 def test_buy_in() -> None:
     r = ruling("buy-in", {"minimum": D(20)})
-    assert check_answer("buy-in", {"minimum": 20}, r).message == "Right: a minimum buy-in of 20."
+    assert (
+        check_answer("buy-in", {"minimum": 20}, r).message
+        == "Right: a minimum buy-in of 20."
+    )
     assert check_answer("buy-in", {"minimum": 10}, r).message == (
         "Not right: you answered a minimum buy-in of 10; the answer is a minimum buy-in of 20."
     )
@@ -79,7 +88,10 @@ def test_buy_in() -> None:
 def test_raises_left_number_and_unlimited() -> None:
     two = ruling("raises-left", {"raises_left": 2})
     unlimited = ruling("raises-left", {"raises_left": None})
-    assert check_answer("raises-left", {"raises_left": 2}, two).message == "Right: 2 raises left."
+    assert (
+        check_answer("raises-left", {"raises_left": 2}, two).message
+        == "Right: 2 raises left."
+    )
     assert check_answer("raises-left", {"unlimited": True}, two).message == (
         "Not right: you answered raising is unlimited; the answer is 2 raises left."
     )
@@ -91,7 +103,10 @@ def test_raises_left_number_and_unlimited() -> None:
 
 def test_bet_sizes_ignore_order_and_duplicates() -> None:
     r = ruling("bet-sizes", {"sizes": [D(5), D(10)]})
-    assert check_answer("bet-sizes", {"sizes": ["10", "5"]}, r).message == "Right: sizes 5 and 10."
+    assert (
+        check_answer("bet-sizes", {"sizes": ["10", "5"]}, r).message
+        == "Right: sizes 5 and 10."
+    )
     assert check_answer("bet-sizes", {"sizes": ["5"]}, r).message == (
         "Not right: you answered size 5; the answer is sizes 5 and 10."
     )
@@ -113,7 +128,11 @@ def test_bring_in_needs_player_and_amount() -> None:
 
 @pytest.mark.parametrize(
     ("kind", "verb"),
-    [("first-to-act", "acts first"), ("next-to-act", "acts next"), ("showdown-order", "shows first")],
+    [
+        ("first-to-act", "acts first"),
+        ("next-to-act", "acts next"),
+        ("showdown-order", "shows first"),
+    ],
 )
 def test_single_player_kinds(kind: str, verb: str) -> None:
     r = ruling(kind, {"player": "Cy", "seat": 5})
@@ -135,7 +154,10 @@ def test_winners_are_a_set() -> None:
 
 def test_low_winner_none_qualifies() -> None:
     r = ruling("low-winner", {"players": []})
-    assert check_answer("low-winner", {"players": []}, r).message == "Right: no low qualifies."
+    assert (
+        check_answer("low-winner", {"players": []}, r).message
+        == "Right: no low qualifies."
+    )
     assert check_answer("low-winner", {"players": ["Cy"]}, r).message == (
         "Not right: you answered Cy wins the low; the answer is no low qualifies."
     )
@@ -145,8 +167,12 @@ def test_low_winner_none_qualifies() -> None:
 
 
 def test_legal_actions_ignore_order_and_amount_spelling() -> None:
-    r = ruling("legal-actions", {"player": "Cy", "actions": ["fold", "call 1", "complete 2"]})
-    assert check_answer("legal-actions", {"actions": ["complete 2.00", "fold", "call 1"]}, r).correct
+    r = ruling(
+        "legal-actions", {"player": "Cy", "actions": ["fold", "call 1", "complete 2"]}
+    )
+    assert check_answer(
+        "legal-actions", {"actions": ["complete 2.00", "fold", "call 1"]}, r
+    ).correct
     wrong = check_answer("legal-actions", {"actions": ["check", "fold"]}, r)
     assert wrong.message == (
         "Not right: you answered fold, check; the answer is fold, call 1, complete 2."
@@ -155,23 +181,39 @@ def test_legal_actions_ignore_order_and_amount_spelling() -> None:
 
 def test_action_candidates_include_the_legal_ones_and_wrong_ones() -> None:
     third_bring_in = action_candidates(
-        ["bring in 1", "complete 2"], street="third", current_bet=D(0),
-        small_bet=D(2), big_bet=D(4), bring_in=D(1),
+        ["bring in 1", "complete 2"],
+        street="third",
+        current_bet=D(0),
+        small_bet=D(2),
+        big_bet=D(4),
+        bring_in=D(1),
     )
     assert third_bring_in == ["fold", "check", "bring in 1", "complete 2", "bet 2"]
     facing_bet = action_candidates(
-        ["fold", "call 10", "raise 20"], street="fifth", current_bet=D(10),
-        small_bet=D(5), big_bet=D(10), bring_in=D(2),
+        ["fold", "call 10", "raise 20"],
+        street="fifth",
+        current_bet=D(10),
+        small_bet=D(5),
+        big_bet=D(10),
+        bring_in=D(2),
     )
     assert facing_bet == ["fold", "check", "call 10", "bet 10", "raise 20"]
     capped = action_candidates(
-        ["fold", "call 10"], street="fifth", current_bet=D(40),
-        small_bet=D(5), big_bet=D(10), bring_in=D(2),
+        ["fold", "call 10"],
+        street="fifth",
+        current_bet=D(40),
+        small_bet=D(5),
+        big_bet=D(10),
+        bring_in=D(2),
     )
     assert capped == ["fold", "check", "call 10", "bet 10", "raise 50"]
     unopened = action_candidates(
-        ["check", "bet 5", "bet 10"], street="fourth", current_bet=D(0),
-        small_bet=D(5), big_bet=D(10), bring_in=D(2),
+        ["check", "bet 5", "bet 10"],
+        street="fourth",
+        current_bet=D(0),
+        small_bet=D(5),
+        big_bet=D(10),
+        bring_in=D(2),
     )
     assert unopened == ["fold", "check", "bet 5", "bet 10", "raise 10"]
 
@@ -215,30 +257,47 @@ def test_best_low_by_cards_and_no_low() -> None:
     right = check_answer("best-low", {"cards": ["7h", "5d", "4s", "2c", "Ah"]}, r)
     assert right.message == "Right: 7-5-4-2-A."
     wrong = check_answer("best-low", {"cards": ["8h", "5d", "4s", "2c", "Ah"]}, r)
-    assert wrong.message == "Not right: you answered 8-5-4-2-A (8h 5d 4s 2c Ah); the answer is 7-5-4-2-A."
+    assert (
+        wrong.message
+        == "Not right: you answered 8-5-4-2-A (8h 5d 4s 2c Ah); the answer is 7-5-4-2-A."
+    )
     said_none = check_answer("best-low", {"no_low": True}, r)
-    assert said_none.message == "Not right: you answered no low; the answer is 7-5-4-2-A."
+    assert (
+        said_none.message == "Not right: you answered no low; the answer is 7-5-4-2-A."
+    )
     none = ruling("best-low", {"player": "Ana", "low": None})
     assert check_answer("best-low", {"no_low": True}, none).message == "Right: no low."
-    assert check_answer("best-low", {"cards": ["Ah", "Ad", "2c", "2d", "3h"]}, none).message == (
+    assert check_answer(
+        "best-low", {"cards": ["Ah", "Ad", "2c", "2d", "3h"]}, none
+    ).message == (
         "Not right: you answered Ah Ad 2c 2d 3h (not a low); the answer is no low."
     )
 
 
 def test_best_high_same_cards_is_right() -> None:
-    r = ruling("best-high", {
-        "player": "Ana", "category": "two pair", "ranks": ["A", "A", "K", "K", "9"],
-        "cards": ["Ah", "As", "Kd", "Kc", "9s"],
-    })
+    r = ruling(
+        "best-high",
+        {
+            "player": "Ana",
+            "category": "two pair",
+            "ranks": ["A", "A", "K", "K", "9"],
+            "cards": ["Ah", "As", "Kd", "Kc", "9s"],
+        },
+    )
     verdict = check_answer("best-high", {"cards": ["Kc", "Kd", "As", "Ah", "9s"]}, r)
     assert verdict.message == "Right: two pair, A-A-K-K-9 (Ah As Kd Kc 9s)."
 
 
 def test_best_high_different_cards_is_wrong() -> None:
-    r = ruling("best-high", {
-        "player": "Ana", "category": "two pair", "ranks": ["A", "A", "K", "K", "9"],
-        "cards": ["Ah", "As", "Kd", "Kc", "9s"],
-    })
+    r = ruling(
+        "best-high",
+        {
+            "player": "Ana",
+            "category": "two pair",
+            "ranks": ["A", "A", "K", "K", "9"],
+            "cards": ["Ah", "As", "Kd", "Kc", "9s"],
+        },
+    )
     verdict = check_answer("best-high", {"cards": ["Ah", "As", "Kd", "Kc", "3s"]}, r)
     assert not verdict.correct
     assert verdict.expected_text == "two pair, A-A-K-K-9 (Ah As Kd Kc 9s)"
@@ -248,19 +307,27 @@ def test_best_high_different_cards_is_wrong() -> None:
 
 
 def test_award_compares_every_payout_and_the_rake() -> None:
-    r = ruling("award", {"payouts": {"Ana": D("10.5"), "Bo": D("5.25")}, "rake": D("0.5")})
-    assert check_answer("award", {"payouts": {"Bo": "5.25", "Ana": "10.50", "Cy": 0}, "rake": "0.5"}, r).message == (
-        "Right: Ana 10.5, Bo 5.25; rake 0.5."
+    r = ruling(
+        "award", {"payouts": {"Ana": D("10.5"), "Bo": D("5.25")}, "rake": D("0.5")}
     )
-    wrong = check_answer("award", {"payouts": {"Ana": "10.5", "Bo": "5.25"}, "rake": 0}, r)
+    assert check_answer(
+        "award", {"payouts": {"Bo": "5.25", "Ana": "10.50", "Cy": 0}, "rake": "0.5"}, r
+    ).message == ("Right: Ana 10.5, Bo 5.25; rake 0.5.")
+    wrong = check_answer(
+        "award", {"payouts": {"Ana": "10.5", "Bo": "5.25"}, "rake": 0}, r
+    )
     assert wrong.message == (
         "Not right: you answered Ana 10.5, Bo 5.25; no rake; the answer is Ana 10.5, Bo 5.25; rake 0.5."
     )
-    assert not check_answer("award", {"payouts": {"Ana": "15.75"}, "rake": "0.5"}, r).correct
+    assert not check_answer(
+        "award", {"payouts": {"Ana": "15.75"}, "rake": "0.5"}, r
+    ).correct
 
 
 def test_unknown_kind_names_the_kind() -> None:
-    with pytest.raises(ValueError, match=r"^unknown ask kind 'chop': use one of ante, "):
+    with pytest.raises(
+        ValueError, match=r"^unknown ask kind 'chop': use one of ante, "
+    ):
         check_answer("chop", {}, ruling("chop", {}))
 
 
@@ -269,8 +336,14 @@ def test_unknown_kind_names_the_kind() -> None:
 
 def test_incomplete_answers_say_what_is_missing() -> None:
     assert incomplete("first-to-act", {"player": None}) == "Choose a player first."
-    assert incomplete("bring-in", {"player": "Bo", "amount": None}) == "Enter the bring-in amount."
-    assert incomplete("best-high", {"cards": ["Ah", "Kd"]}) == "Pick exactly five cards: you picked 2."
+    assert (
+        incomplete("bring-in", {"player": "Bo", "amount": None})
+        == "Enter the bring-in amount."
+    )
+    assert (
+        incomplete("best-high", {"cards": ["Ah", "Kd"]})
+        == "Pick exactly five cards: you picked 2."
+    )
     assert incomplete("best-low", {"no_low": True, "cards": []}) is None
     assert incomplete("ante", {"each": 1}) == (
         "Enter both amounts: the ante each player posts and the total."
@@ -289,22 +362,35 @@ def test_hint_prefers_the_authors_hint_then_the_rules() -> None:
     assert hint_text(None, ["limit.small", "limit.small", "nope"]) == (
         "Third and fourth street use the small bet."
     )
-    assert hint_text("", []) == "Think about which rule decides this, then look at the table."
+    assert (
+        hint_text("", [])
+        == "Think about which rule decides this, then look at the table."
+    )
 
 
 def test_describe_award_with_nobody_paid() -> None:
-    assert describe("award", {"payouts": {}, "rake": 0}) == "nobody takes anything; no rake"
+    assert (
+        describe("award", {"payouts": {}, "rake": 0})
+        == "nobody takes anything; no rake"
+    )
 
 
 def test_best_high_other_cards_of_the_same_value_are_right() -> None:
     # The 5s or the 5h make the same straight.
-    r = ruling("best-high", {
-        "player": "Ana", "category": "straight", "ranks": ["9", "8", "7", "6", "5"],
-        "cards": ["9s", "8h", "7d", "6c", "5s"],
-    })
+    r = ruling(
+        "best-high",
+        {
+            "player": "Ana",
+            "category": "straight",
+            "ranks": ["9", "8", "7", "6", "5"],
+            "cards": ["9s", "8h", "7d", "6c", "5s"],
+        },
+    )
     verdict = check_answer("best-high", {"cards": ["9s", "8h", "7d", "6c", "5h"]}, r)
     assert verdict == Verdict(
-        True, "Right: straight, 9-8-7-6-5 (9s 8h 7d 6c 5s).", "straight, 9-8-7-6-5 (9s 8h 7d 6c 5s)"
+        True,
+        "Right: straight, 9-8-7-6-5 (9s 8h 7d 6c 5s).",
+        "straight, 9-8-7-6-5 (9s 8h 7d 6c 5s)",
     )
     wrong = check_answer("best-high", {"cards": ["9s", "8h", "7d", "6c", "Kh"]}, r)
     assert wrong.message == (

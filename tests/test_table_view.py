@@ -44,20 +44,54 @@ def c(text: str) -> Card:
 
 def sample(button: int | None = None, community: Card | None = None) -> View:
     seats = (
-        Seat(1, "Ana", D(100), D(0), D("0.25"), ((c("Ah"), False), (c("Kd"), False), (c("2h"), True)),
-             button=button == 1),
-        Seat(3, "Bo <b>", None, D(1), D("1.25"), ((None, False), (None, False), (c("2c"), True))),
-        Seat(5, "Cy", D("0"), D(0), D(4), ((None, False), (None, False), (c("Qs"), True)),
-             all_in=True, to_act=True),
-        Seat(6, "Di", D(50), D(0), D("0.25"), ((None, False), (None, False), (c("9d"), True)),
-             folded=True),
+        Seat(
+            1,
+            "Ana",
+            D(100),
+            D(0),
+            D("0.25"),
+            ((c("Ah"), False), (c("Kd"), False), (c("2h"), True)),
+            button=button == 1,
+        ),
+        Seat(
+            3,
+            "Bo <b>",
+            None,
+            D(1),
+            D("1.25"),
+            ((None, False), (None, False), (c("2c"), True)),
+        ),
+        Seat(
+            5,
+            "Cy",
+            D(0),
+            D(0),
+            D(4),
+            ((None, False), (None, False), (c("Qs"), True)),
+            all_in=True,
+            to_act=True,
+        ),
+        Seat(
+            6,
+            "Di",
+            D(50),
+            D(0),
+            D("0.25"),
+            ((None, False), (None, False), (c("9d"), True)),
+            folded=True,
+        ),
     )
     return View(seats, D("2.75"), "third", community, "Cy", button=button)
 
 
 def test_every_known_card_is_read_by_its_spoken_name() -> None:
     html = table_html(sample(), four_colour=False)
-    for spoken in ("two of hearts", "two of clubs", "queen of spades", "nine of diamonds"):
+    for spoken in (
+        "two of hearts",
+        "two of clubs",
+        "queen of spades",
+        "nine of diamonds",
+    ):
         assert f'aria-label="{spoken}" title="{spoken}"' in html
         assert f'<span class="stt-sr">{spoken}</span>' in html
     assert 'aria-label="ace of hearts, face down"' in html
@@ -108,5 +142,8 @@ def test_dealer_button_disc_and_community_card() -> None:
 
 def test_seats_go_clockwise_from_the_bottom() -> None:
     assert [seat_position(i, 4) for i in range(4)] == [
-        (50.0, 88.0), (8.0, 50.0), (50.0, 12.0), (92.0, 50.0),
+        (50.0, 88.0),
+        (8.0, 50.0),
+        (50.0, 12.0),
+        (92.0, 50.0),
     ]

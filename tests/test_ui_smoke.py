@@ -45,10 +45,22 @@ def test_every_page_renders_its_title_and_content(env: Path) -> None:
     at = app()
     expected = {
         "learn": ("Learn Seven Card Stud", "**1. UI lesson on the bring-in**"),
-        "walkthrough": ("Walkthrough", "**Question:** Will seventh street be one shared card?"),
-        "practice": ("Practice", "**Question:** How much does each player ante, and how much is that in all?"),
-        "progress": ("Your progress", "How you are doing on each topic, from every answer you have checked."),
-        "instructor": ("Instructor: check a scenario", "3 scenario(s) load and replay."),
+        "walkthrough": (
+            "Walkthrough",
+            "**Question:** Will seventh street be one shared card?",
+        ),
+        "practice": (
+            "Practice",
+            "**Question:** How much does each player ante, and how much is that in all?",
+        ),
+        "progress": (
+            "Your progress",
+            "How you are doing on each topic, from every answer you have checked.",
+        ),
+        "instructor": (
+            "Instructor: check a scenario",
+            "3 scenario(s) load and replay.",
+        ),
     }
     for page in PAGES:
         at.switch_page(f"app_pages/{page}.py").run()
@@ -62,10 +74,13 @@ def test_every_page_renders_its_title_and_content(env: Path) -> None:
 def test_lesson_page_lists_its_scenarios_and_starts_one(env: Path) -> None:
     at = app()
     assert [m for m in texts(at) if m.startswith("**")] == [
-        "**1. UI lesson on the bring-in**", "**2. UI lesson on the showdown**",
+        "**1. UI lesson on the bring-in**",
+        "**2. UI lesson on the showdown**",
     ]
     at.button(key="learn_open_ui-showdown").click().run()
-    assert "# The showdown (test lesson)\n\nCards speak (`showdown.order`)." in texts(at)
+    assert "# The showdown (test lesson)\n\nCards speak (`showdown.order`)." in texts(
+        at
+    )
     listed = [m for m in texts(at) if m.startswith("UI ")]
     assert listed == [
         "UI showdown (showdown, level 3, stud8)",
@@ -97,7 +112,11 @@ def test_picking_another_learner_sets_the_address(env: Path) -> None:
     store().create_learner("Bo")
     store().create_learner("Cy")
     at = app()
-    assert at.sidebar.selectbox(key="sidebar_learner").options == ["(choose your name)", "Bo", "Cy"]
+    assert at.sidebar.selectbox(key="sidebar_learner").options == [
+        "(choose your name)",
+        "Bo",
+        "Cy",
+    ]
     at.sidebar.selectbox(key="sidebar_learner").set_value("Cy").run()
     assert at.session_state["learner_name"] == "Cy"
     assert at.query_params["learner"] == "Cy"
@@ -148,22 +167,39 @@ def test_progress_page_charts_thresholds_and_csv(env: Path) -> None:
     ana = s.create_learner("Ana")
     start = datetime(2026, 11, 1, tzinfo=UTC)
     for n in range(6):
-        s.record_answer(ana, scenario_id="ui-third-street", step=0, kind="ante", topic="ante",
-                        level=1, game="stud8", preset="online", answer={"each": 1},
-                        correct=n % 3 != 0, seconds=4, answered_at=start + timedelta(minutes=n))
+        s.record_answer(
+            ana,
+            scenario_id="ui-third-street",
+            step=0,
+            kind="ante",
+            topic="ante",
+            level=1,
+            game="stud8",
+            preset="online",
+            answer={"each": 1},
+            correct=n % 3 != 0,
+            seconds=4,
+            answered_at=start + timedelta(minutes=n),
+        )
     at = AppTest.from_file(str(APP), default_timeout=15)
     at.query_params["learner"] = "Ana"
     at.run()
     at.switch_page("app_pages/progress.py").run()
     assert not at.exception
     assert "**Ana**: 6 answers, 4 right." in texts(at)
-    assert any(m.startswith("Mastery of a topic is worked out from your answers") for m in texts(at))
+    assert any(
+        m.startswith("Mastery of a topic is worked out from your answers")
+        for m in texts(at)
+    )
     charts = at.get("plotly_chart")
     assert len(charts) == 4
     assert json.loads(charts[1].proto.spec)["layout"]["title"]["text"]
     download = at.get("download_button")
     assert len(download) == 1
-    assert at.table[0].value.to_dict("list") == {"topic": ["ante"], "mastery": ["familiar"]}
+    assert at.table[0].value.to_dict("list") == {
+        "topic": ["ante"],
+        "mastery": ["familiar"],
+    }
 
 
 def test_instructor_checks_pasted_yaml(env: Path) -> None:
@@ -179,11 +215,15 @@ def test_instructor_checks_pasted_yaml(env: Path) -> None:
     ]
     at.text_area(key="inst_text").set_value(good)
     at.button(key="inst_check").click().run()
-    assert [s.value for s in at.success] == ["ui-community: valid; the engine answers 1 ask(s)."]
+    assert [s.value for s in at.success] == [
+        "ui-community: valid; the engine answers 1 ask(s)."
+    ]
     assert [c.value for c in at.code] == ['{"community": true}']
 
 
-def test_a_broken_bank_file_is_located_and_left_out(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_broken_bank_file_is_located_and_left_out(
+    env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = env / "scenarios"
     folder.mkdir()
     shutil.copy(DATA / "scenarios" / "ui-community.yaml", folder)
@@ -209,6 +249,8 @@ def test_a_missing_scenario_folder_is_an_error_message_not_a_traceback(
     at.switch_page("app_pages/walkthrough.py").run()
     assert not at.exception
     assert [e.value for e in at.error] == [
-        f"TUTOR_SCENARIOS_DIR={str(env / 'nowhere')!r} does not exist. Set TUTOR_SCENARIOS_DIR "
-        "to an existing folder, or unset it to use the bundled one."
+        (
+            f"TUTOR_SCENARIOS_DIR={str(env / 'nowhere')!r} does not exist. Set TUTOR_SCENARIOS_DIR "
+            "to an existing folder, or unset it to use the bundled one."
+        )
     ]

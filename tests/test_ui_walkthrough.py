@@ -54,6 +54,7 @@ def amounts(**values: float) -> Fill:
     def fill(at: AppTest, key: str) -> None:
         for field, value in values.items():
             at.number_input(key=f"{key}_{field}").set_value(value)
+
     return fill
 
 
@@ -62,30 +63,35 @@ def player(name: str, amount: float | None = None) -> Fill:
         at.radio(key=f"{key}_player").set_value(name)
         if amount is not None:
             at.number_input(key=f"{key}_amount").set_value(amount)
+
     return fill
 
 
 def pick(field: str, values: list[object]) -> Fill:
     def fill(at: AppTest, key: str) -> None:
         at.multiselect(key=f"{key}_{field}").set_value(values)
+
     return fill
 
 
 def yes_no(answer: str) -> Fill:
     def fill(at: AppTest, key: str) -> None:
         at.radio(key=f"{key}_yesno").set_value(answer)
+
     return fill
 
 
 def tick(field: str) -> Fill:
     def fill(at: AppTest, key: str) -> None:
         at.checkbox(key=f"{key}_{field}").check()
+
     return fill
 
 
 def raises(left: int) -> Fill:
     def fill(at: AppTest, key: str) -> None:
         at.number_input(key=f"{key}_left").set_value(left)
+
     return fill
 
 
@@ -94,6 +100,7 @@ def payouts(*pays: float, rake: float = 0.0) -> Fill:
         for n, pay in enumerate(pays):
             at.number_input(key=f"{key}_pay_{n}").set_value(pay)
         at.number_input(key=f"{key}_rake").set_value(rake)
+
     return fill
 
 
@@ -109,59 +116,161 @@ class Case:
 
 
 CASES = [
-    Case("ante", "ui-third-street", 0, amounts(each=0.25, total=0.5),
-         "Not right: you answered 0.25 each, 0.5 in all; the answer is 0.25 each, 0.75 in all.",
-         amounts(each=0.25, total=0.75), "Right: 0.25 each, 0.75 in all."),
-    Case("buy-in", "ui-third-street", 1, amounts(minimum=10),
-         "Not right: you answered a minimum buy-in of 10; the answer is a minimum buy-in of 20.",
-         amounts(minimum=20), "Right: a minimum buy-in of 20."),
-    Case("bring-in", "ui-third-street", 2, player("Ana", 1),
-         "Not right: you answered Ana brings in for 1; the answer is Bo brings in for 1.",
-         player("Bo", 1), "Right: Bo brings in for 1."),
-    Case("pot", "ui-third-street", 3, amounts(pot=1),
-         "Not right: you answered a pot of 1; the answer is a pot of 0.75.",
-         amounts(pot=0.75), "Right: a pot of 0.75."),
-    Case("next-to-act", "ui-third-street", 5, player("Ana"),
-         "Not right: you answered Ana acts next; the answer is Cy acts next.",
-         player("Cy"), "Right: Cy acts next."),
-    Case("legal-actions", "ui-third-street", 6, pick("actions", ["fold", "check"]),
-         "Not right: you answered fold, check; the answer is fold, call 1, complete 2.",
-         pick("actions", ["complete 2", "call 1", "fold"]), "Right: fold, call 1, complete 2."),
-    Case("first-to-act", "ui-third-street", 8, player("Ana"),
-         "Not right: you answered Ana acts first; the answer is Cy acts first.",
-         player("Cy"), "Right: Cy acts first."),
-    Case("bet-sizes", "ui-third-street", 9, pick("sizes", [D(2), D(4)]),
-         "Not right: you answered sizes 2 and 4; the answer is size 2.",
-         pick("sizes", [D(2)]), "Right: size 2."),
-    Case("raises-left", "ui-third-street", 11, tick("unlimited"),
-         "Not right: you answered raising is unlimited; the answer is 3 raises left.",
-         raises(3), "Right: 3 raises left."),
-    Case("best-high", "ui-showdown", 0, pick("cards", ["Ah", "Kh", "9h", "7h", "3c"]),
-         "Not right: you answered high card, A-K-9-7-3 (Ah Kh 9h 7h 3c); "
-         "the answer is flush, A-K-9-7-2 (Ah Kh 9h 7h 2h).",
-         pick("cards", ["2h", "7h", "9h", "Kh", "Ah"]), "Right: flush, A-K-9-7-2 (Ah Kh 9h 7h 2h)."),
-    Case("best-low", "ui-showdown", 1, tick("nolow"),
-         "Not right: you answered no low; the answer is 6-5-4-3-2.",
-         pick("cards", ["6c", "5c", "4h", "3d", "2c"]), "Right: 6-5-4-3-2."),
-    Case("low-qualifies", "ui-showdown", 2, yes_no("Yes"),
-         "Not right: you answered Bo has a qualifying low; the answer is Bo has no qualifying low.",
-         yes_no("No"), "Right: Bo has no qualifying low."),
-    Case("high-winner", "ui-showdown", 3, pick("players", ["Cy"]),
-         "Not right: you answered Cy wins the high; the answer is Ana wins the high.",
-         pick("players", ["Ana"]), "Right: Ana wins the high."),
-    Case("low-winner", "ui-showdown", 4, pick("players", []),
-         "Not right: you answered no low qualifies; the answer is Cy wins the low.",
-         pick("players", ["Cy"]), "Right: Cy wins the low."),
-    Case("award", "ui-showdown", 5, payouts(37.5, 0, 37.5),
-         "Not right: you answered Ana 37.5, Cy 37.5; no rake; the answer is Ana 38, Cy 37; no rake.",
-         payouts(38, 0, 37), "Right: Ana 38, Cy 37; no rake."),
-    Case("showdown-order", "ui-showdown", 6, player("Cy"),
-         "Not right: you answered Cy shows first; the answer is Ana shows first.",
-         player("Ana"), "Right: Ana shows first."),
-    Case("community-card", "ui-community", 0, yes_no("No"),
-         "Not right: you answered no: every player gets a seventh card of their own; the answer "
-         "is yes: seventh street is one community card shared by every player.",
-         yes_no("Yes"), "Right: yes: seventh street is one community card shared by every player."),
+    Case(
+        "ante",
+        "ui-third-street",
+        0,
+        amounts(each=0.25, total=0.5),
+        "Not right: you answered 0.25 each, 0.5 in all; the answer is 0.25 each, 0.75 in all.",
+        amounts(each=0.25, total=0.75),
+        "Right: 0.25 each, 0.75 in all.",
+    ),
+    Case(
+        "buy-in",
+        "ui-third-street",
+        1,
+        amounts(minimum=10),
+        "Not right: you answered a minimum buy-in of 10; the answer is a minimum buy-in of 20.",
+        amounts(minimum=20),
+        "Right: a minimum buy-in of 20.",
+    ),
+    Case(
+        "bring-in",
+        "ui-third-street",
+        2,
+        player("Ana", 1),
+        "Not right: you answered Ana brings in for 1; the answer is Bo brings in for 1.",
+        player("Bo", 1),
+        "Right: Bo brings in for 1.",
+    ),
+    Case(
+        "pot",
+        "ui-third-street",
+        3,
+        amounts(pot=1),
+        "Not right: you answered a pot of 1; the answer is a pot of 0.75.",
+        amounts(pot=0.75),
+        "Right: a pot of 0.75.",
+    ),
+    Case(
+        "next-to-act",
+        "ui-third-street",
+        5,
+        player("Ana"),
+        "Not right: you answered Ana acts next; the answer is Cy acts next.",
+        player("Cy"),
+        "Right: Cy acts next.",
+    ),
+    Case(
+        "legal-actions",
+        "ui-third-street",
+        6,
+        pick("actions", ["fold", "check"]),
+        "Not right: you answered fold, check; the answer is fold, call 1, complete 2.",
+        pick("actions", ["complete 2", "call 1", "fold"]),
+        "Right: fold, call 1, complete 2.",
+    ),
+    Case(
+        "first-to-act",
+        "ui-third-street",
+        8,
+        player("Ana"),
+        "Not right: you answered Ana acts first; the answer is Cy acts first.",
+        player("Cy"),
+        "Right: Cy acts first.",
+    ),
+    Case(
+        "bet-sizes",
+        "ui-third-street",
+        9,
+        pick("sizes", [D(2), D(4)]),
+        "Not right: you answered sizes 2 and 4; the answer is size 2.",
+        pick("sizes", [D(2)]),
+        "Right: size 2.",
+    ),
+    Case(
+        "raises-left",
+        "ui-third-street",
+        11,
+        tick("unlimited"),
+        "Not right: you answered raising is unlimited; the answer is 3 raises left.",
+        raises(3),
+        "Right: 3 raises left.",
+    ),
+    Case(
+        "best-high",
+        "ui-showdown",
+        0,
+        pick("cards", ["Ah", "Kh", "9h", "7h", "3c"]),
+        "Not right: you answered high card, A-K-9-7-3 (Ah Kh 9h 7h 3c); "
+        "the answer is flush, A-K-9-7-2 (Ah Kh 9h 7h 2h).",
+        pick("cards", ["2h", "7h", "9h", "Kh", "Ah"]),
+        "Right: flush, A-K-9-7-2 (Ah Kh 9h 7h 2h).",
+    ),
+    Case(
+        "best-low",
+        "ui-showdown",
+        1,
+        tick("nolow"),
+        "Not right: you answered no low; the answer is 6-5-4-3-2.",
+        pick("cards", ["6c", "5c", "4h", "3d", "2c"]),
+        "Right: 6-5-4-3-2.",
+    ),
+    Case(
+        "low-qualifies",
+        "ui-showdown",
+        2,
+        yes_no("Yes"),
+        "Not right: you answered Bo has a qualifying low; the answer is Bo has no qualifying low.",
+        yes_no("No"),
+        "Right: Bo has no qualifying low.",
+    ),
+    Case(
+        "high-winner",
+        "ui-showdown",
+        3,
+        pick("players", ["Cy"]),
+        "Not right: you answered Cy wins the high; the answer is Ana wins the high.",
+        pick("players", ["Ana"]),
+        "Right: Ana wins the high.",
+    ),
+    Case(
+        "low-winner",
+        "ui-showdown",
+        4,
+        pick("players", []),
+        "Not right: you answered no low qualifies; the answer is Cy wins the low.",
+        pick("players", ["Cy"]),
+        "Right: Cy wins the low.",
+    ),
+    Case(
+        "award",
+        "ui-showdown",
+        5,
+        payouts(37.5, 0, 37.5),
+        "Not right: you answered Ana 37.5, Cy 37.5; no rake; the answer is Ana 38, Cy 37; no rake.",
+        payouts(38, 0, 37),
+        "Right: Ana 38, Cy 37; no rake.",
+    ),
+    Case(
+        "showdown-order",
+        "ui-showdown",
+        6,
+        player("Cy"),
+        "Not right: you answered Cy shows first; the answer is Ana shows first.",
+        player("Ana"),
+        "Right: Ana shows first.",
+    ),
+    Case(
+        "community-card",
+        "ui-community",
+        0,
+        yes_no("No"),
+        "Not right: you answered no: every player gets a seventh card of their own; the answer "
+        "is yes: seventh street is one community card shared by every player.",
+        yes_no("Yes"),
+        "Right: yes: seventh street is one community card shared by every player.",
+    ),
 ]
 
 
@@ -181,8 +290,10 @@ def test_each_ask_kind_wrong_then_right(env: Path, case: Case) -> None:
     assert not at.exception
     assert [s.value for s in at.success] == [case.right_text]
     assert at.error.len == 0
-    assert saved() == [(case.scenario, case.step, case.kind, False),
-                       (case.scenario, case.step, case.kind, True)]
+    assert saved() == [
+        (case.scenario, case.step, case.kind, False),
+        (case.scenario, case.step, case.kind, True),
+    ]
 
 
 def test_feedback_gives_the_engines_reason_rules_and_preset(env: Path) -> None:
@@ -194,9 +305,10 @@ def test_feedback_gives_the_engines_reason_rules_and_preset(env: Path) -> None:
         "**Why:** Bo's door card 2c is the lowest showing (others: 9h, 8c); the ace counts high. "
         "The bring-in is 1 (half the small bet, by default)." in markdown
     )
-    assert "Rules: `bring-in.who`, `bring-in.amount` · decided under the **online** house rules" in [
-        c.value for c in at.caption
-    ]
+    assert (
+        "Rules: `bring-in.who`, `bring-in.amount` · decided under the **online** house rules"
+        in [c.value for c in at.caption]
+    )
 
 
 def test_a_chosen_preset_decides_and_is_named(env: Path) -> None:
@@ -221,8 +333,10 @@ def test_hint_uses_the_asks_hint_then_the_rules(env: Path) -> None:
     at.button(key="wt_next").click().run()  # step 3, the pot: no hint written
     at.button(key="wt_hint_button").click().run()
     assert [i.value for i in at.info] == [
-        "Hint: Every player dealt in posts the same ante before the deal; it is dead money. "
-        "A round ends when everyone has called the last bet or checked."
+        (
+            "Hint: Every player dealt in posts the same ante before the deal; it is dead money. "
+            "A round ends when everyone has called the last bet or checked."
+        )
     ]
 
 
@@ -240,7 +354,8 @@ def test_act_steps_explain_what_happened(env: Path) -> None:
     assert "**Action:** Bo brings in" in markdown
     assert (
         "- **Bo brings in 1.** Bo's door card 2c is the lowest showing (others: 9h, 8c); the ace "
-        "counts high. Bo posts the bring-in of 1. (`bring-in.who`, `bring-in.amount`)" in markdown
+        "counts high. Bo posts the bring-in of 1. (`bring-in.who`, `bring-in.amount`)"
+        in markdown
     )
     at.button(key="wt_next").click().run()
     assert [h.value for h in at.subheader] == ["Step 6 of 12"]

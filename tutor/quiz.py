@@ -14,11 +14,16 @@ from tutor.engine.hands import best_high
 class RulingLike(Protocol):
     """What the checker reads from an engine ``Ruling``."""
 
-    kind: str
-    answer: Mapping[str, Any]
-    explanation: str
-    rules: tuple[str, ...]
-    preset: str
+    @property
+    def kind(self) -> str: ...
+    @property
+    def answer(self) -> Mapping[str, Any]: ...
+    @property
+    def explanation(self) -> str: ...
+    @property
+    def rules(self) -> tuple[str, ...]: ...
+    @property
+    def preset(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +41,34 @@ PLAYER_KINDS = ("bring-in", "first-to-act", "next-to-act", "showdown-order")
 WINNER_KINDS = ("high-winner", "low-winner")
 #: Every ask kind the checker understands (the spec's table).
 QUIZ_KINDS = (
-    "ante", "buy-in", "bring-in", "first-to-act", "next-to-act", "bet-sizes",
-    "legal-actions", "raises-left", "pot", "community-card", "best-high", "best-low",
-    "low-qualifies", "high-winner", "low-winner", "award", "showdown-order",
+    "ante",
+    "buy-in",
+    "bring-in",
+    "first-to-act",
+    "next-to-act",
+    "bet-sizes",
+    "legal-actions",
+    "raises-left",
+    "pot",
+    "community-card",
+    "best-high",
+    "best-low",
+    "low-qualifies",
+    "high-winner",
+    "low-winner",
+    "award",
+    "showdown-order",
 )
 
-_VERB_ORDER = {"fold": 0, "check": 1, "call": 2, "bring": 3, "complete": 4, "bet": 5, "raise": 6}
+_VERB_ORDER = {
+    "fold": 0,
+    "check": 1,
+    "call": 2,
+    "bring": 3,
+    "complete": 4,
+    "bet": 5,
+    "raise": 6,
+}
 
 
 # --------------------------------------------------------------------------- values
@@ -162,7 +189,9 @@ def describe(kind: str, answer: Mapping[str, Any]) -> str:
         return ("size " if len(words) == 1 else "sizes ") + _join_names(words)
     if kind == "legal-actions":
         actions = list(a.get("actions") or ())
-        return ", ".join(normalize_action(x) for x in actions) if actions else "no action"
+        return (
+            ", ".join(normalize_action(x) for x in actions) if actions else "no action"
+        )
     if kind == "raises-left":
         left = a.get("raises_left")
         if left is None:
@@ -177,7 +206,11 @@ def describe(kind: str, answer: Mapping[str, Any]) -> str:
         return "no: every player gets a seventh card of their own"
     if kind == "low-qualifies":
         who = a.get("player") or "the player"
-        return f"{who} has a qualifying low" if a.get("qualifies") else f"{who} has no qualifying low"
+        return (
+            f"{who} has a qualifying low"
+            if a.get("qualifies")
+            else f"{who} has no qualifying low"
+        )
     if kind in WINNER_KINDS:
         players = list(a.get("players") or ())
         half = "high" if kind == "high-winner" else "low"
@@ -200,7 +233,9 @@ def describe(kind: str, answer: Mapping[str, Any]) -> str:
         text = " ".join(c.text for c in chosen)
         return f"{low} ({text})" if low else f"{text} (not a low)" if text else "no low"
     if kind == "award":
-        payouts = {k: to_amount(v) or Decimal(0) for k, v in (a.get("payouts") or {}).items()}
+        payouts = {
+            k: to_amount(v) or Decimal(0) for k, v in (a.get("payouts") or {}).items()
+        }
         parts = [f"{name} {format_amount(v)}" for name, v in payouts.items() if v != 0]
         rake = to_amount(a.get("rake")) or Decimal(0)
         text = ", ".join(parts) if parts else "nobody takes anything"
@@ -229,12 +264,18 @@ def incomplete(kind: str, given: Mapping[str, Any]) -> str | None:
         n = len(given.get("cards") or ())
         if n != 5:
             return f"Pick exactly five cards: you picked {n}."
-    if kind == "ante" and (to_amount(given.get("each")) is None or to_amount(given.get("total")) is None):
+    if kind == "ante" and (
+        to_amount(given.get("each")) is None or to_amount(given.get("total")) is None
+    ):
         return "Enter both amounts: the ante each player posts and the total."
     for field, name in (("minimum", "buy-in"), ("pot", "pot")):
         if kind == name and to_amount(given.get(field)) is None:
             return f"Enter the {name} amount."
-    if kind == "raises-left" and given.get("raises_left") is None and not given.get("unlimited"):
+    if (
+        kind == "raises-left"
+        and given.get("raises_left") is None
+        and not given.get("unlimited")
+    ):
         return "Enter the number of raises left, or tick 'unlimited'."
     if kind in ("community-card", "low-qualifies"):
         field = "community" if kind == "community-card" else "qualifies"
@@ -254,25 +295,33 @@ def _high_matches(chosen: list[Card], expected: Mapping[str, Any]) -> bool:
     return best_high(chosen).value == best_high(want).value
 
 
-def _is_correct(kind: str, given: Mapping[str, Any], expected: Mapping[str, Any]) -> bool:
+def _is_correct(
+    kind: str, given: Mapping[str, Any], expected: Mapping[str, Any]
+) -> bool:
     if kind == "ante":
-        return (to_amount(given.get("each")) == to_amount(expected.get("each"))
-                and to_amount(given.get("total")) == to_amount(expected.get("total")))
+        return to_amount(given.get("each")) == to_amount(
+            expected.get("each")
+        ) and to_amount(given.get("total")) == to_amount(expected.get("total"))
     if kind == "buy-in":
         return to_amount(given.get("minimum")) == to_amount(expected.get("minimum"))
     if kind == "bring-in":
-        return (given.get("player") == expected.get("player")
-                and to_amount(given.get("amount")) == to_amount(expected.get("amount")))
+        return given.get("player") == expected.get("player") and to_amount(
+            given.get("amount")
+        ) == to_amount(expected.get("amount"))
     if kind in PLAYER_KINDS:
         return given.get("player") == expected.get("player")
     if kind in WINNER_KINDS:
         return _same_set(given.get("players") or (), expected.get("players") or ())
     if kind == "bet-sizes":
-        return _same_set((to_amount(s) for s in given.get("sizes") or ()),
-                         (to_amount(s) for s in expected.get("sizes") or ()))
+        return _same_set(
+            (to_amount(s) for s in given.get("sizes") or ()),
+            (to_amount(s) for s in expected.get("sizes") or ()),
+        )
     if kind == "legal-actions":
-        return _same_set((normalize_action(a) for a in given.get("actions") or ()),
-                         (normalize_action(a) for a in expected.get("actions") or ()))
+        return _same_set(
+            (normalize_action(a) for a in given.get("actions") or ()),
+            (normalize_action(a) for a in expected.get("actions") or ()),
+        )
     if kind == "raises-left":
         want = expected.get("raises_left")
         if given.get("unlimited"):
@@ -291,20 +340,30 @@ def _is_correct(kind: str, given: Mapping[str, Any], expected: Mapping[str, Any]
         want = expected.get("low")
         if given.get("no_low"):
             return want is None
-        return want is not None and low_of_five(_cards(given.get("cards") or ())) == want
+        return (
+            want is not None and low_of_five(_cards(given.get("cards") or ())) == want
+        )
     if kind == "award":
-        want = {k: to_amount(v) or Decimal(0) for k, v in (expected.get("payouts") or {}).items()}
-        got = {k: to_amount(v) or Decimal(0) for k, v in (given.get("payouts") or {}).items()}
+        want = {
+            k: to_amount(v) or Decimal(0)
+            for k, v in (expected.get("payouts") or {}).items()
+        }
+        got = {
+            k: to_amount(v) or Decimal(0)
+            for k, v in (given.get("payouts") or {}).items()
+        }
         names = set(want) | set(got)
-        return (all(want.get(n, Decimal(0)) == got.get(n, Decimal(0)) for n in names)
-                and (to_amount(given.get("rake")) or Decimal(0))
-                == (to_amount(expected.get("rake")) or Decimal(0)))
-    raise ValueError(
-        f"unknown ask kind {kind!r}: use one of {', '.join(QUIZ_KINDS)}."
-    )
+        return all(
+            want.get(n, Decimal(0)) == got.get(n, Decimal(0)) for n in names
+        ) and (to_amount(given.get("rake")) or Decimal(0)) == (
+            to_amount(expected.get("rake")) or Decimal(0)
+        )
+    raise ValueError(f"unknown ask kind {kind!r}: use one of {', '.join(QUIZ_KINDS)}.")
 
 
-def _given_answer(kind: str, given: Mapping[str, Any], expected: Mapping[str, Any]) -> dict[str, Any]:
+def _given_answer(
+    kind: str, given: Mapping[str, Any], expected: Mapping[str, Any]
+) -> dict[str, Any]:
     """The learner's answer in the shape :func:`describe` reads."""
     g = dict(given)
     if kind == "raises-left" and g.get("unlimited"):
@@ -348,7 +407,9 @@ def check_answer(kind: str, given: Mapping[str, Any], ruling: RulingLike) -> Ver
         return Verdict(True, f"Right: {expected_text}.", expected_text)
     given_text = describe(kind, _given_answer(kind, given, expected))
     return Verdict(
-        False, f"Not right: you answered {given_text}; the answer is {expected_text}.", expected_text
+        False,
+        f"Not right: you answered {given_text}; the answer is {expected_text}.",
+        expected_text,
     )
 
 

@@ -23,7 +23,8 @@ from tutor.quiz import (
     incomplete,
     to_amount,
 )
-from tutor.scenarios import Scenario, StepResult
+from tutor.scenarios.model import Scenario
+from tutor.scenarios.replay import StepResult
 from tutor.ui.state import Settings
 
 YES_NO = ("Yes", "No")
@@ -38,7 +39,9 @@ def _seat_label(view: Any) -> dict[str, str]:
 
 
 def _amount_input(label: str, key: str) -> Decimal | None:
-    value = st.number_input(label, min_value=0.0, value=None, step=0.25, format="%.2f", key=key)
+    value = st.number_input(
+        label, min_value=0.0, value=None, step=0.25, format="%.2f", key=key
+    )
     return to_amount(value)
 
 
@@ -62,11 +65,15 @@ def size_candidates(view: Any, expected: Sequence[Any]) -> list[Decimal]:
         if value is not None:
             pool.add(to_amount(value))
     if top:
-        pool.update({to_amount(top + stakes.small_bet), to_amount(top + stakes.big_bet)})
+        pool.update(
+            {to_amount(top + stakes.small_bet), to_amount(top + stakes.big_bet)}
+        )
     return sorted(x for x in pool if x is not None and x > 0)
 
 
-def answer_control(kind: str, key: str, result: StepResult, view: Any) -> dict[str, Any]:
+def answer_control(
+    kind: str, key: str, result: StepResult, view: Any
+) -> dict[str, Any]:
     """Draw the control for an ask of ``kind`` (widget keys start with ``key``); return the answer."""
     ruling = result.ruling
     assert ruling is not None and result.ask is not None
@@ -74,7 +81,11 @@ def answer_control(kind: str, key: str, result: StepResult, view: Any) -> dict[s
     names = _players(view)
     if kind in PLAYER_KINDS:
         player = st.radio(
-            "Player", names, index=None, key=f"{key}_player", format_func=labels.get,
+            "Player",
+            names,
+            index=None,
+            key=f"{key}_player",
+            format_func=lambda name: labels.get(name, name),
             horizontal=True,
         )
         given: dict[str, Any] = {"player": player}
@@ -82,29 +93,46 @@ def answer_control(kind: str, key: str, result: StepResult, view: Any) -> dict[s
             given["amount"] = _amount_input("Bring-in amount", f"{key}_amount")
         return given
     if kind in WINNER_KINDS:
-        players = st.multiselect("Players", names, key=f"{key}_players", format_func=labels.get,
-                                 placeholder="Nobody" if kind == "low-winner" else "Choose players")
+        players = st.multiselect(
+            "Players",
+            names,
+            key=f"{key}_players",
+            format_func=lambda name: labels.get(name, name),
+            placeholder="Nobody" if kind == "low-winner" else "Choose players",
+        )
         return {"players": list(players)}
     if kind == "ante":
-        return {"each": _amount_input("Ante each player posts", f"{key}_each"),
-                "total": _amount_input("Antes in all", f"{key}_total")}
+        return {
+            "each": _amount_input("Ante each player posts", f"{key}_each"),
+            "total": _amount_input("Antes in all", f"{key}_total"),
+        }
     if kind == "buy-in":
         return {"minimum": _amount_input("Minimum buy-in", f"{key}_minimum")}
     if kind == "pot":
         return {"pot": _amount_input("Pot", f"{key}_pot")}
     if kind == "raises-left":
         unlimited = st.checkbox("Unlimited (no cap now)", key=f"{key}_unlimited")
-        left = st.number_input("Raises left", min_value=0, value=None, step=1,
-                               key=f"{key}_left", disabled=unlimited)
-        return {"unlimited": unlimited, "raises_left": None if left is None else int(left)}
+        left = st.number_input(
+            "Raises left",
+            min_value=0,
+            value=None,
+            step=1,
+            key=f"{key}_left",
+            disabled=unlimited,
+        )
+        return {
+            "unlimited": unlimited,
+            "raises_left": None if left is None else int(left),
+        }
     if kind == "bet-sizes":
         options = size_candidates(view, ruling.answer.get("sizes") or ())
-        chosen = st.multiselect("Sizes allowed now", options, key=f"{key}_sizes",
-                                format_func=format_amount)
-        return {"sizes": list(chosen)}
+        sizes = st.multiselect(
+            "Sizes allowed now", options, key=f"{key}_sizes", format_func=format_amount
+        )
+        return {"sizes": list(sizes)}
     if kind == "legal-actions":
         stakes = view.stakes
-        options = action_candidates(
+        actions = action_candidates(
             list(ruling.answer.get("actions") or ()),
             street=str(view.street),
             current_bet=max((seat.bet for seat in view.seats), default=Decimal(0)),
@@ -112,11 +140,13 @@ def answer_control(kind: str, key: str, result: StepResult, view: Any) -> dict[s
             big_bet=stakes.big_bet,
             bring_in=stakes.bring_in,
         )
-        chosen = st.multiselect("Legal actions", options, key=f"{key}_actions")
-        return {"actions": list(chosen)}
+        picked = st.multiselect("Legal actions", actions, key=f"{key}_actions")
+        return {"actions": list(picked)}
     if kind in ("community-card", "low-qualifies"):
         field = "community" if kind == "community-card" else "qualifies"
-        choice = st.radio("Answer", YES_NO, index=None, key=f"{key}_yesno", horizontal=True)
+        choice = st.radio(
+            "Answer", YES_NO, index=None, key=f"{key}_yesno", horizontal=True
+        )
         return {field: None if choice is None else choice == "Yes"}
     if kind in ("best-high", "best-low"):
         cards = player_cards(view, result.ask.player)
@@ -124,30 +154,55 @@ def answer_control(kind: str, key: str, result: StepResult, view: Any) -> dict[s
         symbols = {c.text: c.symbol for c in cards}
         given = {}
         if kind == "best-low":
-            given["no_low"] = st.checkbox("No low: these cards make no qualifying low",
-                                          key=f"{key}_nolow")
-        chosen = st.multiselect("Five cards", texts, key=f"{key}_cards", max_selections=5,
-                                format_func=symbols.get,
-                                disabled=bool(given.get("no_low")))
-        given["cards"] = list(chosen)
+            given["no_low"] = st.checkbox(
+                "No low: these cards make no qualifying low", key=f"{key}_nolow"
+            )
+        hand = st.multiselect(
+            "Five cards",
+            texts,
+            key=f"{key}_cards",
+            max_selections=5,
+            format_func=lambda text: symbols.get(text, text),
+            disabled=bool(given.get("no_low")),
+        )
+        given["cards"] = list(hand)
         return given
     if kind == "award":
         payouts = {}
         columns = st.columns(min(len(names), 4) or 1)
         for n, name in enumerate(names):
             with columns[n % len(columns)]:
-                value = st.number_input(f"{name} takes", min_value=0.0, value=0.0, step=0.25,
-                                        format="%.2f", key=f"{key}_pay_{n}")
+                value = st.number_input(
+                    f"{name} takes",
+                    min_value=0.0,
+                    value=0.0,
+                    step=0.25,
+                    format="%.2f",
+                    key=f"{key}_pay_{n}",
+                )
             payouts[name] = to_amount(value)
-        rake = st.number_input("Rake", min_value=0.0, value=0.0, step=0.25, format="%.2f",
-                               key=f"{key}_rake")
+        rake = st.number_input(
+            "Rake",
+            min_value=0.0,
+            value=0.0,
+            step=0.25,
+            format="%.2f",
+            key=f"{key}_rake",
+        )
         return {"payouts": payouts, "rake": to_amount(rake)}
     st.warning(f"This app has no control for the ask kind {kind!r} yet.")
     return {}
 
 
-def _record(store: ProgressStore | None, settings: Settings, scenario: Scenario,
-            result: StepResult, given: dict[str, Any], verdict: Verdict, seconds: float) -> None:
+def _record(
+    store: ProgressStore | None,
+    settings: Settings,
+    scenario: Scenario,
+    result: StepResult,
+    given: dict[str, Any],
+    verdict: Verdict,
+    seconds: float,
+) -> None:
     if store is None or settings.learner is None:
         return
     ruling = result.ruling
@@ -181,8 +236,13 @@ def _feedback(verdict: Verdict, result: StepResult) -> None:
     st.caption(f"Rules: {rules} · decided under the **{ruling.preset}** house rules")
 
 
-def ask_panel(prefix: str, scenario: Scenario, result: StepResult, settings: Settings,
-              store: ProgressStore | None) -> bool:
+def ask_panel(
+    prefix: str,
+    scenario: Scenario,
+    result: StepResult,
+    settings: Settings,
+    store: ProgressStore | None,
+) -> bool:
     """Show one ask with its control, Hint, Check and Retry; True once it has been checked.
 
     Session keys: ``{prefix}_shown`` (when the ask appeared), ``{prefix}_attempt`` (bumped by
@@ -205,7 +265,9 @@ def ask_panel(prefix: str, scenario: Scenario, result: StepResult, settings: Set
     verdict: Verdict | None = st.session_state[f"{prefix}_verdict"]
     left, middle, right = st.columns(3)
     with left:
-        if st.button("Check", key=f"{prefix}_check", type="primary", disabled=verdict is not None):
+        if st.button(
+            "Check", key=f"{prefix}_check", type="primary", disabled=verdict is not None
+        ):
             problem = incomplete(ask.kind, given)
             if problem:
                 st.session_state[f"{prefix}_problem"] = problem
@@ -217,7 +279,9 @@ def ask_panel(prefix: str, scenario: Scenario, result: StepResult, settings: Set
                 try:
                     _record(store, settings, scenario, result, given, verdict, seconds)
                 except TutorError as exc:
-                    st.session_state[f"{prefix}_problem"] = f"Your answer was not saved: {exc}"
+                    st.session_state[f"{prefix}_problem"] = (
+                        f"Your answer was not saved: {exc}"
+                    )
             st.rerun()
     with middle:
         if st.button("Hint", key=f"{prefix}_hint_button", disabled=verdict is not None):

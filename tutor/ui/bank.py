@@ -11,7 +11,9 @@ import streamlit as st
 
 from tutor import config
 from tutor.engine.errors import ScenarioError, TutorError
-from tutor.scenarios import Scenario, StepResult, load_bank, walk
+from tutor.scenarios.bank import load_bank
+from tutor.scenarios.model import Scenario
+from tutor.scenarios.replay import StepResult, walk
 from tutor.ui.data import folder_signature
 
 
@@ -73,8 +75,12 @@ def with_preset(scenario: Scenario, preset: str | None) -> Scenario:
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def _walk(key: tuple[str, str, float], preset: str | None, _scenario: Scenario) -> list[StepResult]:
-    del key  # the cache key: file, id and modification time (the scenario is not hashed)
+def _walk(
+    key: tuple[str, str, float], preset: str | None, _scenario: Scenario
+) -> list[StepResult]:
+    del (
+        key
+    )  # the cache key: file, id and modification time (the scenario is not hashed)
     return walk(with_preset(_scenario, preset))
 
 
@@ -91,14 +97,18 @@ def walk_scenario(scenario: Scenario, preset: str | None) -> list[StepResult]:
     :raises ScenarioError: if the scenario cannot be played under ``preset``; the message says so.
     """
     try:
-        return _walk((scenario.path, scenario.id, _mtime(scenario.path)), preset, scenario)
+        return _walk(
+            (scenario.path, scenario.id, _mtime(scenario.path)), preset, scenario
+        )
     except ScenarioError as exc:
         if preset is None or preset == scenario.rules:
             raise
         raise ScenarioError(
             f"this scenario cannot be replayed under the {preset} house rules: {exc.message} "
             "Choose 'As each scenario says' in the sidebar to play it as written.",
-            exc.path, exc.line, exc.column,
+            exc.path,
+            exc.line,
+            exc.column,
         ) from None
     except TutorError as exc:
         raise ScenarioError(str(exc), scenario.path, 1, 1) from None
@@ -106,12 +116,16 @@ def walk_scenario(scenario: Scenario, preset: str | None) -> list[StepResult]:
 
 def ask_steps(scenarios: Iterable[Scenario]) -> list[tuple[Scenario, int]]:
     """Every ask in the scenarios, as (scenario, index of the ask in its steps)."""
-    return [(s, step.index) for s in scenarios for step in s.steps if step.ask is not None]
+    return [
+        (s, step.index) for s in scenarios for step in s.steps if step.ask is not None
+    ]
 
 
 def scenario_label(scenario: Scenario) -> str:
     """How a scenario is listed: title, topic, level and game."""
-    return f"{scenario.title} ({scenario.topic}, level {scenario.level}, {scenario.game})"
+    return (
+        f"{scenario.title} ({scenario.topic}, level {scenario.level}, {scenario.game})"
+    )
 
 
 def topics_in(scenarios: Sequence[Scenario]) -> list[str]:

@@ -54,6 +54,8 @@ def show_table(view: Any, four_colour: bool) -> None:
 def need_learner(settings: Settings) -> bool:
     """Ask for a learner name when none is chosen; True when one is."""
     if settings.learner is None:
-        st.info("Choose your name in the sidebar (or type a new one) so your answers are saved.")
+        st.info(
+            "Choose your name in the sidebar (or type a new one) so your answers are saved."
+        )
         return False
     return True

@@ -8,7 +8,8 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.scenarios import answer_scenario, check_text
+from tutor.scenarios.bank import check_text
+from tutor.scenarios.replay import answer_scenario
 
 PASTED = "<pasted>"
 
@@ -31,7 +32,10 @@ def check_scenario_text(text: str | bytes, name: str = PASTED) -> Report:
     """Validate a scenario's text and, if it is valid, answer every ask in it."""
     scenario, problems = check_text(text, name)
     if scenario is None:
-        return Report(problems=tuple(str(p) for p in problems) or (f"{name}:1:1: not a scenario.",))
+        return Report(
+            problems=tuple(str(p) for p in problems)
+            or (f"{name}:1:1: not a scenario.",)
+        )
     result = answer_scenario(scenario)
     return Report(scenario_id=result["id"], answers=tuple(result["answers"]))
 
@@ -42,13 +46,17 @@ def show_report(report: Report) -> None:
         st.error(f"{len(report.problems)} problem(s): fix them and check again.")
         st.code("\n".join(report.problems), language=None)
         return
-    st.success(f"{report.scenario_id}: valid; the engine answers {len(report.answers)} ask(s).")
+    st.success(
+        f"{report.scenario_id}: valid; the engine answers {len(report.answers)} ask(s)."
+    )
     for answer in report.answers:
         with st.container(border=True):
             st.markdown(f"**Step {answer['step']}: {answer['kind']}**")
             st.code(json.dumps(answer["answer"]), language="json")
             st.write(answer["explanation"])
-            st.caption("Rules: " + (", ".join(f"`{r}`" for r in answer["rules"]) or "none"))
+            st.caption(
+                "Rules: " + (", ".join(f"`{r}`" for r in answer["rules"]) or "none")
+            )
 
 
 def bank_status() -> None:
@@ -65,7 +73,9 @@ def bank_status() -> None:
 
 def instructor_page() -> None:
     """Paste or upload a scenario; check it; then see the state of the bank."""
-    upload = st.file_uploader("Upload a scenario file", type=["yaml", "yml"], key="inst_upload")
+    upload = st.file_uploader(
+        "Upload a scenario file", type=["yaml", "yml"], key="inst_upload"
+    )
     text = st.text_area("…or paste its YAML", height=320, key="inst_text")
     if st.button("Check the scenario", key="inst_check", type="primary"):
         if upload is not None:

@@ -23,8 +23,12 @@ def lesson_list(all_lessons: list[Lesson]) -> None:
         with st.container(border=True):
             st.markdown(f"**{lesson.order}. {lesson.title}**")
             st.write(lesson.summary)
-            st.button("Open lesson", key=f"learn_open_{lesson.id}", on_click=_open,
-                      args=(lesson.id,))
+            st.button(
+                "Open lesson",
+                key=f"learn_open_{lesson.id}",
+                on_click=_open,
+                args=(lesson.id,),
+            )
 
 
 def _scenarios_for(lesson: Lesson, bank: BankView, settings: Settings) -> None:

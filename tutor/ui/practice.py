@@ -8,9 +8,15 @@ from collections.abc import Sequence
 import streamlit as st
 
 from tutor.engine.errors import TutorError
-from tutor.scenarios import Scenario
+from tutor.scenarios.model import Scenario
 from tutor.ui.ask_panel import ask_panel
-from tutor.ui.bank import ask_steps, scenario_bank, topics_in, walk_scenario, warn_problems
+from tutor.ui.bank import (
+    ask_steps,
+    scenario_bank,
+    topics_in,
+    walk_scenario,
+    warn_problems,
+)
 from tutor.ui.components import show_table
 from tutor.ui.data import progress_store
 from tutor.ui.state import Settings
@@ -39,13 +45,17 @@ def practice_queue(
     the asks whose latest answer was wrong. Mixed review: up to ``size`` asks, mistakes first,
     then asks never answered, then the rest, each group shuffled by ``seed``.
     """
+
     def order(item: Item) -> tuple[int, str, int]:
         return (item[0].level, item[0].title, item[1])
 
     if mode == "By topic":
         return sorted((i for i in items if i[0].topic == topic), key=order)
     if mode == "By level":
-        return sorted((i for i in items if i[0].level == level), key=lambda i: (i[0].topic, *order(i)))
+        return sorted(
+            (i for i in items if i[0].level == level),
+            key=lambda i: (i[0].topic, *order(i)),
+        )
     if mode == "My mistakes only":
         return sorted((i for i in items if (i[0].id, i[1]) in mistakes), key=order)
     if mode == "Mixed review":
@@ -53,7 +63,9 @@ def practice_queue(
         groups: list[list[Item]] = [[], [], []]
         for item in sorted(items, key=lambda i: (i[0].id, i[1])):
             key = (item[0].id, item[1])
-            groups[0 if key in mistakes else 1 if key not in answered else 2].append(item)
+            groups[0 if key in mistakes else 1 if key not in answered else 2].append(
+                item
+            )
         queue: list[Item] = []
         for group in groups:
             rng.shuffle(group)
@@ -95,7 +107,9 @@ def practice_page(settings: Settings) -> None:
     answered: frozenset[tuple[str, int]] = frozenset()
     if store is not None and settings.learner is not None:
         mistakes = frozenset(store.mistakes(settings.learner))
-        answered = frozenset((r.scenario_id, r.step) for r in store.answers(settings.learner))
+        answered = frozenset(
+            (r.scenario_id, r.step) for r in store.answers(settings.learner)
+        )
     elif mode == "My mistakes only":
         st.info("Choose your name in the sidebar: your mistakes are kept under it.")
         return
@@ -107,18 +121,27 @@ def practice_page(settings: Settings) -> None:
         st.session_state["pr_frozen"] = None
     frozen = st.session_state.get("pr_frozen")
     if frozen is None:
-        queue = practice_queue(ask_steps(scenarios), mode, topic=topic, level=level,
-                               mistakes=mistakes, answered=answered,
-                               seed=st.session_state["pr_seed"])
+        queue = practice_queue(
+            ask_steps(scenarios),
+            mode,
+            topic=topic,
+            level=level,
+            mistakes=mistakes,
+            answered=answered,
+            seed=st.session_state["pr_seed"],
+        )
         # Keep the list fixed while it is worked through (answers change mistakes/answered).
         frozen = [(s.id, i) for s, i in queue]
         st.session_state["pr_frozen"] = frozen
     by_id = {s.id: s for s in scenarios}
     queue = [(by_id[sid], i) for sid, i in frozen if sid in by_id]
     if not queue:
-        st.info("Nothing to practise here: no questions match. Well done if these were your "
-                "mistakes!" if mode == "My mistakes only" else
-                "Nothing to practise here: no questions match. Choose another topic or level.")
+        st.info(
+            "Nothing to practise here: no questions match. Well done if these were your "
+            "mistakes!"
+            if mode == "My mistakes only"
+            else "Nothing to practise here: no questions match. Choose another topic or level."
+        )
         return
     pos = min(st.session_state.get("pr_pos", 0), len(queue) - 1)
     scenario, index = queue[pos]
@@ -131,6 +154,8 @@ def practice_page(settings: Settings) -> None:
         result = next(r for r in results if r.index == index and r.kind == "ask")
         show_table(result.hand.view(), settings.four_colour)
         with st.expander("What happened so far"):
-            st.markdown("\n".join(operation_lines(result.hand.history)) or "Nothing yet.")
+            st.markdown(
+                "\n".join(operation_lines(result.hand.history)) or "Nothing yet."
+            )
         ask_panel("pr", scenario, result, settings, store)
     st.button("Next question", key="pr_next", on_click=_next, args=(len(queue),))

@@ -6,7 +6,12 @@ import re
 
 import streamlit as st
 
-from tutor.charts import accuracy_by_topic, accuracy_over_time, mastery_chart, time_per_answer
+from tutor.charts import (
+    accuracy_by_topic,
+    accuracy_over_time,
+    mastery_chart,
+    time_per_answer,
+)
 from tutor.progress import MASTERY_THRESHOLDS, mastery
 from tutor.ui.data import progress_store
 from tutor.ui.state import Settings
@@ -39,7 +44,9 @@ def progress_page(settings: Settings) -> None:
         st.table({"topic": list(levels), "mastery": [str(v) for v in levels.values()]})
     charts = (mastery_chart, accuracy_by_topic, accuracy_over_time, time_per_answer)
     for chart in charts:
-        st.plotly_chart(chart(records), width="stretch", key=f"progress_{chart.__name__}")
+        st.plotly_chart(
+            chart(records), width="stretch", key=f"progress_{chart.__name__}"
+        )
     st.download_button(
         "Download my answers (CSV)",
         data=store.export_csv(learner),

@@ -53,7 +53,10 @@ def sidebar() -> None:
         except TutorError as exc:
             st.error(str(exc))
         st.selectbox(
-            "Game", list(GAME_CHOICES), key="game_filter", format_func=GAME_CHOICES.__getitem__
+            "Game",
+            list(GAME_CHOICES),
+            key="game_filter",
+            format_func=GAME_CHOICES.__getitem__,
         )
         st.selectbox(
             "House rules",

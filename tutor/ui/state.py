@@ -12,7 +12,11 @@ from tutor.engine.rules import PRESETS
 from tutor.progress import Learner, ProgressStore
 
 #: The game filter's choices: value -> label.
-GAME_CHOICES = {"both": "Both games", "stud8": "Stud Hi/Lo (8 or better)", "stud": "Seven Card Stud"}
+GAME_CHOICES = {
+    "both": "Both games",
+    "stud8": "Stud Hi/Lo (8 or better)",
+    "stud": "Seven Card Stud",
+}
 #: The preset setting's choices: "scenario" keeps each scenario's own house rules.
 AS_WRITTEN = "scenario"
 PRESET_CHOICES = {AS_WRITTEN: "As each scenario says", **{p: p for p in PRESETS}}

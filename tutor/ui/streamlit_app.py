@@ -7,15 +7,27 @@ import streamlit as st
 from tutor.ui.sidebar import sidebar
 from tutor.ui.state import init_session
 
-st.set_page_config(page_title="Stud Tutor", page_icon=":material/playing_cards:", layout="wide")
+st.set_page_config(
+    page_title="Stud Tutor", page_icon=":material/playing_cards:", layout="wide"
+)
 init_session()
 page = st.navigation(
     [
-        st.Page("app_pages/learn.py", title="Learn", icon=":material/school:", default=True),
-        st.Page("app_pages/walkthrough.py", title="Walkthrough", icon=":material/play_arrow:"),
+        st.Page(
+            "app_pages/learn.py", title="Learn", icon=":material/school:", default=True
+        ),
+        st.Page(
+            "app_pages/walkthrough.py",
+            title="Walkthrough",
+            icon=":material/play_arrow:",
+        ),
         st.Page("app_pages/practice.py", title="Practice", icon=":material/quiz:"),
-        st.Page("app_pages/progress.py", title="Progress", icon=":material/monitoring:"),
-        st.Page("app_pages/instructor.py", title="Instructor", icon=":material/edit_note:"),
+        st.Page(
+            "app_pages/progress.py", title="Progress", icon=":material/monitoring:"
+        ),
+        st.Page(
+            "app_pages/instructor.py", title="Instructor", icon=":material/edit_note:"
+        ),
     ]
 )
 sidebar()

@@ -131,7 +131,10 @@ def table_html(view: Any, four_colour: bool = False) -> str:
     button is a "D" disc beside its seat, or a "house dealer" label when there is none.
     """
     seats: Sequence[Any] = tuple(view.seats)
-    parts = [_CSS, f'<div class="stt-table" role="group" aria-label="{escape(_summary(view))}">']
+    parts = [
+        _CSS,
+        f'<div class="stt-table" role="group" aria-label="{escape(_summary(view))}">',
+    ]
     parts.append('<div class="stt-felt"></div>')
     if view.button is None:
         parts.append('<div class="stt-house">house dealer</div>')
@@ -163,8 +166,11 @@ def table_html(view: Any, four_colour: bool = False) -> str:
             f"{card_html(view.community, True, four_colour)}</div>"
         )
     street = str(getattr(view.street, "value", view.street))
-    centre.append(f'<div class="stt-street">{escape(street)} street</div>'
-                  if street not in ("showdown",) else '<div class="stt-street">showdown</div>')
+    centre.append(
+        f'<div class="stt-street">{escape(street)} street</div>'
+        if street not in ("showdown",)
+        else '<div class="stt-street">showdown</div>'
+    )
     parts.append(f'<div class="stt-centre">{"".join(centre)}</div>')
     parts.append("</div>")
     return "".join(parts)

@@ -8,7 +8,8 @@ import streamlit as st
 
 from tutor.engine.table import Operation
 from tutor.progress import ProgressStore
-from tutor.scenarios import Scenario, StepResult
+from tutor.scenarios.model import Scenario
+from tutor.scenarios.replay import StepResult
 from tutor.ui.ask_panel import ask_panel
 from tutor.ui.bank import scenario_bank, scenario_label, walk_scenario, warn_problems
 from tutor.ui.components import show_table
@@ -40,8 +41,13 @@ def _history(result: StepResult) -> Sequence[Operation]:
     return history[: len(history) - len(result.operations)]
 
 
-def _show_step(scenario: Scenario, results: list[StepResult], pos: int, settings: Settings,
-               store: ProgressStore | None) -> None:
+def _show_step(
+    scenario: Scenario,
+    results: list[StepResult],
+    pos: int,
+    settings: Settings,
+    store: ProgressStore | None,
+) -> None:
     result = results[pos]
     st.subheader(f"Step {pos + 1} of {len(results)}")
     show_table(result.hand.view(), settings.four_colour)
@@ -75,8 +81,13 @@ def walkthrough_page(settings: Settings) -> None:
         start_walkthrough(chosen)
     st.session_state["wt_pick"] = chosen
     by_id = {s.id: s for s in scenarios}
-    st.selectbox("Scenario", ids, key="wt_pick", on_change=_picked,
-                 format_func=lambda i: scenario_label(by_id[i]))
+    st.selectbox(
+        "Scenario",
+        ids,
+        key="wt_pick",
+        on_change=_picked,
+        format_func=lambda i: scenario_label(by_id[i]),
+    )
     scenario = by_id[chosen]
     results = walk_scenario(scenario, settings.preset_override)
     if not results:
@@ -87,10 +98,20 @@ def walkthrough_page(settings: Settings) -> None:
     _show_step(scenario, results, pos, settings, store)
     back, forward = st.columns(2)
     with back:
-        st.button("Back", key="wt_back", on_click=_move, args=(-1, len(results)),
-                  disabled=pos == 0)
+        st.button(
+            "Back",
+            key="wt_back",
+            on_click=_move,
+            args=(-1, len(results)),
+            disabled=pos == 0,
+        )
     with forward:
-        st.button("Next", key="wt_next", on_click=_move, args=(1, len(results)),
-                  disabled=pos == len(results) - 1)
+        st.button(
+            "Next",
+            key="wt_next",
+            on_click=_move,
+            args=(1, len(results)),
+            disabled=pos == len(results) - 1,
+        )
     if pos == len(results) - 1:
         st.info("End of the scenario. Pick another one above, or practise this topic.")
