@@ -73,11 +73,11 @@ def test_random_hands_conserve_chips_deal_each_card_once_and_bring_in_once(hand,
     assert len(dealt) == len(set(dealt))
     forced = sum(1 for op in hand.history if op.kind == "bring in") + sum(
         1 for op in hand.history if op.kind == "complete" and "instead of the bring-in" in op.explanation)
-    # Exactly one bring-in (or opening completion); none only when the low card was all in
-    # for the ante and everyone else folded, or when every player was all in for the ante.
-    folded_out = hand.street.value == "third" and len(hand.live()) == 1
-    all_in_from_antes = any(op.kind == "allin" and op.street.value == "third" for op in hand.history)
-    assert forced == 1 or (forced == 0 and (folded_out or all_in_from_antes))
+    # Exactly one bring-in (or opening completion); none only when the low card was all in for
+    # the ante and nobody after it came in (all folded, or all were all in too).
+    low = hand.players[hand.bring_in_idx] if hand.bring_in_idx is not None else None
+    low_all_in_for_ante = low is not None and low.committed <= hand.stakes.ante and low.stack == 0
+    assert forced == 1 or (forced == 0 and low_all_in_for_ante)
 
 
 @settings(max_examples=60, deadline=None)
