@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal as D
+from pathlib import Path
 
 from tutor.engine.cards import Card
 from tutor.ui.table_view import card_html, seat_position, table_html
@@ -147,3 +148,23 @@ def test_seats_go_clockwise_from_the_bottom() -> None:
         (50.0, 12.0),
         (92.0, 50.0),
     ]
+
+
+def test_the_engines_own_view_draws() -> None:
+    from tutor.scenarios.bank import load_scenario
+    from tutor.scenarios.replay import walk
+
+    data = Path(__file__).resolve().parent / "data" / "ui" / "scenarios"
+    steps = walk(load_scenario(data / "ui-third-street.yaml"))
+    view = steps[5].hand.view()  # after Bo brings in: Cy to act
+    html = table_html(view, four_colour=False)
+    assert 'aria-label="Stud table, third street, pot 1.75, Cy to act"' in html
+    assert '<div class="stt-pot">Pot 1.75</div>' in html
+    assert '<span class="stt-sr">Bo has bet </span>1</div>' in html
+    assert '<div class="stt-house">house dealer</div>' in html
+    assert 'aria-label="two of clubs" title="two of clubs"' in html
+    assert 'aria-label="ace of hearts, face down"' in html
+    assert '<span class="stt-tag stt-act">to act</span>' in html
+    community = walk(load_scenario(data / "ui-community.yaml"))[0].hand.view()
+    assert community.community is None
+    assert table_html(community, four_colour=True).count('class="stt-seat') == 8
