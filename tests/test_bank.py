@@ -15,16 +15,41 @@ from tutor.scenarios.model import Scenario
 BANK_DIR = Path(__file__).resolve().parent.parent / "scenarios"
 FIRST_LINE = "# yaml-language-server: $schema=../schema.json"
 TOPICS = (
-    "ante", "buy-in", "deal", "bring-in", "betting-limits", "pair-on-fourth", "first-to-act",
-    "raise-cap", "community-river", "low-qualification", "showdown", "split-pot", "side-pots",
+    "ante",
+    "buy-in",
+    "deal",
+    "bring-in",
+    "betting-limits",
+    "pair-on-fourth",
+    "first-to-act",
+    "raise-cap",
+    "community-river",
+    "low-qualification",
+    "showdown",
+    "split-pot",
+    "side-pots",
 )
 PRESETS = ("online", "roberts", "wsop-cash", "tda")
 #: The asks a whole hand stops at, in the order they first come.
-WHOLE_HAND_ORDER = ("ante", "bring-in", "legal-actions", "bet-sizes", "showdown-order", "award")
+WHOLE_HAND_ORDER = (
+    "ante",
+    "bring-in",
+    "legal-actions",
+    "bet-sizes",
+    "showdown-order",
+    "award",
+)
 WHOLE_HANDS = {
-    "hand-four-way-hi-lo", "hand-open-pair-roberts", "hand-eight-players-community",
-    "hand-seven-to-the-river-wsop", "hand-tie-on-fourth-tda", "hand-short-stack-low",
-    "hand-quartered-low", "hand-heads-up-roberts", "hand-no-ante-table", "hand-rake-rounded-down",
+    "hand-four-way-hi-lo",
+    "hand-open-pair-roberts",
+    "hand-eight-players-community",
+    "hand-seven-to-the-river-wsop",
+    "hand-tie-on-fourth-tda",
+    "hand-short-stack-low",
+    "hand-quartered-low",
+    "hand-heads-up-roberts",
+    "hand-no-ante-table",
+    "hand-rake-rounded-down",
 }
 #: The rulings that trip people up, each pinned by at least one scenario.
 RULINGS = {
@@ -47,9 +72,9 @@ RULINGS = {
     "cap-heads-up-tda": "tda: capped heads-up",
     "community-eight-players-online": "eight to the river, no burns: community card",
     "community-seven-players-online": "seven to the river: individual cards",
-    "community-one-folded-online": "eight dealt, seven left, no burns: individual cards",
-    "community-one-folded-wsop": "eight dealt, seven left, wsop count: community card",
-    "community-one-folded-roberts": "eight dealt, seven left, recycled burns: individual cards",
+    "community-one-folded-online": "8 dealt, 7 left, no burns: individual cards",
+    "community-one-folded-wsop": "8 dealt, 7 left, wsop count: community card",
+    "community-one-folded-roberts": "8 dealt, 7 left, recycled burns: individual cards",
     "community-burn-override": "house burn_cards override: community card",
     "community-opener-tda": "the sixth-street opener keeps the lead under tda",
     "low-pairs-make-no-low": "A A 2 2 3 8 K makes no low",
@@ -79,9 +104,14 @@ def asks(scenario: Scenario) -> list[str]:
 
 
 def is_whole_hand(scenario: Scenario) -> bool:
-    """From the ante to the award, every seat holding all its cards, stopping at each step."""
+    """Ante to award, every seat with all its cards, stopping at each step."""
     kinds = asks(scenario)
-    if scenario.start is not None or not kinds or kinds[0] != "ante" or kinds[-1] != "award":
+    if (
+        scenario.start is not None
+        or not kinds
+        or kinds[0] != "ante"
+        or kinds[-1] != "award"
+    ):
         return False
     full = 6 if scenario.community is not None else 7
     if any(len(seat.cards) != full or None in seat.cards for seat in scenario.seats):
@@ -103,13 +133,18 @@ def test_the_whole_bank_validates_and_every_expect_agrees(bank: Bank) -> None:
 
 
 def test_every_file_starts_with_the_schema_line(bank: Bank) -> None:
-    wrong = [name for name in bank.files if Path(name).read_text().split("\n", 1)[0] != FIRST_LINE]
+    wrong = [
+        name
+        for name in bank.files
+        if Path(name).read_text().split("\n", 1)[0] != FIRST_LINE
+    ]
     assert wrong == []
 
 
 def test_each_file_sits_in_its_topic_folder_named_by_its_id(bank: Bank) -> None:
     misplaced = [
-        s.path for s in bank.scenarios
+        s.path
+        for s in bank.scenarios
         if Path(s.path).parent.name != s.topic or Path(s.path).stem != s.id
     ]
     assert misplaced == []
@@ -146,8 +181,11 @@ def test_every_ask_kind_is_asked_at_least_three_times(bank: Bank) -> None:
 
 def test_every_ask_has_a_prompt_and_an_expect(bank: Bank) -> None:
     missing = [
-        f"{s.id} steps[{step.index}]" for s in bank.scenarios for step in s.steps
-        if step.ask is not None and (not step.ask.prompt_given or step.ask.expect is None)
+        f"{s.id} steps[{step.index}]"
+        for s in bank.scenarios
+        for step in s.steps
+        if step.ask is not None
+        and (not step.ask.prompt_given or step.ask.expect is None)
     ]
     assert missing == []
 
