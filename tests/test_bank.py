@@ -91,6 +91,16 @@ RULINGS = {
     "ante-table-without-antes": "a table without antes",
     "split-rake-capped": "the rake, capped",
     "hand-rake-rounded-down": "the rake, rounded down to the chip",
+    "cap-stays-capped-roberts": "a capped round stays capped after a fold",
+    "cap-all-in-player-does-not-count": "heads-up counts players not all in",
+    "open-pair-small-raise-keeps-option": "small bet and small raise keep the big raise",
+    "split-odd-chip-position": "odd chip by position from the button's left",
+    "split-odd-chip-tied-lows-roberts": "odd chip between tied lows, low card by suit",
+    "split-odd-chip-tied-lows-wsop": "odd chip between tied lows, high card of five",
+    "split-three-way-odd-chips-roberts": "two odd chips, at most one each",
+    "split-three-way-odd-chips-tda": "two odd chips, five cards played",
+    "ante-no-rake-on-third": "no rake when the hand ends on third street",
+    "side-pot-rake-from-main": "the rake comes out of the main pot first",
 }
 
 
