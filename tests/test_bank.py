@@ -93,7 +93,7 @@ RULINGS = {
     "hand-rake-rounded-down": "the rake, rounded down to the chip",
     "cap-stays-capped-roberts": "a capped round stays capped after a fold",
     "cap-all-in-player-does-not-count": "heads-up counts players not all in",
-    "open-pair-small-raise-keeps-option": "small bet and small raise keep the big raise",
+    "open-pair-small-raise-keeps-option": "small raises keep the big raise",
     "split-odd-chip-position": "odd chip by position from the button's left",
     "split-odd-chip-tied-lows-roberts": "odd chip between tied lows, low card by suit",
     "split-odd-chip-tied-lows-wsop": "odd chip between tied lows, high card of five",
