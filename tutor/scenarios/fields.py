@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tutor.engine.rules import OVERRIDE_FIELDS, PRESETS
 
@@ -162,20 +162,17 @@ class Obj:
     what: str
     fields: tuple[Field, ...]
     description: str = ""
+    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    required: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    by_name: dict[str, Field] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "names", tuple(f.name for f in self.fields))
+        object.__setattr__(self, "required", tuple(f.name for f in self.fields if f.required))
+        object.__setattr__(self, "by_name", {f.name: f for f in self.fields})
 
     def field(self, name: str) -> Field | None:
-        for f in self.fields:
-            if f.name == name:
-                return f
-        return None
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(f.name for f in self.fields)
-
-    @property
-    def required(self) -> tuple[str, ...]:
-        return tuple(f.name for f in self.fields if f.required)
+        return self.by_name.get(name)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 import yaml
 from yaml.resolver import Resolver
@@ -165,29 +166,61 @@ class _Composer:
             loader.dispose()
 
     def _run(self, loader: yaml.SafeLoader) -> Node:
-        # Stack entries: [container node, pending key (maps), start size, anchor, keys seen].
-        stack: list[list[object]] = []
+        # Stack entries: [container, pending key (maps), count at start, anchor, keys seen].
+        stack: list[list[Any]] = []
         root: Node | None = None
         documents = 0
+        get_event = loader.get_event
+        anchors = self.anchors
+        str_tag = _CORE + "str"
         while True:
-            event = loader.get_event()
-            if isinstance(event, yaml.StreamEndEvent):
-                break
-            if isinstance(event, yaml.DocumentStartEvent):
-                documents += 1
-                if documents > 1:
-                    raise self.error(
-                        "a scenario file holds one YAML document: remove the '---' and what "
-                        "follows, or move it to a file of its own.",
-                        event.start_mark,
-                    )
-                continue
-            if isinstance(event, (yaml.StreamStartEvent, yaml.DocumentEndEvent)):
-                continue
+            event = get_event()
+            cls = event.__class__
             node: Node
-            size: int
-            if isinstance(event, yaml.AliasEvent):
-                found = self.anchors.get(event.anchor)
+            if cls is yaml.ScalarEvent:
+                tag = event.tag
+                mark = event.start_mark
+                if tag is None or tag == "!":
+                    if event.implicit[0] and not event.style:
+                        node = Scalar(mark.line + 1, mark.column + 1, event.value,
+                                      resolve_plain(event.value), True)
+                    else:
+                        node = Scalar(mark.line + 1, mark.column + 1, event.value, str_tag, False)
+                else:
+                    self._check_tag(tag, mark)
+                    node = Scalar(mark.line + 1, mark.column + 1, event.value, tag, False)
+                self.count += 1
+                if self.count > MAX_NODES:
+                    self.add(0, mark)
+                if event.anchor is not None:
+                    anchors[event.anchor] = (node, 1)
+            elif cls is yaml.MappingStartEvent or cls is yaml.SequenceStartEvent:
+                mark = event.start_mark
+                if event.tag is not None and event.tag != "!":
+                    self._check_tag(event.tag, mark)
+                if len(stack) >= MAX_DEPTH:
+                    raise self.error(
+                        f"the values nest more than {MAX_DEPTH} levels deep: a scenario needs "
+                        "about 5; flatten the lists and mappings.",
+                        mark,
+                    )
+                self.add(1, mark)
+                if stack and stack[-1][1] is None and stack[-1][0].__class__ is Map:
+                    what = "a mapping" if cls is yaml.MappingStartEvent else "a list"
+                    raise self.error(f"a key must be plain text, not {what}: write "
+                                     "'name: value'.", mark)
+                container: Node = (Map(mark.line + 1, mark.column + 1)
+                                   if cls is yaml.MappingStartEvent
+                                   else Seq(mark.line + 1, mark.column + 1))
+                stack.append([container, None, self.count, event.anchor, {}])
+                continue
+            elif cls is yaml.MappingEndEvent or cls is yaml.SequenceEndEvent:
+                entry = stack.pop()
+                node = entry[0]
+                if entry[3] is not None:
+                    anchors[entry[3]] = (node, self.count - entry[2] + 1)
+            elif cls is yaml.AliasEvent:
+                found = anchors.get(event.anchor)
                 if found is None:
                     open_anchors = {e[3] for e in stack}
                     raise self.error(
@@ -198,54 +231,33 @@ class _Composer:
                         "define the anchor first or write the values out.",
                         event.start_mark,
                     )
-                node, size = found
-                self.add(size, event.start_mark)
-            elif isinstance(event, yaml.ScalarEvent):
-                node = self._scalar(event)
-                size = 1
-                self.add(1, event.start_mark)
-                if event.anchor is not None:
-                    self.anchors[event.anchor] = (node, 1)
-            elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-                self._check_tag(event.tag, event.start_mark)
-                if len(stack) >= MAX_DEPTH:
+                node = found[0]
+                self.add(found[1], event.start_mark)
+            elif cls is yaml.StreamEndEvent:
+                break
+            elif cls is yaml.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
                     raise self.error(
-                        f"the values nest more than {MAX_DEPTH} levels deep: a scenario needs "
-                        "about 5; flatten the lists and mappings.",
+                        "a scenario file holds one YAML document: remove the '---' and what "
+                        "follows, or move it to a file of its own.",
                         event.start_mark,
                     )
-                self.add(1, event.start_mark)
-                line, column = event.start_mark.line + 1, event.start_mark.column + 1
-                container: Node = (
-                    Seq(line, column) if isinstance(event, yaml.SequenceStartEvent)
-                    else Map(line, column)
-                )
-                if isinstance(container, Map) and stack and isinstance(stack[-1][0], Map) \
-                        and stack[-1][1] is None:
-                    raise self.error(
-                        "a key must be plain text, not a mapping: write 'name: value'.",
-                        event.start_mark,
-                    )
-                if isinstance(container, Seq) and stack and isinstance(stack[-1][0], Map) \
-                        and stack[-1][1] is None:
-                    raise self.error(
-                        "a key must be plain text, not a list: write 'name: value'.",
-                        event.start_mark,
-                    )
-                stack.append([container, None, self.count, event.anchor, {}])
                 continue
-            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-                entry = stack.pop()
-                node = entry[0]  # type: ignore[assignment]
-                size = self.count - int(entry[2]) + 1  # type: ignore[call-overload]
-                if entry[3] is not None:
-                    self.anchors[str(entry[3])] = (node, size)
-            else:  # pragma: no cover - PyYAML emits no other events
+            else:  # StreamStart, DocumentEnd
                 continue
             if not stack:
                 root = node
                 continue
-            self._attach(stack[-1], node, event.start_mark)
+            entry = stack[-1]
+            parent = entry[0]
+            if parent.__class__ is Seq:
+                parent.items.append(node)
+            elif entry[1] is None:
+                self._key(entry, node, event.start_mark)
+            else:
+                parent.pairs.append((entry[1], node))
+                entry[1] = None
         if root is None:
             raise ScenarioError(
                 "the file is empty: a scenario is a mapping with id, title, topic, level, "
@@ -254,30 +266,19 @@ class _Composer:
             )
         return root
 
-    def _attach(self, entry: list[object], node: Node, mark: yaml.Mark) -> None:
-        parent = entry[0]
-        if isinstance(parent, Seq):
-            parent.items.append(node)
-            return
-        assert isinstance(parent, Map)
-        if entry[1] is None:
-            if not isinstance(node, Scalar):  # an alias to a list or mapping used as a key
-                raise self.error("a key must be plain text: write 'name: value'.", mark)
-            seen: dict[str, Scalar] = entry[4]  # type: ignore[assignment]
-            first = seen.get(node.text)
-            if first is not None:
-                raise ScenarioError(
-                    f"duplicate key {node.text!r}: it is already given at line {first.line}, "
-                    f"column {first.column}; keep one of the two.",
-                    self.path, node.line, node.column,
-                )
-            seen[node.text] = node
-            entry[1] = node
-        else:
-            key = entry[1]
-            assert isinstance(key, Scalar)
-            parent.pairs.append((key, node))
-            entry[1] = None
+    def _key(self, entry: list[Any], node: Node, mark: yaml.Mark) -> None:
+        if not isinstance(node, Scalar):  # an alias to a list or mapping used as a key
+            raise self.error("a key must be plain text: write 'name: value'.", mark)
+        seen: dict[str, Scalar] = entry[4]
+        first = seen.get(node.text)
+        if first is not None:
+            raise ScenarioError(
+                f"duplicate key {node.text!r}: it is already given at line {first.line}, "
+                f"column {first.column}; keep one of the two.",
+                self.path, node.line, node.column,
+            )
+        seen[node.text] = node
+        entry[1] = node
 
     def _check_tag(self, tag: str | None, mark: yaml.Mark) -> None:
         if tag is None or tag in ("!", "?") or tag in ALLOWED_TAGS:
@@ -288,21 +289,6 @@ class _Composer:
             "lists and mappings; remove the tag.",
             mark,
         )
-
-    def _scalar(self, event: yaml.ScalarEvent) -> Scalar:
-        self._check_tag(event.tag, event.start_mark)
-        line, column = event.start_mark.line + 1, event.start_mark.column + 1
-        plain_implicit = bool(event.implicit[0]) if event.implicit else False
-        if event.tag in ALLOWED_TAGS:
-            tag = str(event.tag)
-            plain = False
-        elif plain_implicit and not event.style:
-            tag = resolve_plain(event.value)
-            plain = True
-        else:
-            tag = _CORE + "str"
-            plain = False
-        return Scalar(line, column, event.value, tag, plain)
 
 
 def _reader_problem(exc: yaml.YAMLError) -> str:

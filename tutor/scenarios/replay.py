@@ -85,6 +85,12 @@ def _setup_mark(scenario: Scenario, message: str) -> tuple[int, int]:
     return scenario.mark("seats")
 
 
+def _internal(where: str, exc: Exception) -> str:
+    prefix = f"{where}: " if where else ""
+    return (f"{prefix}internal error in the rules engine ({type(exc).__name__}: {exc}); the "
+            "file may be fine: please report it with this file.")
+
+
 def start_hand(scenario: Scenario) -> Hand:
     """The hand at its first step, or a located ScenarioError if the engine refuses the table."""
     try:
@@ -94,6 +100,9 @@ def start_hand(scenario: Scenario) -> Hand:
         raise ScenarioError(
             f"the engine cannot set up this table: {exc}", scenario.path, line, column
         ) from None
+    except Exception as exc:  # an engine bug must not crash validation of a bank
+        line, column = scenario.mark("seats")
+        raise ScenarioError(_internal("", exc), scenario.path, line, column) from None
 
 
 def _number(value: Any) -> Any:
@@ -187,6 +196,8 @@ class _Replay:
                 raise self.error(step.action_marks[n], f"{where}: {message}") from None
             except TutorError as exc:
                 raise self.error(step.action_marks[n], f"{where}: {exc}") from None
+            except Exception as exc:  # an engine bug must not crash validation of a bank
+                raise self.error(step.action_marks[n], _internal(where, exc)) from None
         if self.snapshots:
             self.results.append(StepResult(
                 index=step.index, kind="act", text=step.text, ask=None, hand=hand.copy(),
@@ -203,6 +214,8 @@ class _Replay:
             raise self.error((step.line, step.column),
                              f"{where}: the engine cannot answer this {ask.kind} ask here: {exc}"
                              ) from None
+        except Exception as exc:  # an engine bug must not crash validation of a bank
+            raise self.error((step.line, step.column), _internal(where, exc)) from None
         if ask.expect is not None and not agrees(ask.expect, ruling.answer):
             at = step.expect_mark or (step.line, step.column)
             raise self.error(at, (

@@ -63,8 +63,7 @@ class _Checker:
     # -- dispatch -------------------------------------------------------------------------
     def check(self, spec: F.Spec, node: Node, where: str) -> Any:
         self.marks[where] = (node.line, node.column)
-        method: Callable[[Any, Node, str], Any] = getattr(self, "_" + type(spec).__name__)
-        return method(spec, node, where)
+        return _DISPATCH[spec.__class__](self, spec, node, where)
 
     # -- scalars --------------------------------------------------------------------------
     def _scalar_text(self, node: Node, where: str, what: str) -> str | Any:
@@ -335,13 +334,15 @@ class _Checker:
                   enumerate(node.items)]
         return values
 
-    def _keys(self, spec: F.Obj, node: Map, where: str, extra: tuple[str, ...] = ()) -> None:
-        allowed = spec.names + extra
+    def _keys(self, spec: F.Obj, node: Map, where: str) -> None:
+        allowed = spec.by_name
         for key, _ in node.pairs:
             if key.text not in allowed:
                 self.problem(where, key, f"unknown key {key.text!r} in {spec.what}: the "
-                             f"allowed keys are {_listing(allowed)}"
-                             f"{_did_you_mean(key.text, allowed) or '.'}")
+                             f"allowed keys are {_listing(spec.names)}"
+                             f"{_did_you_mean(key.text, spec.names) or '.'}")
+        if not spec.required:
+            return
         present = {key.text for key, _ in node.pairs}
         for name in spec.required:
             if name not in present:
@@ -355,8 +356,9 @@ class _Checker:
             return _BAD
         self._keys(spec, node, where)
         out: dict[str, Any] = {}
+        fields = spec.by_name
         for key, value in node.pairs:
-            f = spec.field(key.text)
+            f = fields.get(key.text)
             if f is None or key.text in skip:
                 continue
             here = f"{where}.{key.text}" if where else key.text
@@ -404,6 +406,15 @@ class _Checker:
                 self.marks[here] = (expect.line, expect.column)
                 values["expect"] = _BAD
         return ("ask", values)
+
+
+_DISPATCH: dict[type, Callable[[_Checker, Any, Node, str], Any]] = {
+    F.Text: _Checker._Text, F.Whole: _Checker._Whole, F.Amount: _Checker._Amount,
+    F.Flag: _Checker._Flag, F.Nullable: _Checker._Nullable, F.CardList: _Checker._CardList,
+    F.OneCard: _Checker._OneCard, F.Rank: _Checker._Rank, F.Actions: _Checker._Actions,
+    F.ListOf: _Checker._ListOf, F.Obj: _Checker._Obj, F.DictOf: _Checker._DictOf,
+    F.StepSpec: _Checker._StepSpec,
+}
 
 
 def _good(value: Any) -> bool:

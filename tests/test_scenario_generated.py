@@ -1,0 +1,35 @@
+"""Generated scenarios (the bank benchmark's): every one validates, replays and agrees with its expects."""
+
+from __future__ import annotations
+
+from tutor.bench.bank import generate, run
+from tutor.scenarios import check_text
+
+
+def test_generated_scenarios_are_valid() -> None:
+    for index in range(60):
+        scenario, problems = check_text(generate(index), f"bench-{index}.yaml")
+        assert problems == [], [str(p) for p in problems]
+        assert scenario is not None and scenario.id == f"bench-{index:04d}"
+
+
+def test_generation_is_repeatable_and_varied() -> None:
+    assert generate(5) == generate(5)
+    texts = [generate(i) for i in range(30)]
+    assert len(set(texts)) == 30
+    assert sorted({t.count("  - {seat:") for t in texts}) == [2, 3, 4, 5, 6, 7, 8]
+    assert sum("expect:" in t for t in texts) == 22
+    kinds = {line.split("ask: ")[1] for t in texts for line in t.splitlines() if "ask: " in line}
+    assert len(kinds) == 14
+
+
+def test_run_returns_rows_and_summary() -> None:
+    rows, summary = run(count=20)
+    assert rows[0] == ["phase", "scenarios", "seconds", "scenarios/s"]
+    assert [r[0] for r in rows[1:]] == [
+        "generate (engine plays each hand)", "load + schema checks",
+        "load + schema + replay + expect",
+    ]
+    assert set(summary) == {"bank_scenarios_per_s", "bank_schema_only_per_s", "bank_scenarios",
+                            "bank_steps", "bank_asks"}
+    assert summary["bank_scenarios"] == 20.0 and summary["bank_scenarios_per_s"] > 0

@@ -1,0 +1,230 @@
+"""Scenario bank speed: 1,000 generated scenario files validated and replayed, scenarios per second."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from tutor.engine import (
+    ASK_KINDS,
+    PLAYER_KINDS,
+    PRESETS,
+    Card,
+    Game,
+    Hand,
+    HandSetup,
+    SeatSetup,
+    Stakes,
+    TutorError,
+    house_rules,
+)
+from tutor.engine.cards import DECK
+from tutor.scenarios import load_bank
+from tutor.scenarios.fields import TOPICS
+
+COUNT = 1000
+SEED = 20261129
+TARGET = 500.0
+NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+#: (small bet, big bet, ante, bring-in or None for the default)
+STAKES = (
+    (Decimal(2), Decimal(4), Decimal("0.25"), None),
+    (Decimal(1), Decimal(2), Decimal(0), None),
+    (Decimal(5), Decimal(10), Decimal(1), Decimal(2)),
+    (Decimal(15), Decimal(30), Decimal(2), Decimal(5)),
+)
+#: Verb for each action word of ``Hand.legal_actions()``.
+VERBS = {"fold": "folds", "check": "checks", "call": "calls", "bring": "brings in",
+         "complete": "completes", "bet": "bets", "raise": "raises"}
+
+
+def _amount(value: Decimal) -> str:
+    text = format(value.normalize(), "f")
+    return text
+
+
+def _flow(value: Any) -> str:
+    """A YAML flow value: names and words quoted, amounts as written by the engine."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, Decimal):
+        return _amount(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Card):
+        return f'"{value.text}"'
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, dict):
+        return "{" + ", ".join(f'"{k}": {_flow(v)}' for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    raise TypeError(f"cannot write {value!r} as YAML")  # pragma: no cover
+
+
+def _action_text(name: str, legal: str) -> str:
+    words = legal.split()
+    if words[0] == "bring":
+        return f"{name} brings in"
+    verb = VERBS[words[0]]
+    return f"{name} {verb}" + (f" {words[-1]}" if len(words) > 1 else "")
+
+
+def generate(index: int, seed: int = SEED) -> str:
+    """One valid scenario (YAML text), varied by ``index``: seats, stakes, presets, actions, asks."""
+    rng = random.Random(seed * 7919 + index)
+    game = rng.choice((Game.STUD8, Game.STUD))
+    preset = rng.choice(PRESETS)
+    house: dict[str, Any] = {}
+    if rng.random() < 0.3:
+        house["max_raises"] = rng.choice((2, 3, 4, 5))
+    if rng.random() < 0.2:
+        house["burn_cards"] = rng.random() < 0.5
+    small, big, ante, bring = rng.choice(STAKES)
+    players = rng.randint(2, 8)
+    numbers = sorted(rng.sample(range(1, 11), players))
+    deck = list(DECK)
+    rng.shuffle(deck)
+    per_seat = 7 if players <= 7 else 6
+    seats: list[SeatSetup] = []
+    for k, number in enumerate(numbers):
+        cards: list[Card | None] = [deck.pop() for _ in range(per_seat)]
+        if rng.random() < 0.15:
+            cards[0] = cards[1] = None
+        stack = None if rng.random() < 0.7 else small * rng.randint(3, 30)
+        seats.append(SeatSetup(seat=number, name=NAMES[k], stack=stack, cards=tuple(cards)))
+    button = rng.choice((None, *numbers))
+    setup = HandSetup(
+        game=game, rules=house_rules(preset, game, house or None),
+        stakes=Stakes(small_bet=small, big_bet=big, ante=ante, bring_in=bring),
+        seats=tuple(seats), button=button,
+    )
+    hand = Hand(setup)
+    steps: list[str] = []
+    pending: list[str] = []
+
+    def flush() -> None:
+        if len(pending) == 1:
+            steps.append(f'  - act: "{pending[0]}"')
+        elif pending:
+            steps.append("  - act: [" + ", ".join(f'"{a}"' for a in pending) + "]")
+        pending.clear()
+
+    def maybe_ask() -> None:
+        kind = rng.choice(ASK_KINDS)
+        player = rng.choice(seats).name if kind in PLAYER_KINDS else None
+        try:
+            ruling = hand.answer(kind, player=player)
+        except TutorError:
+            return
+        flush()
+        steps.append(f"  - ask: {kind}")
+        if player is not None:
+            steps.append(f'    player: "{player}"')
+        if rng.random() < 0.8:
+            steps.append(f"    expect: {_flow(ruling.answer)}")
+
+    # Teaching scenarios mostly stop at the moment they ask about; a third play to the end.
+    actions = rng.choice((3, 6, 10, 16, 200, 200))
+    for _ in range(actions):
+        if rng.random() < 0.35:
+            maybe_ask()
+        if hand.is_over or hand.to_act is None:
+            break
+        try:
+            legal = hand.legal_actions()
+        except TutorError:
+            break
+        passive = [a for a in legal if a.split()[0] in ("check", "call", "bring")]
+        choice = rng.choice(passive) if passive and rng.random() < 0.75 else rng.choice(legal)
+        text = _action_text(hand.to_act, choice)
+        hand.apply(text)
+        pending.append(text)
+        if rng.random() < 0.4:
+            flush()
+    flush()
+    if hand.is_over:
+        maybe_ask()
+    if not steps:
+        steps.append("  - ask: ante")
+    lines = [
+        "# yaml-language-server: $schema=../schema.json",
+        f"id: bench-{index:04d}",
+        f'title: "Generated hand {index}"',
+        f"topic: {TOPICS[index % len(TOPICS)]}",
+        f"level: {1 + index % 5}",
+        f"game: {game.value}",
+        f"rules: {preset}",
+    ]
+    if house:
+        lines.append("house: " + _flow(house).replace('"', ""))
+    stakes = f"stakes: {{small_bet: {small}, big_bet: {big}, ante: {_amount(ante)}"
+    lines.append(stakes + (f", bring_in: {bring}}}" if bring is not None else "}"))
+    lines.append(f"button: {'null' if button is None else button}")
+    lines.append("seats:")
+    for seat in seats:
+        cards = " ".join("??" if c is None else c.text for c in seat.cards)
+        stack = "" if seat.stack is None else f", stack: {_amount(seat.stack)}"
+        lines.append(f'  - {{seat: {seat.seat}, name: "{seat.name}"{stack}, cards: "{cards}"}}')
+    lines.append("steps:")
+    lines.extend(steps)
+    return "\n".join(lines) + "\n"
+
+
+def run(count: int = COUNT) -> tuple[list[list[str]], dict[str, float]]:
+    """Generate ``count`` scenarios, write them to a temporary folder, validate and replay all.
+
+    :return: table rows (header first) and ``{"bank_scenarios_per_s": ...}`` with the details.
+    """
+    started = time.perf_counter()
+    texts = [generate(i) for i in range(count)]
+    generated = time.perf_counter() - started
+    with tempfile.TemporaryDirectory(prefix="tutor-bank-") as folder:
+        root = Path(folder)
+        for i, text in enumerate(texts):
+            sub = root / TOPICS[i % len(TOPICS)]
+            sub.mkdir(exist_ok=True)
+            (sub / f"bench-{i:04d}.yaml").write_text(text, encoding="utf-8")
+        started = time.perf_counter()
+        schema_only = load_bank([root], replay=False)
+        schema_seconds = time.perf_counter() - started
+        started = time.perf_counter()
+        bank = load_bank([root])
+        full_seconds = time.perf_counter() - started
+    if bank.problems or schema_only.problems:
+        first = (bank.problems or schema_only.problems)[0]
+        raise AssertionError(f"a generated scenario failed validation: {first}")
+    asks = sum(1 for s in bank.scenarios for step in s.steps if step.kind == "ask")
+    steps = sum(len(s.steps) for s in bank.scenarios)
+    per_s = count / full_seconds
+    rows = [
+        ["phase", "scenarios", "seconds", "scenarios/s"],
+        ["generate (engine plays each hand)", str(count), f"{generated:.2f}",
+         f"{count / generated:,.0f}"],
+        ["load + schema checks", str(count), f"{schema_seconds:.2f}",
+         f"{count / schema_seconds:,.0f}"],
+        ["load + schema + replay + expect", str(count), f"{full_seconds:.2f}",
+         f"{per_s:,.0f} (target {TARGET:,.0f})"],
+    ]
+    summary = {
+        "bank_scenarios_per_s": round(per_s, 1),
+        "bank_schema_only_per_s": round(count / schema_seconds, 1),
+        "bank_scenarios": float(count),
+        "bank_steps": float(steps),
+        "bank_asks": float(asks),
+    }
+    return rows, summary
+
+
+if __name__ == "__main__":  # pragma: no cover
+    table, numbers = run()
+    for row in table:
+        print(" | ".join(row))
+    print(f"{numbers['bank_scenarios_per_s']:,.0f} scenarios per second "
+          f"(target {TARGET:,.0f})")
