@@ -34,7 +34,16 @@ from decimal import Decimal
 
 import pytest
 
-from tutor.engine import Action, ActionKind, Game, Hand, HandSetup, SeatSetup, Stakes, house_rules
+from tutor.engine import (
+    Action,
+    ActionKind,
+    Game,
+    Hand,
+    HandSetup,
+    SeatSetup,
+    Stakes,
+    house_rules,
+)
 from tutor.engine.cards import DECK, Card
 from tutor.engine.hands import best_high, best_low
 

@@ -21,7 +21,7 @@ def seeded_hands(count: int, size: int = 7, seed: int = SEED) -> list[list[Card]
     """``count`` hands of ``size`` distinct cards from a seeded shuffle (the same every run).
 
     >>> [c.text for c in seeded_hands(1, 3, seed=1)[0]]
-    ['2d', 'Js', '6c']
+    ['4c', 'Jc', 'As']
     >>> seeded_hands(1, 53)
     Traceback (most recent call last):
     ...

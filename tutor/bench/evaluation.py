@@ -56,7 +56,7 @@ def run(hands: int = HANDS, rounds: int = ROUNDS) -> BenchResult:
         high["pokerkit"] = _loop(pokerkit.StandardHighHand.from_game, pk_cards)
         low["pokerkit"] = _loop(pokerkit.EightOrBetterLowHand.from_game_or_none, pk_cards)
     try:
-        import treys
+        import treys  # type: ignore[import-untyped]
     except ImportError:
         missing.append("treys")
     else:

@@ -5,9 +5,19 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from decimal import Decimal
+from typing import Any
 
 from tutor.bench.common import SEED, BenchResult, best_of, fmt_ratio, fmt_time
-from tutor.engine import Action, ActionKind, Game, Hand, HandSetup, SeatSetup, Stakes, house_rules
+from tutor.engine import (
+    Action,
+    ActionKind,
+    Game,
+    Hand,
+    HandSetup,
+    SeatSetup,
+    Stakes,
+    house_rules,
+)
 from tutor.engine.cards import DECK, Card
 from tutor.engine.table import Street
 
@@ -56,7 +66,7 @@ def replay_ours(seats_cards: Sequence[tuple[Card, ...]]) -> Hand:
     return hand
 
 
-def pokerkit_automations() -> tuple[object, ...]:
+def pokerkit_automations() -> tuple[Any, ...]:
     """PokerKit's chores left to PokerKit.
 
     The cards are dealt by hand so both engines see the same ones, and every player shows

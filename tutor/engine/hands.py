@@ -517,8 +517,9 @@ def _checked(cards: Sequence[Card]) -> list[int]:
     if not 5 <= n <= 8:
         raise _count_error(n)
     get = _INDEX_BY_ID.get
-    out = [get(id(c)) for c in cards]
-    if None in out:  # not the DECK's own objects: Card objects made elsewhere, or not cards
+    found = [get(id(c)) for c in cards]
+    out: list[int] = found  # type: ignore[assignment]  # checked just below
+    if None in found:  # not the DECK's own objects: Card objects made elsewhere, or not cards
         out = []
         for c in cards:
             if not isinstance(c, Card):

@@ -1,0 +1,88 @@
+"""Tests for ``python -m tutor.bench``: choosing benchmarks, missing modules, the JSON line."""
+
+from __future__ import annotations
+
+import doctest
+import sys
+import types
+
+import pytest
+
+import tutor.bench.hand as hand_bench
+from tutor.bench import BENCHES, DEFAULT, common
+from tutor.bench.__main__ import main
+
+
+def fake_module(name: str, rows: list[list[str]], numbers: dict[str, float]) -> None:
+    module = types.ModuleType(name)
+    module.run = lambda: (rows, numbers)  # type: ignore[attr-defined]
+    sys.modules[name] = module
+
+
+@pytest.fixture
+def fake_benches(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake_module("tests_fake_bench_a", [["what", "time"], ["a", "1 µs"]], {"a_vs_x": 2.0})
+    fake_module("tests_fake_bench_b", [["what", "time"], ["b", "2 µs"]], {"b_vs_x": 3.5})
+    monkeypatch.setitem(BENCHES, "evaluation", "tests_fake_bench_a")
+    monkeypatch.setitem(BENCHES, "hand", "tests_fake_bench_b")
+    monkeypatch.setitem(BENCHES, "bank", "tests_fake_bench_missing")
+    monkeypatch.delitem(BENCHES, "app")
+
+
+def test_bench_default_runs_evaluation_and_hand(
+    fake_benches: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert DEFAULT == ("evaluation", "hand")
+    assert main(["--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        "== evaluation (tests_fake_bench_a)",
+        "what  time",
+        "----  ----",
+        "a     1 µs",
+        "",
+        "== hand (tests_fake_bench_b)",
+        "what  time",
+        "----  ----",
+        "b     2 µs",
+        "",
+        '{"a_vs_x": 2.0, "b_vs_x": 3.5}',
+    ]
+
+
+def test_bench_missing_module_is_one_clear_line(
+    fake_benches: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--bank", "--json"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        "== bank (tests_fake_bench_missing)",
+        "bank: skipped, tests_fake_bench_missing does not exist yet.",
+        '{"skipped": ["bank"]}',
+    ]
+
+
+def test_bench_named_flags_run_only_those(
+    fake_benches: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--hand", "--bank"]) == 0
+    out = capsys.readouterr().out
+    assert "== evaluation" not in out
+    assert "== hand (tests_fake_bench_b)" in out
+    assert "bank: skipped, tests_fake_bench_missing does not exist yet." in out
+
+
+def test_bench_common_and_hand_doctests() -> None:
+    for module in (common, hand_bench):
+        result = doctest.testmod(module)
+        assert result.failed == 0
+        assert result.attempted >= 2
+
+
+def test_bench_hand_replay_pays_out_like_pokerkit() -> None:
+    pytest.importorskip("pokerkit")
+    for seats, rest in hand_bench.seeded_deals(3):
+        ours = hand_bench.net_ours(hand_bench.replay_ours(seats))
+        theirs = hand_bench.net_pokerkit(hand_bench.replay_pokerkit(seats, rest))
+        assert ours == theirs
+        assert sum(ours) == 0
