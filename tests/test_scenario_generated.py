@@ -24,11 +24,11 @@ def test_generation_is_repeatable_and_varied() -> None:
 
 
 def test_run_returns_rows_and_summary() -> None:
-    rows, summary = run(count=20)
-    assert rows[0] == ["phase", "scenarios", "seconds", "scenarios/s"]
+    rows, summary = run(count=20, rounds=1)
+    assert rows[0] == ["phase", "scenarios", "per scenario", "scenarios/s"]
     assert [r[0] for r in rows[1:]] == [
-        "generate (engine plays each hand)", "load + schema checks",
-        "load + schema + replay + expect",
+        "generate (engine plays each hand)", "read + schema checks",
+        "read + schema + replay + expect",
     ]
     assert set(summary) == {"bank_scenarios_per_s", "bank_schema_only_per_s", "bank_scenarios",
                             "bank_steps", "bank_asks"}
