@@ -97,6 +97,7 @@ def answer_control(
             "Players",
             names,
             key=f"{key}_players",
+            select_all=False,
             format_func=lambda name: labels.get(name, name),
             placeholder="Nobody" if kind == "low-winner" else "Choose players",
         )
@@ -127,7 +128,11 @@ def answer_control(
     if kind == "bet-sizes":
         options = size_candidates(view, ruling.answer.get("sizes") or ())
         sizes = st.multiselect(
-            "Sizes allowed now", options, key=f"{key}_sizes", format_func=format_amount
+            "Sizes allowed now",
+            options,
+            key=f"{key}_sizes",
+            select_all=False,
+            format_func=format_amount,
         )
         return {"sizes": list(sizes)}
     if kind == "legal-actions":
@@ -140,7 +145,9 @@ def answer_control(
             big_bet=stakes.big_bet,
             bring_in=stakes.bring_in,
         )
-        picked = st.multiselect("Legal actions", actions, key=f"{key}_actions")
+        picked = st.multiselect(
+            "Legal actions", actions, key=f"{key}_actions", select_all=False
+        )
         return {"actions": list(picked)}
     if kind in ("community-card", "low-qualifies"):
         field = "community" if kind == "community-card" else "qualifies"
@@ -161,6 +168,7 @@ def answer_control(
             "Five cards",
             texts,
             key=f"{key}_cards",
+            select_all=False,
             max_selections=5,
             format_func=lambda text: symbols.get(text, text),
             disabled=bool(given.get("no_low")),

@@ -41,8 +41,9 @@ def _learner_picker() -> None:
     st.selectbox("Learner", options, key="sidebar_learner", on_change=_picked)
     st.text_input("New learner", key="sidebar_new_learner", placeholder="Type a name")
     st.button("Start as this learner", key="sidebar_create", on_click=_create)
-    if st.session_state.get("sidebar_error"):
-        st.error(st.session_state["sidebar_error"])
+    error = st.session_state.pop("sidebar_error", None)
+    if error:
+        st.error(error)
 
 
 def sidebar() -> None:

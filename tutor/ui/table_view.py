@@ -35,7 +35,7 @@ _CSS = """
 .stt-tag.stt-act{background:#b07d00}
 .stt-tag.stt-allin{background:#8b1a1a}
 .stt-cards{margin-top:2px}
-.stt-card{display:inline-block;width:26px;height:36px;line-height:36px;margin:0 1px;
+.stt-card{display:inline-block;min-width:26px;padding:0 1px;height:36px;line-height:36px;margin:0 1px;
   border:1px solid #777;border-radius:4px;background:#fff;font-weight:700;font-size:13px;
   text-align:center;vertical-align:middle}
 .stt-card.stt-down{background:#eef1f6;border-style:dashed}
@@ -46,7 +46,7 @@ _CSS = """
 .stt-button{position:absolute;transform:translate(-50%,-50%);width:20px;height:20px;
   border-radius:50%;background:#fff;border:2px solid #111;font-weight:700;font-size:11px;
   line-height:18px;text-align:center}
-.stt-house{position:absolute;left:50%;top:3%;transform:translateX(-50%);font-size:12px;
+.stt-house{position:absolute;left:1%;top:1%;font-size:12px;
   background:#fff;border:1px solid #999;border-radius:6px;padding:0 6px}
 .stt-sr{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;
   clip:rect(0,0,0,0);white-space:nowrap;border:0}
