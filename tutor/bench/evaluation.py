@@ -79,7 +79,7 @@ def run(hands: int = HANDS, rounds: int = ROUNDS) -> BenchResult:
         "low": ("low_value", "best_low", "EightOrBetterLowHand.from_game_or_none"),
     }
     rows = [["hand", "evaluator", "time per hand", "vs PokerKit", "ours faster by"]]
-    summary: dict[str, float] = {"hands": float(hands), "rounds": float(rounds)}
+    summary: dict[str, float] = {"evaluation_hands": float(hands), "evaluation_rounds": float(rounds)}
     for kind in ("high", "low"):
         f, g, p = names[kind]
         ours = t[f"{kind}/ours"]

@@ -199,6 +199,7 @@ def _indices(cards: Iterable[object]) -> list[int]:
 
 
 def _count_error(n: int) -> TableError:
+    """The error for a hand of ``n`` cards, outside 5 to 8."""
     return TableError(
         f"a hand is made from 5 to 8 cards (seven, plus a community card), not {n}: "
         "give every card the player holds."
@@ -374,10 +375,12 @@ _WORDS_WITH_AN = {8, 14}
 
 
 def _a(rank: int) -> str:
+    """The rank with its article: ``'an ace'``, ``'a nine'``."""
     return ("an " if rank in _WORDS_WITH_AN else "a ") + RANK_NAMES[rank]
 
 
 def _listing(ranks: Iterable[int]) -> str:
+    """Ranks as an English list: ``'a king, a nine and a four'``."""
     words = [_a(r) for r in ranks]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
@@ -409,15 +412,19 @@ class HighHand:
         return [RANK_CHARS[r - 2] for r in self.ranks]
 
     def __lt__(self, other: HighHand) -> bool:
+        """Weaker than ``other``."""
         return self.value < other.value
 
     def __le__(self, other: HighHand) -> bool:
+        """Weaker than or tied with ``other``."""
         return self.value <= other.value
 
     def __gt__(self, other: HighHand) -> bool:
+        """Stronger than ``other``."""
         return self.value > other.value
 
     def __ge__(self, other: HighHand) -> bool:
+        """Stronger than or tied with ``other``."""
         return self.value >= other.value
 
     def describe(self) -> str:
@@ -452,6 +459,7 @@ class HighHand:
         return f"straight flush, {RANK_NAMES[r[0]]} high"
 
     def __str__(self) -> str:
+        """The words of :meth:`describe`."""
         return self.describe()
 
 
@@ -486,15 +494,19 @@ class LowHand:
         return other is None or self.value < other.value
 
     def __lt__(self, other: LowHand) -> bool:
+        """A worse low than ``other`` (a higher value)."""
         return self.value > other.value
 
     def __le__(self, other: LowHand) -> bool:
+        """A worse low than ``other``, or the same."""
         return self.value >= other.value
 
     def __gt__(self, other: LowHand) -> bool:
+        """A better low than ``other`` (a lower value)."""
         return self.value < other.value
 
     def __ge__(self, other: LowHand) -> bool:
+        """A better low than ``other``, or the same."""
         return self.value <= other.value
 
     def describe(self) -> str:
@@ -504,6 +516,7 @@ class LowHand:
         return f"{first}-{second} low ({self.text})"
 
     def __str__(self) -> str:
+        """The low as ``text``: ``8-5-4-3-2``."""
         return self.text
 
 
