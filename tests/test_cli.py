@@ -27,30 +27,44 @@ def test_validate_good_folder() -> None:
 
 
 def test_validate_one_good_file() -> None:
-    assert run("validate", str(DATA / "full-hand.yaml")) == (0, "1 file checked, 0 failed\n")
+    assert run("validate", str(DATA / "full-hand.yaml")) == (
+        0,
+        "1 file checked, 0 failed\n",
+    )
 
 
 def test_validate_reports_problems_and_fails(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
-    bad.write_text((DATA / "full-hand.yaml").read_text().replace("game: stud8", "game: stud-8"))
+    bad.write_text(
+        (DATA / "full-hand.yaml").read_text().replace("game: stud8", "game: stud-8")
+    )
     (tmp_path / "good.yml").write_text((DATA / "spec-example.yaml").read_text())
-    assert run("validate", str(tmp_path)) == (1, (
-        f"{bad}:6:7: game: expected one of stud8, stud but got 'stud-8'; did you mean "
-        "'stud8'?\n2 files checked, 1 failed\n"
-    ))
+    assert run("validate", str(tmp_path)) == (
+        1,
+        (
+            f"{bad}:6:7: game: expected one of stud8, stud but got 'stud-8'; did you mean "
+            "'stud8'?\n2 files checked, 1 failed\n"
+        ),
+    )
 
 
-def test_validate_missing_path_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+def test_validate_missing_path_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert run("validate", "no/such/place.yaml") == (2, "")
     assert capsys.readouterr().err == (
         "tutor validate: no such file or folder: 'no/such/place.yaml'\n"
     )
 
 
-def test_validate_folder_without_scenarios(tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_validate_folder_without_scenarios(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert run("validate", str(tmp_path)) == (2, "")
-    assert capsys.readouterr().err == f"tutor validate: no *.yaml or *.yml files under {tmp_path}\n"
+    assert (
+        capsys.readouterr().err
+        == f"tutor validate: no *.yaml or *.yml files under {tmp_path}\n"
+    )
 
 
 def test_answer_json_is_the_spec_object() -> None:
@@ -60,7 +74,11 @@ def test_answer_json_is_the_spec_object() -> None:
     assert result["id"] == "bring-in-two-deuces"
     assert [(a["step"], a["kind"], a["answer"]) for a in result["answers"]] == [
         (0, "bring-in", {"player": "Bo", "seat": 3, "card": "2c", "amount": 1}),
-        (2, "legal-actions", {"player": "Cy", "actions": ["fold", "call 1", "complete 2"]}),
+        (
+            2,
+            "legal-actions",
+            {"player": "Cy", "actions": ["fold", "call 1", "complete 2"]},
+        ),
         (4, "first-to-act", {"player": "Cy", "seat": 5}),
     ]
     assert result["answers"][0]["rules"] == ["bring-in.who", "bring-in.amount"]
@@ -83,13 +101,20 @@ def test_answer_human_readable() -> None:
 
 def test_answer_on_a_failing_file_prints_the_same_messages(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
-    bad.write_text((DATA / "spec-example.yaml").read_text().replace("Bo brings in",
-                                                                     "Cy brings in"))
-    assert run("answer", str(bad), "--json") == (1, (
-        f"{bad}:20:10: steps[1].act: 'Cy brings in' is out of turn: it is Bo's turn to act on "
-        "third street (act.third).\n"
-    ))
-    assert run("validate", str(bad))[1].splitlines()[0] == run("answer", str(bad))[1].strip()
+    bad.write_text(
+        (DATA / "spec-example.yaml").read_text().replace("Bo brings in", "Cy brings in")
+    )
+    assert run("answer", str(bad), "--json") == (
+        1,
+        (
+            f"{bad}:20:10: steps[1].act: 'Cy brings in' is out of turn: it is Bo's turn to act on "
+            "third street (act.third).\n"
+        ),
+    )
+    assert (
+        run("validate", str(bad))[1].splitlines()[0]
+        == run("answer", str(bad))[1].strip()
+    )
 
 
 def test_answer_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
@@ -125,27 +150,65 @@ def test_run_command() -> None:
     assert argv[:4] == [sys.executable, "-m", "streamlit", "run"]
     assert argv[4].endswith("tutor/ui/streamlit_app.py")
     assert argv[5:] == [
-        "--server.headless", "true", "--server.address", "0.0.0.0", "--server.port", "8600",
-        "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
+        "--server.headless",
+        "true",
+        "--server.address",
+        "0.0.0.0",
+        "--server.port",
+        "8600",
+        "--browser.gatherUsageStats",
+        "false",
+        "--server.fileWatcherType",
+        "none",
     ]
     assert run_command()[9:11] == ["--server.port", "8501"]
     assert run_command()[7:9] == ["--server.address", "127.0.0.1"]
 
 
-@pytest.mark.parametrize(("argv", "message"), [
-    ([], "tutor: give a command: validate, answer, schema or run (see 'tutor --help')"),
-    (["frobnicate"], "tutor: argument COMMAND: invalid choice: 'frobnicate' (choose from "
-                     "'validate', 'answer', 'schema', 'run') (see 'tutor --help')"),
-    (["validate"], "tutor validate: the following arguments are required: PATH (see 'tutor "
-                   "validate --help')"),
-    (["run", "--port", "99999"], "tutor run: argument --port: 99999 is not a port number: use "
-                                 "1 to 65535 (see 'tutor run --help')"),
-    (["run", "--port", "http"], "tutor run: argument --port: 'http' is not a port number: use "
-                                "1 to 65535 (see 'tutor run --help')"),
-    (["answer", "x.yaml", "--jsn"], "tutor: unrecognized arguments: --jsn (see 'tutor --help')"),
-])
-def test_bad_arguments_one_line_exit_2(argv: list[str], message: str,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            [],
+            "tutor: give a command: validate, answer, schema or run (see 'tutor --help')",
+        ),
+        (
+            ["frobnicate"],
+            (
+                "tutor: argument COMMAND: invalid choice: 'frobnicate' (choose from "
+                "'validate', 'answer', 'schema', 'run') (see 'tutor --help')"
+            ),
+        ),
+        (
+            ["validate"],
+            (
+                "tutor validate: the following arguments are required: PATH (see 'tutor "
+                "validate --help')"
+            ),
+        ),
+        (
+            ["run", "--port", "99999"],
+            (
+                "tutor run: argument --port: 99999 is not a port number: use "
+                "1 to 65535 (see 'tutor run --help')"
+            ),
+        ),
+        (
+            ["run", "--port", "http"],
+            (
+                "tutor run: argument --port: 'http' is not a port number: use "
+                "1 to 65535 (see 'tutor run --help')"
+            ),
+        ),
+        (
+            ["answer", "x.yaml", "--jsn"],
+            "tutor: unrecognized arguments: --jsn (see 'tutor --help')",
+        ),
+    ],
+)
+def test_bad_arguments_one_line_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert run(*argv) == (2, "")
     assert capsys.readouterr().err == message + "\n"
 

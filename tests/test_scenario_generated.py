@@ -19,7 +19,12 @@ def test_generation_is_repeatable_and_varied() -> None:
     assert len(set(texts)) == 30
     assert sorted({t.count("  - {seat:") for t in texts}) == [2, 3, 4, 5, 6, 7, 8]
     assert sum("expect:" in t for t in texts) == 22
-    kinds = {line.split("ask: ")[1] for t in texts for line in t.splitlines() if "ask: " in line}
+    kinds = {
+        line.split("ask: ")[1]
+        for t in texts
+        for line in t.splitlines()
+        if "ask: " in line
+    }
     assert len(kinds) == 14
 
 
@@ -27,9 +32,15 @@ def test_run_returns_rows_and_summary() -> None:
     rows, summary = run(count=20, rounds=1)
     assert rows[0] == ["phase", "scenarios", "per scenario", "scenarios/s"]
     assert [r[0] for r in rows[1:]] == [
-        "generate (engine plays each hand)", "read + schema checks",
+        "generate (engine plays each hand)",
+        "read + schema checks",
         "read + schema + replay + expect",
     ]
-    assert set(summary) == {"bank_scenarios_per_s", "bank_schema_only_per_s", "bank_scenarios",
-                            "bank_steps", "bank_asks"}
+    assert set(summary) == {
+        "bank_scenarios_per_s",
+        "bank_schema_only_per_s",
+        "bank_scenarios",
+        "bank_steps",
+        "bank_asks",
+    }
     assert summary["bank_scenarios"] == 20.0 and summary["bank_scenarios_per_s"] > 0

@@ -41,92 +41,124 @@ def test_full_hand_replays_and_agrees_with_every_expect() -> None:
 
 def test_out_of_turn_names_step_and_rule() -> None:
     assert replay_problems(edit("  - act: Ana brings in\n", "  - act: Bo calls\n")) == [
-        "h.yaml:20:10: steps[3].act: 'Bo calls' is out of turn: it is Ana's turn to act on "
-        "third street (act.third)."
+        (
+            "h.yaml:20:10: steps[3].act: 'Bo calls' is out of turn: it is Ana's turn to act on "
+            "third street (act.third)."
+        )
     ]
 
 
 def test_raise_over_the_cap_located_at_the_action_in_the_list() -> None:
-    text = edit("  - act: [Bo bets, Cy calls, Ana calls]",
-                "  - act: [Bo bets, Cy raises, Ana raises, Bo raises, Cy raises]")
+    text = edit(
+        "  - act: [Bo bets, Cy calls, Ana calls]",
+        "  - act: [Bo bets, Cy raises, Ana raises, Bo raises, Cy raises]",
+    )
     assert replay_problems(text) == [
-        "h.yaml:35:54: steps[12].act[4]: 'Cy raises' is not allowed: the betting is capped: one "
-        "bet and 3 raises have been made under online (cap.raises). Cy may: fold; call 8."
+        (
+            "h.yaml:35:54: steps[12].act[4]: 'Cy raises' is not allowed: the betting is capped: one "
+            "bet and 3 raises have been made under online (cap.raises). Cy may: fold; call 8."
+        )
     ]
 
 
 def test_wrong_amount() -> None:
-    text = edit("  - act: [Bo bets, Cy calls, Ana calls]", "  - act: [Bo bets, Cy raises 6]")
+    text = edit(
+        "  - act: [Bo bets, Cy calls, Ana calls]", "  - act: [Bo bets, Cy raises 6]"
+    )
     assert replay_problems(text) == [
-        "h.yaml:35:20: steps[12].act[1]: 'Cy raises 6' is not allowed: a raise now makes it 8, "
-        "not 6 (limit.big)."
+        (
+            "h.yaml:35:20: steps[12].act[1]: 'Cy raises 6' is not allowed: a raise now makes it 8, "
+            "not 6 (limit.big)."
+        )
     ]
 
 
 def test_action_after_the_hand_is_over() -> None:
     assert replay_problems(HAND + "  - act: Ana checks\n") == [
-        "h.yaml:60:10: steps[23].act: 'Ana checks': the hand is over, the pot has been awarded "
-        "(round.end)."
+        (
+            "h.yaml:60:10: steps[23].act: 'Ana checks': the hand is over, the pot has been awarded "
+            "(round.end)."
+        )
     ]
 
 
 def test_replay_stops_at_the_first_illegal_step() -> None:
-    text = edit("  - act: Ana brings in\n", "  - act: Bo calls\n") + "  - act: Zed calls\n"
+    text = (
+        edit("  - act: Ana brings in\n", "  - act: Bo calls\n") + "  - act: Zed calls\n"
+    )
     assert [p.split(": ")[0] for p in replay_problems(text.replace("Zed", "Cy"))] == [
         "h.yaml:20:10"
     ]
 
 
 def test_expect_mismatch_shows_both_answers_as_json() -> None:
-    text = edit("expect: {player: Ana, seat: 1, card: 3H, amount: 1}",
-                "expect: {player: Bo, amount: 1}")
+    text = edit(
+        "expect: {player: Ana, seat: 1, card: 3H, amount: 1}",
+        "expect: {player: Bo, amount: 1}",
+    )
     assert replay_problems(text) == [
-        'h.yaml:19:13: steps[2].expect: the engine answers {"player": "Ana", "seat": 1, "card": '
-        '"3h", "amount": 1} but the file expects {"player": "Bo", "amount": 1}: correct the '
-        "expect (or remove it). The engine's reason: Ana's door card 3h is the lowest showing "
-        "(others: 7c, Jh); the ace counts high. The bring-in is 1 (half the small bet, by "
-        "default)."
+        (
+            'h.yaml:19:13: steps[2].expect: the engine answers {"player": "Ana", "seat": 1, "card": '
+            '"3h", "amount": 1} but the file expects {"player": "Bo", "amount": 1}: correct the '
+            "expect (or remove it). The engine's reason: Ana's door card 3h is the lowest showing "
+            "(others: 7c, Jh); the ace counts high. The bring-in is 1 (half the small bet, by "
+            "default)."
+        )
     ]
 
 
 def test_expect_amount_compared_exactly() -> None:
     text = edit("expect: {pot: 6}", "expect: {pot: 6.01}")
     assert replay_problems(text) == [
-        'h.yaml:34:13: steps[11].expect: the engine answers {"pot": 6} but the file expects '
-        '{"pot": 6.01}: correct the expect (or remove it). The engine\'s reason: Every chip put '
-        "in this hand, antes included: Ana 2 + Bo 2 + Cy 2 = 6."
+        (
+            'h.yaml:34:13: steps[11].expect: the engine answers {"pot": 6} but the file expects '
+            '{"pot": 6.01}: correct the expect (or remove it). The engine\'s reason: Every chip put '
+            "in this hand, antes included: Ana 2 + Bo 2 + Cy 2 = 6."
+        )
     ]
 
 
 def test_engine_cannot_answer_with_unknown_cards() -> None:
     text = edit('"Kd Ks 7c Qs Qd 8h 2c"', '"?? ?? 7c Qs Qd 8h 2c"')
     assert replay_problems(text) == [
-        "h.yaml:48:5: steps[19]: the engine cannot answer this low-qualifies ask here: Bo's "
-        "hand includes unknown cards (??): give all of Bo's cards to rule on it."
+        (
+            "h.yaml:48:5: steps[19]: the engine cannot answer this low-qualifies ask here: Bo's "
+            "hand includes unknown cards (??): give all of Bo's cards to rule on it."
+        )
     ]
 
 
 def test_award_asked_too_early() -> None:
-    assert replay_problems(edit("  - ask: ante\n", "  - ask: award\n  - ask: ante\n")) == [
-        "h.yaml:14:5: steps[0]: the engine cannot answer this award ask here: the pot is "
-        "awarded at the end of the hand: ask for the award after the last betting round closes."
+    assert replay_problems(
+        edit("  - ask: ante\n", "  - ask: award\n  - ask: ante\n")
+    ) == [
+        (
+            "h.yaml:14:5: steps[0]: the engine cannot answer this award ask here: the pot is "
+            "awarded at the end of the hand: ask for the award after the last betting round closes."
+        )
     ]
 
 
 def test_engine_refuses_the_table_located_at_the_field() -> None:
     assert replay_problems(edit("ante: 1}", "ante: 1, bring_in: 3}")) == [
-        "h.yaml:8:55: the engine cannot set up this table: stakes.bring_in must be more than 0 "
-        "and at most the small bet (2), not 3 (bring-in.amount)."
+        (
+            "h.yaml:8:55: the engine cannot set up this table: stakes.bring_in must be more than 0 "
+            "and at most the small bet (2), not 3 (bring-in.amount)."
+        )
     ]
 
 
 def test_agrees_rules() -> None:
     assert agrees({"cards": ["5d", "Ah"]}, {"cards": ["Ah", "5d"]})
     assert not agrees({"ranks": ["A", "5"]}, {"ranks": ["5", "A"]})
-    assert agrees({"payouts": {"Ana": Decimal("10.50")}}, {"payouts": {"Ana": Decimal("10.5"),
-                                                                        "Bo": Decimal(0)}})
-    assert not agrees({"payouts": {"Ana": Decimal(10)}},
-                      {"payouts": {"Ana": Decimal(10), "Bo": Decimal(1)}})
+    assert agrees(
+        {"payouts": {"Ana": Decimal("10.50")}},
+        {"payouts": {"Ana": Decimal("10.5"), "Bo": Decimal(0)}},
+    )
+    assert not agrees(
+        {"payouts": {"Ana": Decimal(10)}},
+        {"payouts": {"Ana": Decimal(10), "Bo": Decimal(1)}},
+    )
     assert agrees({"each": Decimal("1.00")}, {"each": Decimal(1)})
     assert not agrees({"each": Decimal("0.25")}, {"each": Decimal("0.26")})
     assert not agrees({"seat": 3}, {"player": "Bo"})
@@ -136,26 +168,46 @@ def test_agrees_rules() -> None:
 EXPECTED_ANSWERS = [
     (0, "ante", {"each": 1, "total": 3}, ["ante.post"]),
     (1, "buy-in", {"minimum": 20}, ["table.buy-in"]),
-    (2, "bring-in", {"player": "Ana", "seat": 1, "card": "3h", "amount": 1},
-     ["bring-in.who", "bring-in.amount"]),
+    (
+        2,
+        "bring-in",
+        {"player": "Ana", "seat": 1, "card": "3h", "amount": 1},
+        ["bring-in.who", "bring-in.amount"],
+    ),
     (4, "next-to-act", {"player": "Bo", "seat": 3}, ["act.third", "round.end"]),
-    (5, "legal-actions", {"player": "Bo", "actions": ["fold", "call 1", "complete 2"]},
-     ["bring-in.complete"]),
+    (
+        5,
+        "legal-actions",
+        {"player": "Bo", "actions": ["fold", "call 1", "complete 2"]},
+        ["bring-in.complete"],
+    ),
     (7, "first-to-act", {"player": "Bo", "seat": 3}, ["act.later"]),
     (8, "bet-sizes", {"sizes": [2]}, ["limit.small"]),
     (9, "raises-left", {"raises_left": 3}, ["cap.raises"]),
     (11, "pot", {"pot": 6}, ["ante.post", "round.end"]),
     (14, "community-card", {"community": False}, ["river.community"]),
     (16, "showdown-order", {"player": "Bo", "seat": 3}, ["showdown.order"]),
-    (17, "best-high", {"player": "Ana", "category": "straight",
-                       "ranks": ["5", "4", "3", "2", "A"],
-                       "cards": ["5d", "4c", "3h", "2h", "Ah"]}, ["hand.high"]),
+    (
+        17,
+        "best-high",
+        {
+            "player": "Ana",
+            "category": "straight",
+            "ranks": ["5", "4", "3", "2", "A"],
+            "cards": ["5d", "4c", "3h", "2h", "Ah"],
+        },
+        ["hand.high"],
+    ),
     (18, "best-low", {"player": "Ana", "low": "5-4-3-2-A"}, ["hand.low"]),
     (19, "low-qualifies", {"player": "Bo", "qualifies": False}, ["hand.low"]),
     (20, "high-winner", {"players": ["Ana"]}, ["hand.high"]),
     (21, "low-winner", {"players": ["Ana"]}, ["hand.low"]),
-    (22, "award", {"payouts": {"Ana": 26}, "rake": 0},
-     ["showdown.order", "hand.high", "hand.low", "split.halves"]),
+    (
+        22,
+        "award",
+        {"payouts": {"Ana": 26}, "rake": 0},
+        ["showdown.order", "hand.high", "hand.low", "split.halves"],
+    ),
 ]
 
 
@@ -164,20 +216,41 @@ def test_answer_object_for_every_ask_kind() -> None:
     assert set(result) == {"id", "answers"} and result["id"] == "full-hand-every-ask"
     got = [(a["step"], a["kind"], a["answer"], a["rules"]) for a in result["answers"]]
     assert got == EXPECTED_ANSWERS
-    assert all(set(a) == {"step", "kind", "answer", "explanation", "rules"}
-               for a in result["answers"])
-    assert all(isinstance(a["explanation"], str) and a["explanation"] for a in result["answers"])
+    assert all(
+        set(a) == {"step", "kind", "answer", "explanation", "rules"}
+        for a in result["answers"]
+    )
+    assert all(
+        isinstance(a["explanation"], str) and a["explanation"]
+        for a in result["answers"]
+    )
     assert {a["kind"] for a in result["answers"]} == {
-        "ante", "buy-in", "bring-in", "first-to-act", "next-to-act", "bet-sizes",
-        "legal-actions", "raises-left", "pot", "community-card", "best-high", "best-low",
-        "low-qualifies", "high-winner", "low-winner", "award", "showdown-order",
+        "ante",
+        "buy-in",
+        "bring-in",
+        "first-to-act",
+        "next-to-act",
+        "bet-sizes",
+        "legal-actions",
+        "raises-left",
+        "pot",
+        "community-card",
+        "best-high",
+        "best-low",
+        "low-qualifies",
+        "high-winner",
+        "low-winner",
+        "award",
+        "showdown-order",
     }
 
 
 def test_answer_amounts_are_json_numbers_never_decimal() -> None:
     text = edit("ante: 1}", "ante: 0.5}").replace("each: 1.00, total: 3", "each: 0.5")
     text = text.replace("expect: {pot: 6}", "expect: {pot: 4.5}")
-    text = text.replace("expect: {payouts: {Ana: 26, Bo: 0}, rake: 0}", "expect: {rake: 0}")
+    text = text.replace(
+        "expect: {payouts: {Ana: 26, Bo: 0}, rake: 0}", "expect: {rake: 0}"
+    )
     scenario, problems = check_text(text, "h.yaml")
     assert problems == [] and scenario is not None
     answers = answer_scenario(scenario)["answers"]
@@ -196,13 +269,19 @@ def test_walk_snapshots_each_step() -> None:
     assert (third.hand.street, third.hand.to_act) == (Street.THIRD, "Ana")
     assert (fourth.hand.street, fourth.hand.to_act) == (Street.FOURTH, "Bo")
     assert third.ruling is not None and third.ruling.answer["player"] == "Ana"
-    assert third.ask is not None and third.ask.kind == "bring-in" and third.operations == ()
+    assert (
+        third.ask is not None
+        and third.ask.kind == "bring-in"
+        and third.operations == ()
+    )
     act = results[6]
     assert (act.text, act.ask, act.ruling) == ("Bo calls, Cy calls", None, None)
     assert act.actions == ("Bo calls", "Cy calls")
     assert [op.text for op in act.operations][:2] == ["Bo calls 1", "Cy calls 1"]
     assert act.hand.street is Street.FOURTH
-    assert results[-1].ask is not None and results[-1].ask.hint == "Count the pot first."
+    assert (
+        results[-1].ask is not None and results[-1].ask.hint == "Count the pot first."
+    )
     assert results[-1].text == "Who takes what?"
 
 
@@ -218,13 +297,20 @@ def test_load_scenario_raises_with_every_problem(tmp_path: Path) -> None:
     path.write_text("id: Bad\ntitle: x\n")
     with pytest.raises(ScenarioFileError) as info:
         load_scenario(path)
-    assert [str(p).split(": ")[1] for p in info.value.problems] == ["scenario needs the key "
-        "'topic'", "scenario needs the key 'level'", "scenario needs the key 'stakes'",
-        "scenario needs the key 'seats'", "scenario needs the key 'steps'", "id"]
+    assert [str(p).split(": ")[1] for p in info.value.problems] == [
+        ("scenario needs the key 'topic'"),
+        "scenario needs the key 'level'",
+        "scenario needs the key 'stakes'",
+        "scenario needs the key 'seats'",
+        "scenario needs the key 'steps'",
+        "id",
+    ]
     assert (info.value.line, info.value.column) == (1, 1)
 
 
-def test_bank_keeps_going_past_broken_files_and_refuses_duplicate_ids(tmp_path: Path) -> None:
+def test_bank_keeps_going_past_broken_files_and_refuses_duplicate_ids(
+    tmp_path: Path,
+) -> None:
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "one.yaml").write_text(HAND)
     (tmp_path / "a" / "two.yml").write_text(HAND)
@@ -232,15 +318,25 @@ def test_bank_keeps_going_past_broken_files_and_refuses_duplicate_ids(tmp_path: 
     (tmp_path / "ignored.txt").write_text("not a scenario")
     bank = load_bank([tmp_path])
     assert [s.id for s in bank.scenarios] == ["full-hand-every-ask"]
-    assert bank.files == [str(tmp_path / "a" / "one.yaml"), str(tmp_path / "a" / "two.yml"),
-                          str(tmp_path / "broken.yaml")]
-    assert bank.failed == [str(tmp_path / "a" / "two.yml"), str(tmp_path / "broken.yaml")]
+    assert bank.files == [
+        str(tmp_path / "a" / "one.yaml"),
+        str(tmp_path / "a" / "two.yml"),
+        str(tmp_path / "broken.yaml"),
+    ]
+    assert bank.failed == [
+        str(tmp_path / "a" / "two.yml"),
+        str(tmp_path / "broken.yaml"),
+    ]
     assert [str(p) for p in bank.problems] == [
-        f"{tmp_path / 'a' / 'two.yml'}:2:5: id: 'full-hand-every-ask' is already the id of "
-        f"{tmp_path / 'a' / 'one.yaml'} (line 2): ids are unique across the bank; rename one of "
-        "them.",
-        f"{tmp_path / 'broken.yaml'}:2:1: this is not valid YAML: did not find expected node "
-        "content.",
+        (
+            f"{tmp_path / 'a' / 'two.yml'}:2:5: id: 'full-hand-every-ask' is already the id of "
+            f"{tmp_path / 'a' / 'one.yaml'} (line 2): ids are unique across the bank; rename one of "
+            "them."
+        ),
+        (
+            f"{tmp_path / 'broken.yaml'}:2:1: this is not valid YAML: did not find expected node "
+            "content."
+        ),
     ]
     assert bank.get("full-hand-every-ask") is bank.scenarios[0]
     assert bank.by_topic("showdown") == bank.scenarios

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from tutor.engine.errors import ScenarioError, TutorError
 from tutor.scenarios import check_file, check_text
 from tutor.scenarios.nodes import MAX_BYTES, Map, Scalar, Seq, compose
@@ -19,7 +17,7 @@ def only_problem(text: str | bytes) -> str:
 
 
 def test_scenario_error_is_a_tutor_error_with_location() -> None:
-    scenario, problems = check_text("a: [\n", "s.yaml", replay=False)
+    _scenario, problems = check_text("a: [\n", "s.yaml", replay=False)
     error = problems[0]
     assert isinstance(error, ScenarioError) and isinstance(error, TutorError)
     assert (error.path, error.line, error.column) == ("s.yaml", 2, 1)
@@ -144,14 +142,16 @@ def test_file_over_the_size_limit_checked_before_reading(tmp_path: Path) -> None
     scenario, problems = check_file(path)
     assert scenario is None
     assert [str(p) for p in problems] == [
-        f"{path}:1:1: the file is 262,145 bytes, over the limit of 262,144 (256 KiB): a "
-        "scenario is one hand; split the file into several scenarios."
+        (
+            f"{path}:1:1: the file is 262,145 bytes, over the limit of 262,144 (256 KiB): a "
+            "scenario is one hand; split the file into several scenarios."
+        )
     ]
 
 
 def test_missing_file(tmp_path: Path) -> None:
     path = tmp_path / "none.yaml"
-    scenario, problems = check_file(path)
+    _scenario, problems = check_file(path)
     assert [str(p) for p in problems] == [
         f"{path}:1:1: cannot read the file: No such file or directory."
     ]
@@ -161,7 +161,22 @@ def test_nodes_keep_raw_text_type_and_position() -> None:
     root = compose("ante: 0.25\nname: 'No'\nplain: No\ncards: [Ah, '10d']\n", "s.yaml")
     assert isinstance(root, Map)
     ante, name, plain, cards = (v for _, v in root.pairs)
-    assert isinstance(ante, Scalar) and (ante.text, ante.kind, ante.plain) == ("0.25", "float", True)
-    assert isinstance(name, Scalar) and (name.text, name.kind, name.plain) == ("No", "str", False)
-    assert isinstance(plain, Scalar) and (plain.kind, plain.line, plain.column) == ("bool", 3, 8)
-    assert isinstance(cards, Seq) and [(c.line, c.column) for c in cards.items] == [(4, 9), (4, 13)]
+    assert isinstance(ante, Scalar) and (ante.text, ante.kind, ante.plain) == (
+        "0.25",
+        "float",
+        True,
+    )
+    assert isinstance(name, Scalar) and (name.text, name.kind, name.plain) == (
+        "No",
+        "str",
+        False,
+    )
+    assert isinstance(plain, Scalar) and (plain.kind, plain.line, plain.column) == (
+        "bool",
+        3,
+        8,
+    )
+    assert isinstance(cards, Seq) and [(c.line, c.column) for c in cards.items] == [
+        (4, 9),
+        (4, 13),
+    ]

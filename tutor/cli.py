@@ -27,27 +27,44 @@ def _port(text: str) -> int:
     try:
         port = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number: use 1 to 65535")
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a port number: use 1 to 65535"
+        )
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{port} is not a port number: use 1 to 65535")
     return port
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="tutor", description="Stud Tutor: scenario tools and the app.")
+    parser = _Parser(
+        prog="tutor", description="Stud Tutor: scenario tools and the app."
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     validate = sub.add_parser("validate", help="check scenario files and folders")
-    validate.add_argument("paths", nargs="+", metavar="PATH",
-                          help="scenario files, or folders searched for *.yaml and *.yml")
-    answer = sub.add_parser("answer", help="print the engine's answer to every ask of a file")
+    validate.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="scenario files, or folders searched for *.yaml and *.yml",
+    )
+    answer = sub.add_parser(
+        "answer", help="print the engine's answer to every ask of a file"
+    )
     answer.add_argument("file", metavar="FILE")
     answer.add_argument("--json", action="store_true", help="print one JSON object")
     sub.add_parser("schema", help="print the JSON Schema of the scenario format")
     run = sub.add_parser("run", help="start the Streamlit app")
-    run.add_argument("--port", type=_port, default=DEFAULT_PORT,
-                     help=f"port to listen on (default {DEFAULT_PORT})")
-    run.add_argument("--address", default=DEFAULT_ADDRESS,
-                     help=f"address to listen on (default {DEFAULT_ADDRESS})")
+    run.add_argument(
+        "--port",
+        type=_port,
+        default=DEFAULT_PORT,
+        help=f"port to listen on (default {DEFAULT_PORT})",
+    )
+    run.add_argument(
+        "--address",
+        default=DEFAULT_ADDRESS,
+        help=f"address to listen on (default {DEFAULT_ADDRESS})",
+    )
     return parser
 
 
@@ -59,12 +76,21 @@ def app_path() -> Path:
 def run_command(port: int = DEFAULT_PORT, address: str = DEFAULT_ADDRESS) -> list[str]:
     """The argv that ``tutor run`` executes."""
     return [
-        sys.executable, "-m", "streamlit", "run", str(app_path()),
-        "--server.headless", "true",
-        "--server.address", address,
-        "--server.port", str(port),
-        "--browser.gatherUsageStats", "false",
-        "--server.fileWatcherType", "none",
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(app_path()),
+        "--server.headless",
+        "true",
+        "--server.address",
+        address,
+        "--server.port",
+        str(port),
+        "--browser.gatherUsageStats",
+        "false",
+        "--server.fileWatcherType",
+        "none",
     ]
 
 
@@ -80,10 +106,15 @@ def cmd_validate(paths: list[str], out: TextIO) -> int:
         raise UsageError(f"tutor validate: no such file or folder: {missing[0]!r}")
     bank = load_bank(paths)
     if not bank.files:
-        raise UsageError(f"tutor validate: no *.yaml or *.yml files under {', '.join(paths)}")
+        raise UsageError(
+            f"tutor validate: no *.yaml or *.yml files under {', '.join(paths)}"
+        )
     for problem in bank.problems:
         print(problem, file=out)
-    print(f"{_plural(len(bank.files), 'file')} checked, {len(bank.failed)} failed", file=out)
+    print(
+        f"{_plural(len(bank.files), 'file')} checked, {len(bank.failed)} failed",
+        file=out,
+    )
     return 1 if bank.failed else 0
 
 
@@ -148,8 +179,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_schema(out)
         if args.command == "run":
             return cmd_run(args.port, args.address)
-        raise UsageError("tutor: give a command: validate, answer, schema or run "
-                         "(see 'tutor --help')")
+        raise UsageError(
+            "tutor: give a command: validate, answer, schema or run "
+            "(see 'tutor --help')"
+        )
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return 2

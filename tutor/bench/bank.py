@@ -40,8 +40,15 @@ STAKES = (
     (Decimal(15), Decimal(30), Decimal(2), Decimal(5)),
 )
 #: Verb for each action word of ``Hand.legal_actions()``.
-VERBS = {"fold": "folds", "check": "checks", "call": "calls", "bring": "brings in",
-         "complete": "completes", "bet": "bets", "raise": "raises"}
+VERBS = {
+    "fold": "folds",
+    "check": "checks",
+    "call": "calls",
+    "bring": "brings in",
+    "complete": "completes",
+    "bet": "bets",
+    "raise": "raises",
+}
 
 
 def _amount(value: Decimal) -> str:
@@ -100,12 +107,16 @@ def generate(index: int, seed: int = SEED) -> str:
         if rng.random() < 0.15:
             cards[0] = cards[1] = None
         stack = None if rng.random() < 0.7 else small * rng.randint(3, 30)
-        seats.append(SeatSetup(seat=number, name=NAMES[k], stack=stack, cards=tuple(cards)))
+        seats.append(
+            SeatSetup(seat=number, name=NAMES[k], stack=stack, cards=tuple(cards))
+        )
     button = rng.choice((None, *numbers))
     setup = HandSetup(
-        game=game, rules=house_rules(preset, game, house or None),
+        game=game,
+        rules=house_rules(preset, game, house or None),
         stakes=Stakes(small_bet=small, big_bet=big, ante=ante, bring_in=bring),
-        seats=tuple(seats), button=button,
+        seats=tuple(seats),
+        button=button,
     )
     hand = Hand(setup)
     steps: list[str] = []
@@ -144,7 +155,11 @@ def generate(index: int, seed: int = SEED) -> str:
         except TutorError:
             break
         passive = [a for a in legal if a.split()[0] in ("check", "call", "bring")]
-        choice = rng.choice(passive) if passive and rng.random() < 0.75 else rng.choice(legal)
+        choice = (
+            rng.choice(passive)
+            if passive and rng.random() < 0.75
+            else rng.choice(legal)
+        )
         text = _action_text(hand.to_act, choice)
         hand.apply(text)
         pending.append(text)
@@ -171,15 +186,19 @@ def generate(index: int, seed: int = SEED) -> str:
     lines.append(f"button: {'null' if button is None else button}")
     lines.append("seats:")
     for seat in seats:
-        cards = " ".join("??" if c is None else c.text for c in seat.cards)
-        stack = "" if seat.stack is None else f", stack: {_amount(seat.stack)}"
-        lines.append(f'  - {{seat: {seat.seat}, name: "{seat.name}"{stack}, cards: "{cards}"}}')
+        dealt = " ".join("??" if c is None else c.text for c in seat.cards)
+        chips = "" if seat.stack is None else f", stack: {_amount(seat.stack)}"
+        lines.append(
+            f'  - {{seat: {seat.seat}, name: "{seat.name}"{chips}, cards: "{dealt}"}}'
+        )
     lines.append("steps:")
     lines.extend(steps)
     return "\n".join(lines) + "\n"
 
 
-def run(count: int = COUNT, rounds: int = ROUNDS) -> tuple[list[list[str]], dict[str, float]]:
+def run(
+    count: int = COUNT, rounds: int = ROUNDS
+) -> tuple[list[list[str]], dict[str, float]]:
     """Generate ``count`` scenarios, write them to a temporary folder, validate and replay all.
 
     Each timing is the best of ``rounds`` (garbage collection off, as in the other benchmarks).
@@ -200,21 +219,37 @@ def run(count: int = COUNT, rounds: int = ROUNDS) -> tuple[list[list[str]], dict
         if bank.problems or len(bank.scenarios) != count:
             first = bank.problems[0] if bank.problems else "scenarios missing"
             raise AssertionError(f"a generated scenario failed validation: {first}")
-        best = best_of({
-            "schema": lambda: load_bank([root], replay=False),
-            "full": lambda: load_bank([root]),
-        }, count, rounds)
+        best = best_of(
+            {
+                "schema": lambda: load_bank([root], replay=False),
+                "full": lambda: load_bank([root]),
+            },
+            count,
+            rounds,
+        )
     asks = sum(1 for s in bank.scenarios for step in s.steps if step.kind == "ask")
     steps = sum(len(s.steps) for s in bank.scenarios)
     per_s = 1 / best["full"]
     rows = [
         ["phase", "scenarios", "per scenario", "scenarios/s"],
-        ["generate (engine plays each hand)", str(count), fmt_time(generated / count),
-         f"{count / generated:,.0f}"],
-        ["read + schema checks", str(count), fmt_time(best["schema"]),
-         f"{1 / best['schema']:,.0f}"],
-        ["read + schema + replay + expect", str(count), fmt_time(best["full"]),
-         f"{per_s:,.0f} (target {TARGET:,.0f})"],
+        [
+            "generate (engine plays each hand)",
+            str(count),
+            fmt_time(generated / count),
+            f"{count / generated:,.0f}",
+        ],
+        [
+            "read + schema checks",
+            str(count),
+            fmt_time(best["schema"]),
+            f"{1 / best['schema']:,.0f}",
+        ],
+        [
+            "read + schema + replay + expect",
+            str(count),
+            fmt_time(best["full"]),
+            f"{per_s:,.0f} (target {TARGET:,.0f})",
+        ],
     ]
     summary = {
         "bank_scenarios_per_s": round(per_s, 1),
@@ -229,5 +264,7 @@ def run(count: int = COUNT, rounds: int = ROUNDS) -> tuple[list[list[str]], dict
 if __name__ == "__main__":  # pragma: no cover
     table, numbers = run()
     print(render(table))
-    print(f"{numbers['bank_scenarios_per_s']:,.0f} scenarios per second "
-          f"(target {TARGET:,.0f})")
+    print(
+        f"{numbers['bank_scenarios_per_s']:,.0f} scenarios per second "
+        f"(target {TARGET:,.0f})"
+    )

@@ -25,3 +25,32 @@ from tutor.scenarios.replay import (
 )
 from tutor.scenarios.schema import json_schema
 from tutor.scenarios.validate import read_scenario
+
+__all__ = [
+    "ASK_KINDS",
+    "DEFAULT_PROMPTS",
+    "PLAYER_ASKS",
+    "TOPICS",
+    "Ask",
+    "Bank",
+    "Scenario",
+    "ScenarioFileError",
+    "SeatSpec",
+    "StakesSpec",
+    "Step",
+    "StepResult",
+    "agrees",
+    "answer_scenario",
+    "check_file",
+    "check_replay",
+    "check_text",
+    "json_schema",
+    "load_bank",
+    "load_scenario",
+    "read_scenario",
+    "replay_scenario",
+    "scenario_files",
+    "scenario_to_setup",
+    "start_hand",
+    "walk",
+]

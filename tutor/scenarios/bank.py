@@ -28,8 +28,9 @@ class ScenarioFileError(ScenarioError):
         return "\n".join(ScenarioError.__str__(p) for p in self.problems)
 
 
-def check_text(text: str | bytes, path: str = "<scenario>", *, replay: bool = True) -> tuple[
-        Scenario | None, list[ScenarioError]]:
+def check_text(
+    text: str | bytes, path: str = "<scenario>", *, replay: bool = True
+) -> tuple[Scenario | None, list[ScenarioError]]:
     """Check a scenario's text: every schema problem, then (if none) the replay's first problem.
 
     :return: the Scenario (None if it has any problem) and the problems, in file order.
@@ -41,21 +42,29 @@ def check_text(text: str | bytes, path: str = "<scenario>", *, replay: bool = Tr
     return (None if problems else scenario), problems
 
 
-def check_file(path: str | os.PathLike[str], *, replay: bool = True) -> tuple[
-        Scenario | None, list[ScenarioError]]:
+def check_file(
+    path: str | os.PathLike[str], *, replay: bool = True
+) -> tuple[Scenario | None, list[ScenarioError]]:
     """:func:`check_text` on a file; the size limit is checked before anything is read."""
     name = os.fspath(path)
     try:
         size = os.stat(name).st_size
         if size > MAX_BYTES:
-            return None, [ScenarioError(
-                f"the file is {size:,} bytes, over the limit of {MAX_BYTES:,} (256 KiB): a "
-                "scenario is one hand; split the file into several scenarios.", name, 1, 1)]
+            return None, [
+                ScenarioError(
+                    f"the file is {size:,} bytes, over the limit of {MAX_BYTES:,} (256 KiB): a "
+                    "scenario is one hand; split the file into several scenarios.",
+                    name,
+                    1,
+                    1,
+                )
+            ]
         with open(name, "rb") as handle:
             data = handle.read(MAX_BYTES + 1)
     except OSError as exc:
-        return None, [ScenarioError(
-            f"cannot read the file: {exc.strerror or exc}.", name, 1, 1)]
+        return None, [
+            ScenarioError(f"cannot read the file: {exc.strerror or exc}.", name, 1, 1)
+        ]
     return check_text(data, name, replay=replay)
 
 
@@ -76,7 +85,11 @@ def scenario_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            out.extend(sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file()))
+            out.extend(
+                sorted(
+                    p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file()
+                )
+            )
         else:
             out.append(path)
     return out
@@ -117,9 +130,15 @@ def load_bank(paths: Iterable[str | os.PathLike[str]], *, replay: bool = True) -
             if first is not None:
                 line, column = scenario.mark("id")
                 first_line = first.mark("id")[0]
-                problems = [ScenarioError(
-                    f"id: {scenario.id!r} is already the id of {first.path} (line {first_line}): "
-                    "ids are unique across the bank; rename one of them.", name, line, column)]
+                problems = [
+                    ScenarioError(
+                        f"id: {scenario.id!r} is already the id of {first.path} (line {first_line}): "
+                        "ids are unique across the bank; rename one of them.",
+                        name,
+                        line,
+                        column,
+                    )
+                ]
             else:
                 seen[scenario.id] = scenario
                 bank.scenarios.append(scenario)

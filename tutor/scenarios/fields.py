@@ -7,21 +7,53 @@ from dataclasses import dataclass, field
 from tutor.engine.rules import OVERRIDE_FIELDS, PRESETS
 
 TOPICS = (
-    "ante", "buy-in", "deal", "bring-in", "betting-limits", "pair-on-fourth", "first-to-act",
-    "raise-cap", "community-river", "low-qualification", "showdown", "split-pot", "side-pots",
+    "ante",
+    "buy-in",
+    "deal",
+    "bring-in",
+    "betting-limits",
+    "pair-on-fourth",
+    "first-to-act",
+    "raise-cap",
+    "community-river",
+    "low-qualification",
+    "showdown",
+    "split-pot",
+    "side-pots",
 )
 GAMES = ("stud8", "stud")
 START_STREETS = ("fourth", "fifth", "sixth", "seventh", "showdown")
 CATEGORIES = (
-    "high card", "pair", "two pair", "three of a kind", "straight", "flush", "full house",
-    "four of a kind", "straight flush",
+    "high card",
+    "pair",
+    "two pair",
+    "three of a kind",
+    "straight",
+    "flush",
+    "full house",
+    "four of a kind",
+    "straight flush",
 )
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 #: The ask kinds of the spec, in its order.
 ASK_KINDS = (
-    "ante", "buy-in", "bring-in", "first-to-act", "next-to-act", "bet-sizes", "legal-actions",
-    "raises-left", "pot", "community-card", "best-high", "best-low", "low-qualifies",
-    "high-winner", "low-winner", "award", "showdown-order",
+    "ante",
+    "buy-in",
+    "bring-in",
+    "first-to-act",
+    "next-to-act",
+    "bet-sizes",
+    "legal-actions",
+    "raises-left",
+    "pot",
+    "community-card",
+    "best-high",
+    "best-low",
+    "low-qualifies",
+    "high-winner",
+    "low-winner",
+    "award",
+    "showdown-order",
 )
 #: Asks about one player's hand: ``player:`` is required on them.
 PLAYER_ASKS = ("best-high", "best-low", "low-qualifies")
@@ -57,15 +89,11 @@ ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 NAME_PATTERN = r"^\S(.{0,28}\S)?$"
 CARD_PATTERN = r"^([2-9TtJjQqKkAa]|10)[cdhsCDHS]$"
 CARD_OR_UNKNOWN_PATTERN = r"^(([2-9TtJjQqKkAa]|10)[cdhsCDHS]|\?\?)$"
-CARDS_TEXT_PATTERN = (
-    r"^\s*((([2-9TtJjQqKkAa]|10)[cdhsCDHS]|\?\?)([\s,]+(([2-9TtJjQqKkAa]|10)[cdhsCDHS]|\?\?))*)?\s*$"
-)
+CARDS_TEXT_PATTERN = r"^\s*((([2-9TtJjQqKkAa]|10)[cdhsCDHS]|\?\?)([\s,]+(([2-9TtJjQqKkAa]|10)[cdhsCDHS]|\?\?))*)?\s*$"
 VERBS = ("folds", "checks", "calls", "brings in", "completes", "bets", "raises")
 #: Verbs that may carry an amount.
 AMOUNT_VERBS = ("calls", "completes", "bets", "raises")
-ACTION_PATTERN = (
-    r"^\S(.*\S)? (folds|checks|brings in|(calls|completes|bets|raises)( \+?[0-9]+(\.[0-9]+)?)?)$"
-)
+ACTION_PATTERN = r"^\S(.*\S)? (folds|checks|brings in|(calls|completes|bets|raises)( \+?[0-9]+(\.[0-9]+)?)?)$"
 LOW_PATTERN = r"^[2-8Aa](-[2-8Aa]){4}$"
 
 
@@ -168,7 +196,9 @@ class Obj:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "names", tuple(f.name for f in self.fields))
-        object.__setattr__(self, "required", tuple(f.name for f in self.fields if f.required))
+        object.__setattr__(
+            self, "required", tuple(f.name for f in self.fields if f.required)
+        )
         object.__setattr__(self, "by_name", {f.name: f for f in self.fields})
 
     def field(self, name: str) -> Field | None:
@@ -194,12 +224,25 @@ class StepSpec:
 
 
 Spec = (
-    Text | Whole | Amount | Flag | Nullable | CardList | OneCard | Rank | Actions | ListOf | Obj
-    | DictOf | StepSpec
+    Text
+    | Whole
+    | Amount
+    | Flag
+    | Nullable
+    | CardList
+    | OneCard
+    | Rank
+    | Actions
+    | ListOf
+    | Obj
+    | DictOf
+    | StepSpec
 )
 
 NAME = Text(
-    what="a player name", pattern=NAME_PATTERN, max_length=30,
+    what="a player name",
+    pattern=NAME_PATTERN,
+    max_length=30,
     description="a player's name as given in seats",
 )
 
@@ -213,49 +256,116 @@ def _house_spec() -> Obj:
         elif kind is int:
             spec = Whole(1, 100, description=f"override of the preset's {name}")
         else:
-            spec = Text(enum=tuple(allowed), description=f"override of the preset's {name}")
+            spec = Text(
+                enum=tuple(allowed), description=f"override of the preset's {name}"
+            )
         fields.append(Field(name, spec))
-    return Obj("house", tuple(fields), "per-field overrides of the preset (shared/rules.md)")
+    return Obj(
+        "house", tuple(fields), "per-field overrides of the preset (shared/rules.md)"
+    )
 
 
 HOUSE = _house_spec()
 
-RAKE = Obj("rake", (
-    Field("percent", Amount(positive=True, maximum=100), True, "percent of the pot taken"),
-    Field("cap", Amount(), True, "the most the rake can be"),
-), "the table's rake: percent of the pot, never more than the cap")
+RAKE = Obj(
+    "rake",
+    (
+        Field(
+            "percent",
+            Amount(positive=True, maximum=100),
+            True,
+            "percent of the pot taken",
+        ),
+        Field("cap", Amount(), True, "the most the rake can be"),
+    ),
+    "the table's rake: percent of the pot, never more than the cap",
+)
 
-STAKES = Obj("stakes", (
-    Field("small_bet", Amount(positive=True), True, "bet size on third and fourth street"),
-    Field("big_bet", Amount(positive=True), True, "bet size on fifth to seventh street"),
-    Field("ante", Amount(), True, "each player's ante (0 for no ante)"),
-    Field("bring_in", Amount(positive=True), False, "the bring-in (default: half the small bet)"),
-    Field("chip", Amount(positive=True), False,
-          "the smallest chip, for odd chips (default 1 where every amount is whole, else 0.01)"),
-    Field("rake", RAKE),
-), "the table's stakes, in table currency")
+STAKES = Obj(
+    "stakes",
+    (
+        Field(
+            "small_bet",
+            Amount(positive=True),
+            True,
+            "bet size on third and fourth street",
+        ),
+        Field(
+            "big_bet",
+            Amount(positive=True),
+            True,
+            "bet size on fifth to seventh street",
+        ),
+        Field("ante", Amount(), True, "each player's ante (0 for no ante)"),
+        Field(
+            "bring_in",
+            Amount(positive=True),
+            False,
+            "the bring-in (default: half the small bet)",
+        ),
+        Field(
+            "chip",
+            Amount(positive=True),
+            False,
+            "the smallest chip, for odd chips (default 1 where every amount is whole, else 0.01)",
+        ),
+        Field("rake", RAKE),
+    ),
+    "the table's stakes, in table currency",
+)
 
-SEAT = Obj("seat", (
-    Field("seat", Whole(1, 10), True, "the seat number, 1 to 10"),
-    Field("name", NAME, True, "the player's name, unique at the table"),
-    Field("stack", Amount(), False, "chips behind (default: deep); with start, what is left"),
-    Field("cards", CardList(), True,
-          "cards in the order dealt: hole, hole, door, 4th, 5th, 6th, river; ?? = unknown"),
-    Field("committed", Amount(), False, "with start: chips already in the pot, antes included"),
-    Field("folded", Flag(), False, "with start: the seat folded earlier"),
-), "one seat at the table")
+SEAT = Obj(
+    "seat",
+    (
+        Field("seat", Whole(1, 10), True, "the seat number, 1 to 10"),
+        Field("name", NAME, True, "the player's name, unique at the table"),
+        Field(
+            "stack",
+            Amount(),
+            False,
+            "chips behind (default: deep); with start, what is left",
+        ),
+        Field(
+            "cards",
+            CardList(),
+            True,
+            "cards in the order dealt: hole, hole, door, 4th, 5th, 6th, river; ?? = unknown",
+        ),
+        Field(
+            "committed",
+            Amount(),
+            False,
+            "with start: chips already in the pot, antes included",
+        ),
+        Field("folded", Flag(), False, "with start: the seat folded earlier"),
+    ),
+    "one seat at the table",
+)
 
-START = Obj("start", (
-    Field("street", Text(enum=START_STREETS), True, "the street whose betting is about to open"),
-), "begin later in the hand, with that street's cards dealt")
+START = Obj(
+    "start",
+    (
+        Field(
+            "street",
+            Text(enum=START_STREETS),
+            True,
+            "the street whose betting is about to open",
+        ),
+    ),
+    "begin later in the hand, with that street's cards dealt",
+)
 
-ACT_STEP = Obj("act step", (
-    Field("act", Actions(), True, "an action or a list of actions: '<name> calls'"),
-), "one or more actions, in order")
+ACT_STEP = Obj(
+    "act step",
+    (Field("act", Actions(), True, "an action or a list of actions: '<name> calls'"),),
+    "one or more actions, in order",
+)
 
 
 def _expect(kind: str, *fields: Field) -> Obj:
-    return Obj(f"{kind} answer", fields, f"the answer to a {kind} ask; every key optional")
+    return Obj(
+        f"{kind} answer", fields, f"the answer to a {kind} ask; every key optional"
+    )
 
 
 _PLAYER = Field("player", NAME)
@@ -267,60 +377,126 @@ EXPECT: dict[str, Obj] = {
     "ante": _expect("ante", Field("each", Amount()), Field("total", Amount())),
     "buy-in": _expect("buy-in", Field("minimum", Amount())),
     "bring-in": _expect(
-        "bring-in", _PLAYER, _SEAT_NO, Field("card", OneCard()), Field("amount", Amount())
+        "bring-in",
+        _PLAYER,
+        _SEAT_NO,
+        Field("card", OneCard()),
+        Field("amount", Amount()),
     ),
     "first-to-act": _expect("first-to-act", _PLAYER_OR_NONE, _SEAT_OR_NONE),
     "next-to-act": _expect("next-to-act", _PLAYER_OR_NONE, _SEAT_OR_NONE),
     "bet-sizes": _expect("bet-sizes", Field("sizes", ListOf(Amount(), 0, 10))),
     "legal-actions": _expect(
-        "legal-actions", _PLAYER_OR_NONE,
-        Field("actions", ListOf(Text(what="an action such as 'call 1'", max_length=40), 0, 10)),
+        "legal-actions",
+        _PLAYER_OR_NONE,
+        Field(
+            "actions",
+            ListOf(Text(what="an action such as 'call 1'", max_length=40), 0, 10),
+        ),
     ),
-    "raises-left": _expect("raises-left", Field("raises_left", Nullable(Whole(0, 100)))),
+    "raises-left": _expect(
+        "raises-left", Field("raises_left", Nullable(Whole(0, 100)))
+    ),
     "pot": _expect("pot", Field("pot", Amount())),
     "community-card": _expect("community-card", Field("community", Flag())),
     "best-high": _expect(
-        "best-high", _PLAYER, Field("category", Text(enum=CATEGORIES)),
-        Field("ranks", ListOf(Rank(), 5, 5)), Field("cards", ListOf(OneCard(), 5, 5)),
+        "best-high",
+        _PLAYER,
+        Field("category", Text(enum=CATEGORIES)),
+        Field("ranks", ListOf(Rank(), 5, 5)),
+        Field("cards", ListOf(OneCard(), 5, 5)),
     ),
     "best-low": _expect(
-        "best-low", _PLAYER,
-        Field("low", Nullable(Text(what="a low such as '7-5-4-2-A'", pattern=LOW_PATTERN))),
+        "best-low",
+        _PLAYER,
+        Field(
+            "low", Nullable(Text(what="a low such as '7-5-4-2-A'", pattern=LOW_PATTERN))
+        ),
     ),
     "low-qualifies": _expect("low-qualifies", _PLAYER, Field("qualifies", Flag())),
     "high-winner": _expect("high-winner", Field("players", ListOf(NAME, 0, MAX_SEATS))),
     "low-winner": _expect("low-winner", Field("players", ListOf(NAME, 0, MAX_SEATS))),
-    "award": _expect("award", Field("payouts", DictOf(Amount())), Field("rake", Amount())),
+    "award": _expect(
+        "award", Field("payouts", DictOf(Amount())), Field("rake", Amount())
+    ),
     "showdown-order": _expect("showdown-order", _PLAYER_OR_NONE, _SEAT_OR_NONE),
 }
 
-ASK_STEP = Obj("ask step", (
-    Field("ask", Text(enum=ASK_KINDS), True, "the kind of question"),
-    Field("prompt", Text(max_length=500), False, "the question as the learner reads it"),
-    Field("player", NAME, False, "whose hand (required for best-high, best-low, low-qualifies)"),
-    Field("expect", Obj("expect", ()), False,
-          "the answer the author expects; validation fails if the engine disagrees"),
-    Field("hint", Text(max_length=1000), False, "a hint shown before answering (extension)"),
-    Field("explain", Text(max_length=2000), False, "an instructor's note (extension)"),
-), "a question about the hand at this point")
+ASK_STEP = Obj(
+    "ask step",
+    (
+        Field("ask", Text(enum=ASK_KINDS), True, "the kind of question"),
+        Field(
+            "prompt",
+            Text(max_length=500),
+            False,
+            "the question as the learner reads it",
+        ),
+        Field(
+            "player",
+            NAME,
+            False,
+            "whose hand (required for best-high, best-low, low-qualifies)",
+        ),
+        Field(
+            "expect",
+            Obj("expect", ()),
+            False,
+            "the answer the author expects; validation fails if the engine disagrees",
+        ),
+        Field(
+            "hint",
+            Text(max_length=1000),
+            False,
+            "a hint shown before answering (extension)",
+        ),
+        Field(
+            "explain", Text(max_length=2000), False, "an instructor's note (extension)"
+        ),
+    ),
+    "a question about the hand at this point",
+)
 
 STEP = StepSpec(ACT_STEP, ASK_STEP, EXPECT, "an act step or an ask step")
 
-SCENARIO = Obj("scenario", (
-    Field("id", Text(what="an id", pattern=ID_PATTERN, max_length=80), True,
-          "unique across the bank; lower-case letters, digits and '-'"),
-    Field("title", Text(max_length=120), True, "the scenario's title"),
-    Field("topic", Text(enum=TOPICS), True, "the course topic"),
-    Field("level", Whole(1, 5), True, "1 (first lesson) to 5 (expert rulings)"),
-    Field("game", Text(enum=GAMES), False, "stud8 (default) or stud"),
-    Field("rules", Text(enum=PRESETS), False, "the house-rule preset (default online)"),
-    Field("house", HOUSE),
-    Field("stakes", STAKES, True),
-    Field("button", Nullable(Whole(1, 10)), False,
-          "the seat holding the dealer button; null = house dealer before seat 1"),
-    Field("seats", ListOf(SEAT, MIN_SEATS, MAX_SEATS, "table.seats"), True,
-          "2 to 8 seats, clockwise"),
-    Field("community", Nullable(OneCard()), False, "the community river card"),
-    Field("start", START),
-    Field("steps", ListOf(STEP, 1, MAX_STEPS), True, "the hand in order: act and ask steps"),
-), "one hand of stud with questions between the actions")
+SCENARIO = Obj(
+    "scenario",
+    (
+        Field(
+            "id",
+            Text(what="an id", pattern=ID_PATTERN, max_length=80),
+            True,
+            "unique across the bank; lower-case letters, digits and '-'",
+        ),
+        Field("title", Text(max_length=120), True, "the scenario's title"),
+        Field("topic", Text(enum=TOPICS), True, "the course topic"),
+        Field("level", Whole(1, 5), True, "1 (first lesson) to 5 (expert rulings)"),
+        Field("game", Text(enum=GAMES), False, "stud8 (default) or stud"),
+        Field(
+            "rules", Text(enum=PRESETS), False, "the house-rule preset (default online)"
+        ),
+        Field("house", HOUSE),
+        Field("stakes", STAKES, True),
+        Field(
+            "button",
+            Nullable(Whole(1, 10)),
+            False,
+            "the seat holding the dealer button; null = house dealer before seat 1",
+        ),
+        Field(
+            "seats",
+            ListOf(SEAT, MIN_SEATS, MAX_SEATS, "table.seats"),
+            True,
+            "2 to 8 seats, clockwise",
+        ),
+        Field("community", Nullable(OneCard()), False, "the community river card"),
+        Field("start", START),
+        Field(
+            "steps",
+            ListOf(STEP, 1, MAX_STEPS),
+            True,
+            "the hand in order: act and ask steps",
+        ),
+    ),
+    "one hand of stud with questions between the actions",
+)

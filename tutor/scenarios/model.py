@@ -87,7 +87,9 @@ class Scenario:
     start: str | None
     steps: tuple[Step, ...]
     #: "seats[1].cards" -> (line, column), for every value in the file ("" is the document)
-    marks: Mapping[str, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
+    marks: Mapping[str, tuple[int, int]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def mark(self, path: str) -> tuple[int, int]:
         """The (line, column) of ``path``, or of its nearest located parent."""

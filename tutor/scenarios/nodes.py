@@ -6,8 +6,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-from yaml.resolver import Resolver
+import yaml  # type: ignore[import-untyped]
+from yaml.resolver import Resolver  # type: ignore[import-untyped]
 
 from tutor.engine.errors import ScenarioError
 
@@ -16,16 +16,20 @@ MAX_NODES = 20_000
 MAX_DEPTH = 20
 
 try:  # libyaml when present: same events and marks, several times faster
-    _Parser: type = yaml.CSafeLoader  # type: ignore[attr-defined]
+    _Parser: type = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - depends on how PyYAML was built
     _Parser = yaml.SafeLoader
 
 _CORE = "tag:yaml.org,2002:"
 #: Explicit tags a scenario may carry: the plain YAML types, nothing that builds objects.
-ALLOWED_TAGS = frozenset(_CORE + t for t in ("str", "int", "float", "bool", "null", "seq", "map"))
+ALLOWED_TAGS = frozenset(
+    _CORE + t for t in ("str", "int", "float", "bool", "null", "seq", "map")
+)
 
 # Implicit typing of plain scalars, YAML 1.1 as PyYAML resolves it (so that ``No`` is caught).
-_RESOLVERS: dict[str | None, list[tuple[str, re.Pattern[str]]]] = Resolver.yaml_implicit_resolvers
+_RESOLVERS: dict[str | None, list[tuple[str, re.Pattern[str]]]] = (
+    Resolver.yaml_implicit_resolvers
+)
 
 
 def resolve_plain(value: str) -> str:
@@ -59,7 +63,7 @@ class Scalar(Node):
     @property
     def kind(self) -> str:
         """``str``, ``int``, ``float``, ``bool``, ``null`` (or another YAML type name)."""
-        return self.tag[len(_CORE):] if self.tag.startswith(_CORE) else self.tag
+        return self.tag.removeprefix(_CORE)
 
 
 @dataclass(slots=True, eq=False)
@@ -95,7 +99,9 @@ def read_text(data: bytes, path: str) -> str:
         raise ScenarioError(
             f"the file is {len(data):,} bytes, over the limit of {MAX_BYTES:,} (256 KiB): "
             "a scenario is one hand; split the file into several scenarios.",
-            path, 1, 1,
+            path,
+            1,
+            1,
         )
     try:
         return data.decode("utf-8-sig")
@@ -105,7 +111,9 @@ def read_text(data: bytes, path: str) -> str:
         column = len(before) - (before.rfind(b"\n") + 1) + 1
         raise ScenarioError(
             f"byte 0x{data[exc.start]:02x} is not UTF-8 text: save the file as UTF-8.",
-            path, line, column,
+            path,
+            line,
+            column,
         ) from None
 
 
@@ -120,7 +128,9 @@ def compose(text: str, path: str) -> Node:
         raise ScenarioError(
             f"the text is over the limit of {MAX_BYTES:,} bytes (256 KiB): "
             "a scenario is one hand; split it into several scenarios.",
-            path, 1, 1,
+            path,
+            1,
+            1,
         )
     return _Composer(text, path).run()
 
@@ -160,7 +170,8 @@ class _Composer:
         except yaml.YAMLError as exc:  # ReaderError: control characters and the like
             raise ScenarioError(
                 f"this is not valid YAML: {_reader_problem(exc)}.",
-                self.path, *_reader_position(self.text, exc),
+                self.path,
+                *_reader_position(self.text, exc),
             ) from None
         finally:
             loader.dispose()
@@ -182,13 +193,22 @@ class _Composer:
                 mark = event.start_mark
                 if tag is None or tag == "!":
                     if event.implicit[0] and not event.style:
-                        node = Scalar(mark.line + 1, mark.column + 1, event.value,
-                                      resolve_plain(event.value), True)
+                        node = Scalar(
+                            mark.line + 1,
+                            mark.column + 1,
+                            event.value,
+                            resolve_plain(event.value),
+                            True,
+                        )
                     else:
-                        node = Scalar(mark.line + 1, mark.column + 1, event.value, str_tag, False)
+                        node = Scalar(
+                            mark.line + 1, mark.column + 1, event.value, str_tag, False
+                        )
                 else:
                     self._check_tag(tag, mark)
-                    node = Scalar(mark.line + 1, mark.column + 1, event.value, tag, False)
+                    node = Scalar(
+                        mark.line + 1, mark.column + 1, event.value, tag, False
+                    )
                 self.count += 1
                 if self.count > MAX_NODES:
                     self.add(0, mark)
@@ -207,11 +227,15 @@ class _Composer:
                 self.add(1, mark)
                 if stack and stack[-1][1] is None and stack[-1][0].__class__ is Map:
                     what = "a mapping" if cls is yaml.MappingStartEvent else "a list"
-                    raise self.error(f"a key must be plain text, not {what}: write "
-                                     "'name: value'.", mark)
-                container: Node = (Map(mark.line + 1, mark.column + 1)
-                                   if cls is yaml.MappingStartEvent
-                                   else Seq(mark.line + 1, mark.column + 1))
+                    raise self.error(
+                        f"a key must be plain text, not {what}: write 'name: value'.",
+                        mark,
+                    )
+                container: Node = (
+                    Map(mark.line + 1, mark.column + 1)
+                    if cls is yaml.MappingStartEvent
+                    else Seq(mark.line + 1, mark.column + 1)
+                )
                 stack.append([container, None, self.count, event.anchor, {}])
                 continue
             elif cls is yaml.MappingEndEvent or cls is yaml.SequenceEndEvent:
@@ -226,8 +250,8 @@ class _Composer:
                     raise self.error(
                         f"the alias *{event.anchor} refers to the list or mapping that "
                         "contains it (a recursive alias): repeat the values instead."
-                        if event.anchor in open_anchors else
-                        f"the alias *{event.anchor} has no anchor &{event.anchor} before it: "
+                        if event.anchor in open_anchors
+                        else f"the alias *{event.anchor} has no anchor &{event.anchor} before it: "
                         "define the anchor first or write the values out.",
                         event.start_mark,
                     )
@@ -262,7 +286,9 @@ class _Composer:
             raise ScenarioError(
                 "the file is empty: a scenario is a mapping with id, title, topic, level, "
                 "stakes, seats and steps.",
-                self.path, 1, 1,
+                self.path,
+                1,
+                1,
             )
         return root
 
@@ -275,7 +301,9 @@ class _Composer:
             raise ScenarioError(
                 f"duplicate key {node.text!r}: it is already given at line {first.line}, "
                 f"column {first.column}; keep one of the two.",
-                self.path, node.line, node.column,
+                self.path,
+                node.line,
+                node.column,
             )
         seen[node.text] = node
         entry[1] = node
@@ -283,7 +311,7 @@ class _Composer:
     def _check_tag(self, tag: str | None, mark: yaml.Mark) -> None:
         if tag is None or tag in ("!", "?") or tag in ALLOWED_TAGS:
             return
-        shown = "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
+        shown = "!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag
         raise self.error(
             f"the tag {shown!r} is not allowed: a scenario holds only text, numbers, true/false, "
             "lists and mappings; remove the tag.",

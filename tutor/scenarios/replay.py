@@ -59,12 +59,23 @@ def scenario_to_setup(scenario: Scenario) -> HandSetup:
         game=game,
         rules=house_rules(scenario.rules, game, dict(scenario.house) or None),
         stakes=Stakes(
-            small_bet=s.small_bet, big_bet=s.big_bet, ante=s.ante, bring_in=s.bring_in,
-            chip=s.chip, rake_percent=s.rake_percent, rake_cap=s.rake_cap,
+            small_bet=s.small_bet,
+            big_bet=s.big_bet,
+            ante=s.ante,
+            bring_in=s.bring_in,
+            chip=s.chip,
+            rake_percent=s.rake_percent,
+            rake_cap=s.rake_cap,
         ),
         seats=tuple(
-            SeatSetup(seat=seat.seat, name=seat.name, stack=seat.stack, cards=seat.cards,
-                      committed=seat.committed, folded=seat.folded)
+            SeatSetup(
+                seat=seat.seat,
+                name=seat.name,
+                stack=seat.stack,
+                cards=seat.cards,
+                committed=seat.committed,
+                folded=seat.folded,
+            )
             for seat in scenario.seats
         ),
         button=scenario.button,
@@ -75,8 +86,17 @@ def scenario_to_setup(scenario: Scenario) -> HandSetup:
 
 def _setup_mark(scenario: Scenario, message: str) -> tuple[int, int]:
     """Where an engine complaint about the table most likely points."""
-    for key in ("stakes.rake", "stakes.small_bet", "stakes.big_bet", "stakes.ante",
-                "stakes.bring_in", "stakes.chip", "community", "button", "start"):
+    for key in (
+        "stakes.rake",
+        "stakes.small_bet",
+        "stakes.big_bet",
+        "stakes.ante",
+        "stakes.bring_in",
+        "stakes.chip",
+        "community",
+        "button",
+        "start",
+    ):
         if key in message and key in scenario.marks:
             return scenario.marks[key]
     for key in ("stakes", "community", "button", "start"):
@@ -87,8 +107,10 @@ def _setup_mark(scenario: Scenario, message: str) -> tuple[int, int]:
 
 def _internal(where: str, exc: Exception) -> str:
     prefix = f"{where}: " if where else ""
-    return (f"{prefix}internal error in the rules engine ({type(exc).__name__}: {exc}); the "
-            "file may be fine: please report it with this file.")
+    return (
+        f"{prefix}internal error in the rules engine ({type(exc).__name__}: {exc}); the "
+        "file may be fine: please report it with this file."
+    )
 
 
 def start_hand(scenario: Scenario) -> Hand:
@@ -100,13 +122,17 @@ def start_hand(scenario: Scenario) -> Hand:
         raise ScenarioError(
             f"the engine cannot set up this table: {exc}", scenario.path, line, column
         ) from None
-    except Exception as exc:  # an engine bug must not crash validation of a bank
+    except Exception as exc:  # noqa: BLE001 - an engine bug must not stop a whole bank
         line, column = scenario.mark("seats")
         raise ScenarioError(_internal("", exc), scenario.path, line, column) from None
 
 
 def _number(value: Any) -> Any:
-    return Decimal(value) if isinstance(value, int) and not isinstance(value, bool) else value
+    return (
+        Decimal(value)
+        if isinstance(value, int) and not isinstance(value, bool)
+        else value
+    )
 
 
 def _norm(value: Any) -> Any:
@@ -115,7 +141,9 @@ def _norm(value: Any) -> Any:
         return value
     if isinstance(value, (int, Decimal)):
         return Decimal(value)
-    if isinstance(value, float):  # never produced by our loader; tolerate from the engine
+    if isinstance(
+        value, float
+    ):  # never produced by our loader; tolerate from the engine
         return Decimal(str(value))
     if isinstance(value, Card):
         return value.text
@@ -141,7 +169,11 @@ def agrees(expect: Mapping[str, Any], answer: Mapping[str, Any]) -> bool:
             theirs = {k: v for k, v in theirs.items() if v != 0}
         if key == "low" and isinstance(mine, str) and isinstance(theirs, str):
             mine, theirs = mine.upper(), theirs.upper()
-        if key in UNORDERED_KEYS and isinstance(mine, list) and isinstance(theirs, list):
+        if (
+            key in UNORDERED_KEYS
+            and isinstance(mine, list)
+            and isinstance(theirs, list)
+        ):
             if Counter(map(_key, mine)) != Counter(map(_key, theirs)):
                 return False
         elif mine != theirs:
@@ -196,13 +228,21 @@ class _Replay:
                 raise self.error(step.action_marks[n], f"{where}: {message}") from None
             except TutorError as exc:
                 raise self.error(step.action_marks[n], f"{where}: {exc}") from None
-            except Exception as exc:  # an engine bug must not crash validation of a bank
+            except Exception as exc:  # noqa: BLE001 - an engine bug must not stop a whole bank
                 raise self.error(step.action_marks[n], _internal(where, exc)) from None
         if self.snapshots:
-            self.results.append(StepResult(
-                index=step.index, kind="act", text=step.text, ask=None, hand=hand.copy(),
-                ruling=None, operations=tuple(hand.history[before:]), actions=step.actions,
-            ))
+            self.results.append(
+                StepResult(
+                    index=step.index,
+                    kind="act",
+                    text=step.text,
+                    ask=None,
+                    hand=hand.copy(),
+                    ruling=None,
+                    operations=tuple(hand.history[before:]),
+                    actions=step.actions,
+                )
+            )
 
     def ask(self, hand: Hand, step: Step) -> None:
         ask = step.ask
@@ -211,22 +251,33 @@ class _Replay:
         try:
             ruling = hand.answer(ask.kind, player=ask.player)
         except TutorError as exc:
-            raise self.error((step.line, step.column),
-                             f"{where}: the engine cannot answer this {ask.kind} ask here: {exc}"
-                             ) from None
-        except Exception as exc:  # an engine bug must not crash validation of a bank
+            raise self.error(
+                (step.line, step.column),
+                f"{where}: the engine cannot answer this {ask.kind} ask here: {exc}",
+            ) from None
+        except Exception as exc:  # noqa: BLE001 - an engine bug must not stop a whole bank
             raise self.error((step.line, step.column), _internal(where, exc)) from None
         if ask.expect is not None and not agrees(ask.expect, ruling.answer):
             at = step.expect_mark or (step.line, step.column)
-            raise self.error(at, (
-                f"{where}.expect: the engine answers {_json(ruling.answer)} but the file expects "
-                f"{_json(ask.expect)}: correct the expect (or remove it). The engine's reason: "
-                f"{ruling.explanation}"
-            ))
-        self.results.append(StepResult(
-            index=step.index, kind="ask", text=step.text, ask=ask,
-            hand=hand.copy() if self.snapshots else hand, ruling=ruling, operations=(),
-        ))
+            raise self.error(
+                at,
+                (
+                    f"{where}.expect: the engine answers {_json(ruling.answer)} but the file expects "
+                    f"{_json(ask.expect)}: correct the expect (or remove it). The engine's reason: "
+                    f"{ruling.explanation}"
+                ),
+            )
+        self.results.append(
+            StepResult(
+                index=step.index,
+                kind="ask",
+                text=step.text,
+                ask=ask,
+                hand=hand.copy() if self.snapshots else hand,
+                ruling=ruling,
+                operations=(),
+            )
+        )
 
 
 def walk(scenario: Scenario) -> list[StepResult]:
@@ -257,11 +308,13 @@ def answer_scenario(scenario: Scenario) -> dict[str, Any]:
     for result in replay_scenario(scenario):
         ruling = result.ruling
         assert ruling is not None
-        answers.append({
-            "step": result.index,
-            "kind": ruling.kind,
-            "answer": to_json(_jsonable(ruling.answer)),
-            "explanation": ruling.explanation,
-            "rules": list(ruling.rules),
-        })
+        answers.append(
+            {
+                "step": result.index,
+                "kind": ruling.kind,
+                "answer": to_json(_jsonable(ruling.answer)),
+                "explanation": ruling.explanation,
+                "rules": list(ruling.rules),
+            }
+        )
     return {"id": scenario.id, "answers": answers}

@@ -7,7 +7,6 @@ from typing import Any
 
 from tutor.scenarios import fields as F
 
-
 _CARD = {"type": "string", "pattern": F.CARD_PATTERN}
 
 
@@ -30,7 +29,9 @@ def _spec(spec: F.Spec, description: str = "") -> dict[str, Any]:
                 out["pattern"] = spec.pattern
         return _desc(out, text)
     if isinstance(spec, F.Whole):
-        return _desc({"type": "integer", "minimum": spec.minimum, "maximum": spec.maximum}, text)
+        return _desc(
+            {"type": "integer", "minimum": spec.minimum, "maximum": spec.maximum}, text
+        )
     if isinstance(spec, F.Amount):
         out = {"type": "number", "maximum": spec.maximum}
         out["exclusiveMinimum" if spec.positive else "minimum"] = 0
@@ -40,27 +41,61 @@ def _spec(spec: F.Spec, description: str = "") -> dict[str, Any]:
     if isinstance(spec, F.Nullable):
         return _desc({"anyOf": [_spec(spec.inner), {"type": "null"}]}, text)
     if isinstance(spec, F.CardList):
-        return _desc({"anyOf": [
-            {"type": "string", "pattern": F.CARDS_TEXT_PATTERN},
-            {"type": "array", "maxItems": spec.max_cards,
-             "items": {"type": "string", "pattern": F.CARD_OR_UNKNOWN_PATTERN}},
-        ]}, text)
+        return _desc(
+            {
+                "anyOf": [
+                    {"type": "string", "pattern": F.CARDS_TEXT_PATTERN},
+                    {
+                        "type": "array",
+                        "maxItems": spec.max_cards,
+                        "items": {
+                            "type": "string",
+                            "pattern": F.CARD_OR_UNKNOWN_PATTERN,
+                        },
+                    },
+                ]
+            },
+            text,
+        )
     if isinstance(spec, F.OneCard):
         return _desc(dict(_CARD), text)
     if isinstance(spec, F.Rank):
-        return _desc({"anyOf": [
-            {"type": "string", "enum": [*F.RANKS, "10", "t", "j", "q", "k", "a"]},
-            {"type": "integer", "minimum": 2, "maximum": 10},
-        ]}, text)
+        return _desc(
+            {
+                "anyOf": [
+                    {
+                        "type": "string",
+                        "enum": [*F.RANKS, "10", "t", "j", "q", "k", "a"],
+                    },
+                    {"type": "integer", "minimum": 2, "maximum": 10},
+                ]
+            },
+            text,
+        )
     if isinstance(spec, F.Actions):
         one = {"type": "string", "pattern": F.ACTION_PATTERN}
-        return _desc({"anyOf": [one, {"type": "array", "minItems": 1, "items": one}]}, text)
+        return _desc(
+            {"anyOf": [one, {"type": "array", "minItems": 1, "items": one}]}, text
+        )
     if isinstance(spec, F.ListOf):
-        return _desc({"type": "array", "minItems": spec.min_items, "maxItems": spec.max_items,
-                      "items": _spec(spec.item)}, text)
+        return _desc(
+            {
+                "type": "array",
+                "minItems": spec.min_items,
+                "maxItems": spec.max_items,
+                "items": _spec(spec.item),
+            },
+            text,
+        )
     if isinstance(spec, F.DictOf):
-        return _desc({"type": "object", "propertyNames": {"pattern": F.NAME_PATTERN},
-                      "additionalProperties": _spec(spec.value)}, text)
+        return _desc(
+            {
+                "type": "object",
+                "propertyNames": {"pattern": F.NAME_PATTERN},
+                "additionalProperties": _spec(spec.value),
+            },
+            text,
+        )
     if isinstance(spec, F.Obj):
         return _obj(spec, text)
     if isinstance(spec, F.StepSpec):
@@ -81,8 +116,9 @@ def _obj(spec: F.Obj, description: str = "") -> dict[str, Any]:
 
 def _ask(spec: F.StepSpec) -> dict[str, Any]:
     out = _obj(spec.ask)
-    out["properties"]["expect"] = {"type": "object", "description":
-                                   spec.ask.field("expect").description}  # type: ignore[union-attr]
+    expect = spec.ask.field("expect")
+    assert expect is not None
+    out["properties"]["expect"] = {"type": "object", "description": expect.description}
     rules: list[dict[str, Any]] = []
     for kind, answer in spec.expect.items():
         then: dict[str, Any] = {"properties": {"expect": _obj(answer)}}
@@ -90,8 +126,12 @@ def _ask(spec: F.StepSpec) -> dict[str, Any]:
             then["required"] = ["player"]
         else:
             then["not"] = {"required": ["player"]}
-        rules.append({"if": {"properties": {"ask": {"const": kind}}, "required": ["ask"]},
-                      "then": then})
+        rules.append(
+            {
+                "if": {"properties": {"ask": {"const": kind}}, "required": ["ask"]},
+                "then": then,
+            }
+        )
     out["allOf"] = rules
     return out
 

@@ -21,8 +21,12 @@ _WHOLE_TEXT = re.compile(r"^[-+]?[0-9]+$")
 _TRUE = ("true", "True", "TRUE")
 _FALSE = ("false", "False", "FALSE")
 _YAML_WORDS = {
-    "bool": "a boolean (true/false)", "int": "a number", "float": "a number",
-    "null": "null (no value)", "timestamp": "a date", "merge": "a merge key",
+    "bool": "a boolean (true/false)",
+    "int": "a number",
+    "float": "a number",
+    "null": "null (no value)",
+    "timestamp": "a date",
+    "merge": "a merge key",
 }
 _ACTION_RE = re.compile(F.ACTION_PATTERN)
 _ACTION_NAME_RE = re.compile(
@@ -73,41 +77,61 @@ class _Checker:
             return _BAD
         if node.plain and node.kind != "str":
             if node.text == "":
-                self.problem(where, node, f"expected {what} but got nothing: write a value "
-                             "after the colon.")
+                self.problem(
+                    where,
+                    node,
+                    f"expected {what} but got nothing: write a value after the colon.",
+                )
             else:
-                self.problem(where, node, f"{node.text} is read by YAML as "
-                             f"{_YAML_WORDS.get(node.kind, node.kind)}, not as text: quote it, "
-                             f"as in \"{node.text}\".")
+                self.problem(
+                    where,
+                    node,
+                    f"{node.text} is read by YAML as "
+                    f"{_YAML_WORDS.get(node.kind, node.kind)}, not as text: quote it, "
+                    f'as in "{node.text}".',
+                )
             return _BAD
         return node.text
 
     def _Text(self, spec: F.Text, node: Node, where: str) -> Any:
-        text = self._scalar_text(node, where, spec.what if not spec.enum else
-                                 "one of " + _listing(spec.enum))
+        text = self._scalar_text(
+            node, where, spec.what if not spec.enum else "one of " + _listing(spec.enum)
+        )
         if text is _BAD:
             return _BAD
         if spec.enum:
             if text not in spec.enum:
-                self.problem(where, node, f"expected one of {_listing(spec.enum)} but got "
-                             f"{text!r}{_did_you_mean(text, spec.enum) or '.'}")
+                self.problem(
+                    where,
+                    node,
+                    f"expected one of {_listing(spec.enum)} but got "
+                    f"{text!r}{_did_you_mean(text, spec.enum) or '.'}",
+                )
                 return _BAD
             return text
         if not text.strip():
             self.problem(where, node, f"expected {spec.what} but got an empty text.")
             return _BAD
         if len(text) > spec.max_length:
-            self.problem(where, node, f"the text is {len(text)} characters long: at most "
-                         f"{spec.max_length} are allowed; shorten it.")
+            self.problem(
+                where,
+                node,
+                f"the text is {len(text)} characters long: at most "
+                f"{spec.max_length} are allowed; shorten it.",
+            )
             return _BAD
         if spec.pattern is not None and not _pattern(spec.pattern).match(text):
             if spec.pattern == F.ID_PATTERN:
-                hint = ("use lower-case letters and digits, with single '-' between words, as "
-                        "in 'bring-in-two-deuces'.")
+                hint = (
+                    "use lower-case letters and digits, with single '-' between words, as "
+                    "in 'bring-in-two-deuces'."
+                )
             elif spec.pattern == F.NAME_PATTERN:
                 hint = "use 1 to 30 characters, without spaces at either end."
             elif spec.pattern == F.LOW_PATTERN:
-                hint = "write five ranks 8 or lower, highest first, ace as A: '7-5-4-2-A'."
+                hint = (
+                    "write five ranks 8 or lower, highest first, ace as A: '7-5-4-2-A'."
+                )
             else:  # pragma: no cover - every pattern has its hint above
                 hint = "see the scenario format."
             self.problem(where, node, f"{text!r} is not {spec.what}: {hint}")
@@ -116,16 +140,28 @@ class _Checker:
 
     def _Whole(self, spec: F.Whole, node: Node, where: str) -> Any:
         expected = f"a whole number from {spec.minimum} to {spec.maximum}"
-        if isinstance(node, Scalar) and node.plain and node.kind == "int" \
-                and _WHOLE_TEXT.match(node.text):
+        if (
+            isinstance(node, Scalar)
+            and node.plain
+            and node.kind == "int"
+            and _WHOLE_TEXT.match(node.text)
+        ):
             value = int(node.text)
             if spec.minimum <= value <= spec.maximum:
                 return value
             self.problem(where, node, f"expected {expected} but got {node.text}.")
             return _BAD
-        if isinstance(node, Scalar) and not node.plain and _WHOLE_TEXT.match(node.text.strip()):
-            self.problem(where, node, f"expected {expected} but got the text {node.text!r}: "
-                         "remove the quotes.")
+        if (
+            isinstance(node, Scalar)
+            and not node.plain
+            and _WHOLE_TEXT.match(node.text.strip())
+        ):
+            self.problem(
+                where,
+                node,
+                f"expected {expected} but got the text {node.text!r}: "
+                "remove the quotes.",
+            )
             return _BAD
         self.problem(where, node, f"expected {expected} but got {describe(node)}.")
         return _BAD
@@ -139,8 +175,12 @@ class _Checker:
         text = node.text.strip()
         if not node.plain:
             if _AMOUNT_TEXT.match(text):
-                self.problem(where, node, f"expected {expected} but got the text {node.text!r}:"
-                             " remove the quotes.")
+                self.problem(
+                    where,
+                    node,
+                    f"expected {expected} but got the text {node.text!r}:"
+                    " remove the quotes.",
+                )
             else:
                 self.problem(where, node, f"expected {expected} but got {node.text!r}.")
             return _BAD
@@ -149,32 +189,48 @@ class _Checker:
             return _BAD
         lowered = text.lower()
         if "inf" in lowered or "nan" in lowered:
-            self.problem(where, node, f"{text} is not an amount: write a number such as 2 or "
-                         "0.25.")
+            self.problem(
+                where,
+                node,
+                f"{text} is not an amount: write a number such as 2 or 0.25.",
+            )
             return _BAD
         if text.startswith("-"):
             self.problem(where, node, f"{text} is negative: amounts are {lowest}.")
             return _BAD
         if not _AMOUNT_TEXT.match(text):
-            self.problem(where, node, f"{text} is not written as a plain decimal number: write "
-                         "it with digits and at most one '.', as in 1000 or 0.25.")
+            self.problem(
+                where,
+                node,
+                f"{text} is not written as a plain decimal number: write "
+                "it with digits and at most one '.', as in 1000 or 0.25.",
+            )
             return _BAD
         try:
             value = Decimal(text)
-        except InvalidOperation:  # pragma: no cover - the pattern above admits only decimals
+        except (
+            InvalidOperation
+        ):  # pragma: no cover - the pattern above admits only decimals
             self.problem(where, node, f"{text} is not an amount.")
             return _BAD
         exponent = value.normalize().as_tuple().exponent
         if isinstance(exponent, int) and exponent < -F.MAX_AMOUNT_PLACES:
-            self.problem(where, node, f"{text} has more than {F.MAX_AMOUNT_PLACES} decimal "
-                         "places: amounts go down to the cent, as in 0.25.")
+            self.problem(
+                where,
+                node,
+                f"{text} has more than {F.MAX_AMOUNT_PLACES} decimal "
+                "places: amounts go down to the cent, as in 0.25.",
+            )
             return _BAD
         if spec.positive and value == 0:
             self.problem(where, node, f"expected {expected} but got {text}.")
             return _BAD
         if value > spec.maximum:
-            self.problem(where, node, f"{text} is more than the largest amount allowed, "
-                         f"{spec.maximum:,}.")
+            self.problem(
+                where,
+                node,
+                f"{text} is more than the largest amount allowed, {spec.maximum:,}.",
+            )
             return _BAD
         return value
 
@@ -185,9 +241,13 @@ class _Checker:
             if node.text in _FALSE:
                 return False
             if node.kind == "bool":
-                self.problem(where, node, f"expected true or false but got {node.text}: write "
-                             "true or false (editors using YAML 1.2 read "
-                             f"{node.text} as text).")
+                self.problem(
+                    where,
+                    node,
+                    f"expected true or false but got {node.text}: write "
+                    "true or false (editors using YAML 1.2 read "
+                    f"{node.text} as text).",
+                )
                 return _BAD
         self.problem(where, node, f"expected true or false but got {describe(node)}.")
         return _BAD
@@ -212,7 +272,9 @@ class _Checker:
             if "\n" in text:
                 out.append((match.group(), (node.line, node.column)))
             else:
-                out.append((match.group(), (node.line, node.column + shift + match.start())))
+                out.append(
+                    (match.group(), (node.line, node.column + shift + match.start()))
+                )
         return out
 
     def _CardList(self, spec: F.CardList, node: Node, where: str) -> Any:
@@ -222,9 +284,17 @@ class _Checker:
             for i, item in enumerate(node.items):
                 here = f"{where}[{i}]"
                 self.marks[here] = (item.line, item.column)
-                if isinstance(item, Scalar) and item.plain and item.kind in ("int", "float"):
-                    self.problem(here, item, f"{item.text} is a number, not a card: write the "
-                                 "rank and the suit together, as in 10d or Td.")
+                if (
+                    isinstance(item, Scalar)
+                    and item.plain
+                    and item.kind in ("int", "float")
+                ):
+                    self.problem(
+                        here,
+                        item,
+                        f"{item.text} is a number, not a card: write the "
+                        "rank and the suit together, as in 10d or Td.",
+                    )
                     bad = True
                     continue
                 text = self._scalar_text(item, here, "a card such as 'Ah' or '??'")
@@ -233,18 +303,26 @@ class _Checker:
                     continue
                 words.append((text.strip(), (item.line, item.column)))
         elif isinstance(node, Scalar) and node.plain and node.kind in ("int", "float"):
-            self.problem(where, node, f"{node.text} is a number, not cards: write each card's "
-                         "rank and suit together, as in \"10d 9c ??\".")
+            self.problem(
+                where,
+                node,
+                f"{node.text} is a number, not cards: write each card's "
+                'rank and suit together, as in "10d 9c ??".',
+            )
             return _BAD
         else:
-            text = self._scalar_text(node, where, "cards such as \"Ah Kd ??\"")
+            text = self._scalar_text(node, where, 'cards such as "Ah Kd ??"')
             if text is _BAD:
                 return _BAD
             assert isinstance(node, Scalar)
             words = self._word_marks(node, text)
         if len(words) > spec.max_cards:
-            self.problem(where, node, f"{len(words)} cards are given, but a player gets at "
-                         f"most {spec.max_cards}: remove the extra cards.")
+            self.problem(
+                where,
+                node,
+                f"{len(words)} cards are given, but a player gets at "
+                f"most {spec.max_cards}: remove the extra cards.",
+            )
             return _BAD
         cards: list[Card | None] = []
         ok = True
@@ -261,14 +339,20 @@ class _Checker:
 
     def _OneCard(self, spec: F.OneCard, node: Node, where: str) -> Any:
         if isinstance(node, Scalar) and node.plain and node.kind in ("int", "float"):
-            self.problem(where, node, f"{node.text} is a number, not a card: write the rank "
-                         "and the suit together, as in 10d or Td.")
+            self.problem(
+                where,
+                node,
+                f"{node.text} is a number, not a card: write the rank "
+                "and the suit together, as in 10d or Td.",
+            )
             return _BAD
         text = self._scalar_text(node, where, "a card such as 'Ah'")
         if text is _BAD:
             return _BAD
         if text.strip() == UNKNOWN:
-            self.problem(where, node, "?? is not allowed here: write the real card, as in 'Ah'.")
+            self.problem(
+                where, node, "?? is not allowed here: write the real card, as in 'Ah'."
+            )
             return _BAD
         return self._card(text, node, where, (node.line, node.column))
 
@@ -278,16 +362,23 @@ class _Checker:
             text = "T" if text == "10" else text
             if text in F.RANKS:
                 return text
-        self.problem(where, node, f"expected a rank (2-9, T, J, Q, K or A) but got "
-                     f"{describe(node)}.")
+        self.problem(
+            where,
+            node,
+            f"expected a rank (2-9, T, J, Q, K or A) but got {describe(node)}.",
+        )
         return _BAD
 
     def _Actions(self, spec: F.Actions, node: Node, where: str) -> Any:
         items: list[tuple[Node, str]]
         if isinstance(node, Seq):
             if not node.items:
-                self.problem(where, node, "the list of actions is empty: give at least one "
-                             "action, as in 'Ana calls'.")
+                self.problem(
+                    where,
+                    node,
+                    "the list of actions is empty: give at least one "
+                    "action, as in 'Ana calls'.",
+                )
                 return _BAD
             items = [(item, f"{where}[{i}]") for i, item in enumerate(node.items)]
         else:
@@ -300,9 +391,13 @@ class _Checker:
                 continue
             text = " ".join(text.split())
             if not _ACTION_RE.match(text):
-                self.problem(here, item, f"{text!r} is not an action: write '<name> folds', "
-                             "'checks', 'calls [N]', 'brings in', 'completes [N]', 'bets [N]' "
-                             "or 'raises [N]', as in 'Ana raises 4'.")
+                self.problem(
+                    here,
+                    item,
+                    f"{text!r} is not an action: write '<name> folds', "
+                    "'checks', 'calls [N]', 'brings in', 'completes [N]', 'bets [N]' "
+                    "or 'raises [N]', as in 'Ana raises 4'.",
+                )
                 continue
             out.append((text, here, (item.line, item.column)))
         if len(out) != len(items):
@@ -317,42 +412,72 @@ class _Checker:
         count = len(node.items)
         if count < spec.min_items or count > spec.max_items:
             if where == "seats":
-                self.problem(where, node, f"{count} seats are given, but a table seats "
-                             f"{spec.min_items} to {spec.max_items} players (table.seats): a "
-                             "52-card deck cannot deal seven cards to more than 8.")
+                self.problem(
+                    where,
+                    node,
+                    f"{count} seats are given, but a table seats "
+                    f"{spec.min_items} to {spec.max_items} players (table.seats): a "
+                    "52-card deck cannot deal seven cards to more than 8.",
+                )
             elif spec.min_items == spec.max_items:
-                self.problem(where, node, f"expected exactly {spec.min_items} items but got "
-                             f"{count}.")
+                self.problem(
+                    where,
+                    node,
+                    f"expected exactly {spec.min_items} items but got {count}.",
+                )
             elif count > spec.max_items:
-                self.problem(where, node, f"{count} items are given; at most "
-                             f"{spec.max_items} are allowed: split it.")
+                self.problem(
+                    where,
+                    node,
+                    f"{count} items are given; at most "
+                    f"{spec.max_items} are allowed: split it.",
+                )
             else:
-                self.problem(where, node, f"expected at least {spec.min_items} "
-                             f"item{'s' if spec.min_items > 1 else ''} but got {count}.")
+                self.problem(
+                    where,
+                    node,
+                    f"expected at least {spec.min_items} "
+                    f"item{'s' if spec.min_items > 1 else ''} but got {count}.",
+                )
             return _BAD
-        values = [self.check(spec.item, item, f"{where}[{i}]") for i, item in
-                  enumerate(node.items)]
+        values = [
+            self.check(spec.item, item, f"{where}[{i}]")
+            for i, item in enumerate(node.items)
+        ]
         return values
 
     def _keys(self, spec: F.Obj, node: Map, where: str) -> None:
         allowed = spec.by_name
         for key, _ in node.pairs:
             if key.text not in allowed:
-                self.problem(where, key, f"unknown key {key.text!r} in {spec.what}: the "
-                             f"allowed keys are {_listing(spec.names)}"
-                             f"{_did_you_mean(key.text, spec.names) or '.'}")
+                self.problem(
+                    where,
+                    key,
+                    f"unknown key {key.text!r} in {spec.what}: the "
+                    f"allowed keys are {_listing(spec.names)}"
+                    f"{_did_you_mean(key.text, spec.names) or '.'}",
+                )
         if not spec.required:
             return
         present = {key.text for key, _ in node.pairs}
         for name in spec.required:
             if name not in present:
-                self.problem(where, node, f"{spec.what} needs the key {name!r}: add "
-                             f"'{name}: ...'.")
+                self.problem(
+                    where,
+                    node,
+                    f"{spec.what} needs the key {name!r}: add '{name}: ...'.",
+                )
 
-    def _Obj(self, spec: F.Obj, node: Node, where: str, skip: tuple[str, ...] = ()) -> Any:
+    def _Obj(
+        self, spec: F.Obj, node: Node, where: str, skip: tuple[str, ...] = ()
+    ) -> Any:
         if not isinstance(node, Map):
-            self.problem(where, node, f"expected {spec.what} (a mapping of "
-                         f"{_listing(spec.names)}) but got {describe(node)}.")
+            self.problem(
+                where,
+                node,
+                f"expected {spec.what} (a mapping of "
+                f"{_listing(spec.names)}) but got {describe(node)}.",
+            )
             return _BAD
         self._keys(spec, node, where)
         out: dict[str, Any] = {}
@@ -367,8 +492,12 @@ class _Checker:
 
     def _DictOf(self, spec: F.DictOf, node: Node, where: str) -> Any:
         if not isinstance(node, Map):
-            self.problem(where, node, f"expected a mapping of player names to amounts but got "
-                         f"{describe(node)}.")
+            self.problem(
+                where,
+                node,
+                f"expected a mapping of player names to amounts but got "
+                f"{describe(node)}.",
+            )
             return _BAD
         out: dict[str, Any] = {}
         for key, value in node.pairs:
@@ -379,21 +508,32 @@ class _Checker:
 
     def _StepSpec(self, spec: F.StepSpec, node: Node, where: str) -> Any:
         if not isinstance(node, Map):
-            self.problem(where, node, f"expected a step (a mapping with act: or ask:) but got "
-                         f"{describe(node)}: write '- act: Ana calls' or '- ask: pot'.")
+            self.problem(
+                where,
+                node,
+                f"expected a step (a mapping with act: or ask:) but got "
+                f"{describe(node)}: write '- act: Ana calls' or '- ask: pot'.",
+            )
             return _BAD
         has_act = node.get("act") is not None
         has_ask = node.get("ask") is not None
         if has_act and has_ask:
-            self.problem(where, node, "a step is either act: or ask:, not both: split it into "
-                         "two steps.")
+            self.problem(
+                where,
+                node,
+                "a step is either act: or ask:, not both: split it into two steps.",
+            )
             return _BAD
         if has_act:
             return ("act", self._Obj(spec.act, node, where))
         if not has_ask:
             keys = _listing([k.text for k, _ in node.pairs]) or "none"
-            self.problem(where, node, f"a step needs act: (actions) or ask: (a question); its "
-                         f"keys are {keys}.")
+            self.problem(
+                where,
+                node,
+                f"a step needs act: (actions) or ask: (a question); its "
+                f"keys are {keys}.",
+            )
             return _BAD
         values = self._Obj(spec.ask, node, where, skip=("expect",))
         expect = node.get("expect")
@@ -409,10 +549,18 @@ class _Checker:
 
 
 _DISPATCH: dict[type, Callable[[_Checker, Any, Node, str], Any]] = {
-    F.Text: _Checker._Text, F.Whole: _Checker._Whole, F.Amount: _Checker._Amount,
-    F.Flag: _Checker._Flag, F.Nullable: _Checker._Nullable, F.CardList: _Checker._CardList,
-    F.OneCard: _Checker._OneCard, F.Rank: _Checker._Rank, F.Actions: _Checker._Actions,
-    F.ListOf: _Checker._ListOf, F.Obj: _Checker._Obj, F.DictOf: _Checker._DictOf,
+    F.Text: _Checker._Text,
+    F.Whole: _Checker._Whole,
+    F.Amount: _Checker._Amount,
+    F.Flag: _Checker._Flag,
+    F.Nullable: _Checker._Nullable,
+    F.CardList: _Checker._CardList,
+    F.OneCard: _Checker._OneCard,
+    F.Rank: _Checker._Rank,
+    F.Actions: _Checker._Actions,
+    F.ListOf: _Checker._ListOf,
+    F.Obj: _Checker._Obj,
+    F.DictOf: _Checker._DictOf,
     F.StepSpec: _Checker._StepSpec,
 }
 
@@ -443,15 +591,25 @@ class _Builder:
         names, numbers = self.names, self.numbers
         stakes = self.stakes()
         button = v.get("button")
-        if numbers is not None and _good(button) and button is not None:
-            if button not in numbers:
-                self.problem("button", f"seat {button} has nobody in it: the seats are "
-                             f"{_listing([str(n) for n in numbers])}; put the button on one "
-                             "of them, or write null for a house dealer.")
+        if (
+            numbers is not None
+            and _good(button)
+            and button is not None
+            and button not in numbers
+        ):
+            self.problem(
+                "button",
+                f"seat {button} has nobody in it: the seats are "
+                f"{_listing([str(n) for n in numbers])}; put the button on one "
+                "of them, or write null for a house dealer.",
+            )
         community = v.get("community")
         if _good(community) and community is not None and community in self.dealt:
-            self.problem("community", f"{community.text} is dealt twice: it is also in "
-                         f"{self.dealt[community]}; a deck holds each card once.")
+            self.problem(
+                "community",
+                f"{community.text} is dealt twice: it is also in "
+                f"{self.dealt[community]}; a deck holds each card once.",
+            )
         start = v.get("start")
         street = start.get("street") if isinstance(start, dict) else None
         if isinstance(v.get("seats"), list):
@@ -461,11 +619,21 @@ class _Builder:
             return None
         house = v.get("house") or {}
         return Scenario(
-            path=self.c.path, id=v["id"], title=v["title"], topic=v["topic"], level=v["level"],
-            game=v.get("game", Game.STUD8.value), rules=v.get("rules", "online"),
-            house=dict(house), stakes=stakes,  # type: ignore[arg-type]
-            button=v.get("button"), seats=tuple(seats or ()), community=v.get("community"),
-            start=street, steps=tuple(steps), marks=dict(self.c.marks),
+            path=self.c.path,
+            id=v["id"],
+            title=v["title"],
+            topic=v["topic"],
+            level=v["level"],
+            game=v.get("game", Game.STUD8.value),
+            rules=v.get("rules", "online"),
+            house=dict(house),
+            stakes=stakes,  # type: ignore[arg-type]
+            button=v.get("button"),
+            seats=tuple(seats or ()),
+            community=v.get("community"),
+            start=street,
+            steps=tuple(steps),
+            marks=dict(self.c.marks),
         )
 
     def stakes(self) -> StakesSpec | None:
@@ -475,14 +643,20 @@ class _Builder:
         if any(k not in s for k in ("small_bet", "big_bet", "ante")):
             return None
         if s["big_bet"] < s["small_bet"]:
-            self.problem("stakes.big_bet", f"the big bet {s['big_bet']} is less than the small "
-                         f"bet {s['small_bet']}: the big bet is usually twice the small bet.")
+            self.problem(
+                "stakes.big_bet",
+                f"the big bet {s['big_bet']} is less than the small "
+                f"bet {s['small_bet']}: the big bet is usually twice the small bet.",
+            )
         rake = s.get("rake")
         percent = rake.get("percent") if isinstance(rake, dict) else None
         cap = rake.get("cap") if isinstance(rake, dict) else None
         return StakesSpec(
-            small_bet=s["small_bet"], big_bet=s["big_bet"], ante=s["ante"],
-            bring_in=s.get("bring_in"), chip=s.get("chip"),
+            small_bet=s["small_bet"],
+            big_bet=s["big_bet"],
+            ante=s["ante"],
+            bring_in=s.get("bring_in"),
+            chip=s.get("chip"),
             rake_percent=percent if _good(percent) else None,
             rake_cap=cap if _good(cap) else None,
         )
@@ -508,32 +682,51 @@ class _Builder:
             if isinstance(number, int) and not isinstance(number, bool):
                 if number in numbers:
                     j = numbers[number]
-                    self.problem(f"seats[{i}].seat", f"seat {number} is already taken by "
-                                 f"seats[{j}]: give each seat its own number from 1 to 10.")
+                    self.problem(
+                        f"seats[{i}].seat",
+                        f"seat {number} is already taken by "
+                        f"seats[{j}]: give each seat its own number from 1 to 10.",
+                    )
                 numbers.setdefault(number, i)
             if isinstance(name, str):
                 if name in names:
-                    self.problem(f"seats[{i}].name", f"the name {name!r} is already used by "
-                                 f"seats[{names[name]}]: give each player a different name.")
+                    self.problem(
+                        f"seats[{i}].name",
+                        f"the name {name!r} is already used by "
+                        f"seats[{names[name]}]: give each player a different name.",
+                    )
                 names.setdefault(name, i)
             if isinstance(cards, list):
                 for card, at in cards:
                     if card is None:
                         continue
                     if card in dealt:
-                        self.c.problem(f"seats[{i}].cards", at, f"{card.text} is dealt twice: it "
-                                       f"is also in {dealt[card]}; a deck holds each card once.")
+                        self.c.problem(
+                            f"seats[{i}].cards",
+                            at,
+                            f"{card.text} is dealt twice: it "
+                            f"is also in {dealt[card]}; a deck holds each card once.",
+                        )
                     else:
                         dealt[card] = f"seats[{i}].cards"
-            if not all(_good(x) for x in seat.values()) or number is None or name is None \
-                    or cards is None:
+            if (
+                not all(_good(x) for x in seat.values())
+                or number is None
+                or name is None
+                or cards is None
+            ):
                 complete = False
                 continue
-            out.append(SeatSpec(
-                seat=number, name=name, cards=tuple(c for c, _ in cards),
-                stack=seat.get("stack"), committed=seat.get("committed"),
-                folded=bool(seat.get("folded", False)),
-            ))
+            out.append(
+                SeatSpec(
+                    seat=number,
+                    name=name,
+                    cards=tuple(c for c, _ in cards),
+                    stack=seat.get("stack"),
+                    committed=seat.get("committed"),
+                    folded=bool(seat.get("folded", False)),
+                )
+            )
         self.names = list(names)
         self.numbers = list(numbers)
         return out if complete else None
@@ -547,13 +740,19 @@ class _Builder:
             if street is None and "start" not in self.v:
                 for key in ("committed", "folded"):
                     if key in seat:
-                        self.problem(f"seats[{i}].{key}", f"{key} is used only with start: (a "
-                                     "hand told from a later street); remove it, or add "
-                                     "'start: {street: fourth}'.")
+                        self.problem(
+                            f"seats[{i}].{key}",
+                            f"{key} is used only with start: (a "
+                            "hand told from a later street); remove it, or add "
+                            "'start: {street: fourth}'.",
+                        )
             elif isinstance(street, str) and "committed" not in seat:
-                self.problem(f"seats[{i}]", "with start:, each seat needs the key 'committed' "
-                             "(its chips already in the pot, antes included): add "
-                             "'committed: ...'.")
+                self.problem(
+                    f"seats[{i}]",
+                    "with start:, each seat needs the key 'committed' "
+                    "(its chips already in the pot, antes included): add "
+                    "'committed: ...'.",
+                )
 
     def steps(self, names: list[str] | None) -> list[Step]:
         raw = self.v.get("steps")
@@ -575,18 +774,35 @@ class _Builder:
                 listed, is_list = acts
                 for text, here, _ in listed:
                     self.check_action_name(text, here, names)
-                out.append(Step(
-                    index=i, kind="act", line=line, column=column,
-                    actions=tuple(t for t, _, _ in listed),
-                    action_marks=tuple(at for _, _, at in listed), act_is_list=is_list,
-                ))
+                out.append(
+                    Step(
+                        index=i,
+                        kind="act",
+                        line=line,
+                        column=column,
+                        actions=tuple(t for t, _, _ in listed),
+                        action_marks=tuple(at for _, _, at in listed),
+                        act_is_list=is_list,
+                    )
+                )
                 continue
             ask = self.ask(values, where, names)
             if ask is not None:
-                expect_mark = self.c.marks.get(f"{where}.expect") if ask.expect is not None \
+                expect_mark = (
+                    self.c.marks.get(f"{where}.expect")
+                    if ask.expect is not None
                     else None
-                out.append(Step(index=i, kind="ask", line=line, column=column, ask=ask,
-                                expect_mark=expect_mark))
+                )
+                out.append(
+                    Step(
+                        index=i,
+                        kind="ask",
+                        line=line,
+                        column=column,
+                        ask=ask,
+                        expect_mark=expect_mark,
+                    )
+                )
         return out
 
     def check_action_name(self, text: str, where: str, names: list[str] | None) -> None:
@@ -597,25 +813,38 @@ class _Builder:
             return
         name = match.group("name")
         if name not in names:
-            self.problem(where, f"{text!r} names {name!r}, who is not at this table: the "
-                         f"players are {_listing(names)}{_did_you_mean(name, names) or '.'}")
+            self.problem(
+                where,
+                f"{text!r} names {name!r}, who is not at this table: the "
+                f"players are {_listing(names)}{_did_you_mean(name, names) or '.'}",
+            )
 
     def check_name(self, name: Any, where: str, names: list[str] | None) -> None:
         if names is None or not isinstance(name, str) or name in names:
             return
-        self.problem(where, f"{name!r} is not at this table: the players are "
-                     f"{_listing(names)}{_did_you_mean(name, names) or '.'}")
+        self.problem(
+            where,
+            f"{name!r} is not at this table: the players are "
+            f"{_listing(names)}{_did_you_mean(name, names) or '.'}",
+        )
 
-    def ask(self, values: dict[str, Any], where: str, names: list[str] | None) -> Ask | None:
+    def ask(
+        self, values: dict[str, Any], where: str, names: list[str] | None
+    ) -> Ask | None:
         kind = values.get("ask")
         player = values.get("player")
         if isinstance(kind, str) and _good(kind):
             if kind in F.PLAYER_ASKS and "player" not in values:
-                self.problem(where, f"a {kind} ask needs player: (whose hand): add "
-                             "'player: <name>'.")
+                self.problem(
+                    where,
+                    f"a {kind} ask needs player: (whose hand): add 'player: <name>'.",
+                )
             if kind not in F.PLAYER_ASKS and "player" in values:
-                self.problem(f"{where}.player", f"player: is used only by "
-                             f"{_listing(F.PLAYER_ASKS)} asks: remove it.")
+                self.problem(
+                    f"{where}.player",
+                    f"player: is used only by "
+                    f"{_listing(F.PLAYER_ASKS)} asks: remove it.",
+                )
         self.check_name(player, f"{where}.player", names)
         expect = values.get("expect")
         if isinstance(expect, dict):
@@ -634,11 +863,19 @@ class _Builder:
         if not all(_good(x) for x in values.values()) or not isinstance(kind, str):
             return None
         prompt = values.get("prompt")
-        shown = prompt if prompt is not None else F.DEFAULT_PROMPTS[kind].format(
-            player=player or "the player")
+        shown = (
+            prompt
+            if prompt is not None
+            else F.DEFAULT_PROMPTS[kind].format(player=player or "the player")
+        )
         return Ask(
-            kind=kind, prompt=shown, player=player, expect=expect, hint=values.get("hint"),
-            explain=values.get("explain"), prompt_given=prompt is not None,
+            kind=kind,
+            prompt=shown,
+            player=player,
+            expect=expect,
+            hint=values.get("hint"),
+            explain=values.get("explain"),
+            prompt_given=prompt is not None,
         )
 
 
@@ -652,8 +889,9 @@ def _good_deep(value: Any) -> bool:
     return True
 
 
-def read_scenario(text: str | bytes, path: str = "<scenario>") -> tuple[
-        Scenario | None, list[ScenarioError]]:
+def read_scenario(
+    text: str | bytes, path: str = "<scenario>"
+) -> tuple[Scenario | None, list[ScenarioError]]:
     """Check a scenario's text against the format (no replay).
 
     :return: the Scenario (None if any problem) and every problem found, in file order.
