@@ -127,3 +127,23 @@ def test_showdown_order_checked_through_first_to_act_shows_first():
     ruling = hand.answer("showdown-order")
     assert ruling.answer == {"player": "P2", "seat": 2}
     assert ruling.rules == ("showdown.order",)
+
+
+def test_start_later_cards_listed_beyond_the_street_are_dealt_later():
+    cards = ["2c 3c Ah Kd 9s 4h 5d", "4c 5c Qs Qd 8s 2h 6d"]
+    seats = [(f"P{i + 1}", 50, c, {"committed": 3}) for i, c in enumerate(cards)]
+    hand = make_hand(seats, start="sixth", game="stud")
+    assert [len(p.cards) for p in hand.players] == [6, 6]
+    play(hand, "P2 checks", "P1 checks", "P2 checks", "P1 checks")
+    assert hand.is_over
+    assert hand.answer("award").answer == {"payouts": {"P2": D(6)}, "rake": D(0)}
+
+
+def test_start_showdown_with_a_seventh_card_and_a_community_card_refused():
+    from tutor.engine import TableError
+
+    seats = [("P1", 0, "2c 3c Ah Kd 9s 4h 5d", {"committed": 3}), ("P2", 0, "4c 5c Qs Qd 8s 2h", {"committed": 3})]
+    with pytest.raises(TableError) as err:
+        make_hand(seats, start="showdown", community="7c")
+    assert str(err.value) == ("P1 is still in the hand at the showdown, so holds 6 cards besides the community card "
+                              "(write ?? for a card the learner does not see); the scenario lists 7.")

@@ -493,17 +493,22 @@ class Hand:
         for p, s in zip(self.players, sorted(self.setup.seats, key=lambda s: s.seat)):
             p.committed = s.committed if s.committed is not None else ZERO
             p.folded = s.folded
-            if not s.folded and street is not Street.SHOWDOWN and len(s.cards) not in (need,) and not (
-                street is Street.SEVENTH and self.setup.community is not None and len(s.cards) == 6
-            ):
-                raise TableError(
-                    f"{s.name} is still in the hand on {street.value} street, so holds {need} cards "
-                    f"(write ?? for a card the learner does not see); the scenario lists {len(s.cards)}."
-                )
-            if s.folded and len(s.cards) > need:
-                raise TableError(f"{s.name} folded before {street.value} street but lists {len(s.cards)} cards.")
-            p.cards = list(s.cards)
-            self.dealt += len(s.cards)
+            late = street in (Street.SEVENTH, Street.SHOWDOWN)
+            hold = 6 if late and self.setup.community is not None else need
+            if s.folded:
+                if len(s.cards) > need:
+                    raise TableError(f"{s.name} folded before {street.value} street but lists {len(s.cards)} cards.")
+                p.cards = list(s.cards)
+            else:
+                if len(s.cards) < hold or (late and len(s.cards) > hold):
+                    where = "at the showdown" if street is Street.SHOWDOWN else f"on {street.value} street"
+                    shared = " besides the community card" if hold == 6 else ""
+                    raise TableError(
+                        f"{s.name} is still in the hand {where}, so holds {hold} cards{shared} "
+                        f"(write ?? for a card the learner does not see); the scenario lists {len(s.cards)}.")
+                # Cards listed beyond this street are dealt on the later streets.
+                p.cards = list(s.cards[:hold])
+            self.dealt += len(p.cards)
             if not p.folded and p.stack == 0:
                 p.all_in = True
         live = [p for p in self.players if not p.folded]
