@@ -136,7 +136,9 @@ def test_start_later_cards_listed_beyond_the_street_are_dealt_later():
     assert [len(p.cards) for p in hand.players] == [6, 6]
     play(hand, "P2 checks", "P1 checks", "P2 checks", "P1 checks")
     assert hand.is_over
-    assert hand.answer("award").answer == {"payouts": {"P2": D(6)}, "rake": D(0)}
+    # P1's river 5d makes a wheel (A-2-3-4-5), which beats P2's pair of queens.
+    assert hand.answer("best-high", player="P1").answer["ranks"] == ["5", "4", "3", "2", "A"]
+    assert hand.answer("award").answer == {"payouts": {"P1": D(6)}, "rake": D(0)}
 
 
 def test_start_showdown_with_a_seventh_card_and_a_community_card_refused():
