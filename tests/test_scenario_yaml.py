@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+import yaml
+
 from tutor.engine.errors import ScenarioError, TutorError
-from tutor.scenarios import check_file, check_text
+from tutor.scenarios import check_file, check_text, nodes
 from tutor.scenarios.nodes import MAX_BYTES, Map, Scalar, Seq, compose
+
+DATA = Path(__file__).parent / "data" / "scenarios"
 
 
 def only_problem(text: str | bytes) -> str:
@@ -180,3 +185,32 @@ def test_nodes_keep_raw_text_type_and_position() -> None:
         (4, 9),
         (4, 13),
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "id: x\ntitle: a\x07b\n",
+        "id: a\n---\nid: b\n",
+        "id: !!python/object/apply:os.system [ls]\n",
+        "id: a\ntitle: T\nid: b\n",
+        "seats: &s [1, *s]\n",
+        "steps: " + "[" * 25 + "]" * 25 + "\n",
+        "? [a]\n: 1\n",
+        (DATA / "full-hand.yaml").read_text(),
+    ],
+)
+def test_pure_python_parser_gives_the_same_answers(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with_libyaml = [str(p) for p in check_text(text, "s.yaml")[1]]
+    monkeypatch.setattr(nodes, "_Parser", yaml.SafeLoader)
+    assert [str(p) for p in check_text(text, "s.yaml")[1]] == with_libyaml
+
+
+def test_pure_python_parser_deep_nesting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(nodes, "_Parser", yaml.SafeLoader)
+    assert only_problem("steps: " + "[" * 100_000 + "\n") == (
+        "s.yaml:1:27: the values nest more than 20 levels deep: a scenario needs about 5; "
+        "flatten the lists and mappings."
+    )

@@ -160,8 +160,9 @@ class _Composer:
             )
 
     def run(self) -> Node:
-        loader = _Parser(self.text)
+        loader = None
         try:
+            loader = _Parser(self.text)  # the pure-Python reader checks characters here
             return self._run(loader)
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
@@ -174,7 +175,8 @@ class _Composer:
                 *_reader_position(self.text, exc),
             ) from None
         finally:
-            loader.dispose()
+            if loader is not None:
+                loader.dispose()
 
     def _run(self, loader: yaml.SafeLoader) -> Node:
         # Stack entries: [container, pending key (maps), count at start, anchor, keys seen].
