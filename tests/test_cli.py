@@ -71,7 +71,7 @@ def test_answer_json_is_the_spec_object() -> None:
     code, out = run("answer", str(DATA / "spec-example.yaml"), "--json")
     assert code == 0
     result = json.loads(out)
-    assert result["id"] == "bring-in-two-deuces"
+    assert result["id"] == "spec-example-two-deuces"
     assert [(a["step"], a["kind"], a["answer"]) for a in result["answers"]] == [
         (0, "bring-in", {"player": "Bo", "seat": 3, "card": "2c", "amount": 1}),
         (
@@ -216,3 +216,12 @@ def test_bad_arguments_one_line_exit_2(
 def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert run("--help") == (0, "")
     assert "validate" in capsys.readouterr().out
+
+
+def test_answer_json_equals_answer_scenario() -> None:
+    from tutor.scenarios import answer_scenario, load_scenario
+
+    code, out = run("answer", "--json", str(DATA / "full-hand.yaml"))
+    assert code == 0
+    assert json.loads(out) == answer_scenario(load_scenario(DATA / "full-hand.yaml"))
+    assert len(json.loads(out)["answers"]) == 17
