@@ -314,18 +314,19 @@ def test_bank_keeps_going_past_broken_files_and_refuses_duplicate_ids(
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "one.yaml").write_text(HAND)
     (tmp_path / "a" / "two.yml").write_text(HAND)
-    (tmp_path / "broken.yaml").write_text("id: [\n")
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "broken.yaml").write_text("id: [\n")
     (tmp_path / "ignored.txt").write_text("not a scenario")
     bank = load_bank([tmp_path])
     assert [s.id for s in bank.scenarios] == ["full-hand-every-ask"]
     assert bank.files == [
         str(tmp_path / "a" / "one.yaml"),
         str(tmp_path / "a" / "two.yml"),
-        str(tmp_path / "broken.yaml"),
+        str(tmp_path / "b" / "broken.yaml"),
     ]
     assert bank.failed == [
         str(tmp_path / "a" / "two.yml"),
-        str(tmp_path / "broken.yaml"),
+        str(tmp_path / "b" / "broken.yaml"),
     ]
     assert [str(p) for p in bank.problems] == [
         (
@@ -334,9 +335,25 @@ def test_bank_keeps_going_past_broken_files_and_refuses_duplicate_ids(
             "them."
         ),
         (
-            f"{tmp_path / 'broken.yaml'}:2:1: this is not valid YAML: did not find expected node "
+            f"{tmp_path / 'b' / 'broken.yaml'}:2:1: this is not valid YAML: did not find expected node "
             "content."
         ),
     ]
     assert bank.get("full-hand-every-ask") is bank.scenarios[0]
     assert bank.by_topic("showdown") == bank.scenarios
+
+
+def test_scenario_files_walks_folders_once(tmp_path: Path) -> None:
+    from tutor.scenarios import scenario_files
+
+    (tmp_path / "b").mkdir()
+    (tmp_path / ".hidden").mkdir()
+    for name in ("b/z.yaml", "b/a.yml", "top.yaml", ".hidden/x.yaml", "notes.txt"):
+        (tmp_path / name).write_text("id: x\n")
+    (tmp_path / "b" / "loop").symlink_to(tmp_path)
+    files = scenario_files([tmp_path, tmp_path / "top.yaml"])
+    assert [p.relative_to(tmp_path).as_posix() for p in files] == [
+        "top.yaml",
+        "b/a.yml",
+        "b/z.yaml",
+    ]

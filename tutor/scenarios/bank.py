@@ -80,18 +80,30 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
 
 
 def scenario_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
-    """The files named, and every ``*.yaml``/``*.yml`` under the folders named, sorted per folder."""
+    """The files named, and every ``*.yaml``/``*.yml`` under the folders named, each once.
+
+    Folders are walked in sorted order without following symbolic links; folders whose name
+    starts with ``.`` are skipped.
+    """
     out: list[Path] = []
+    seen: set[str] = set()
+
+    def add(path: Path) -> None:
+        key = os.path.realpath(path)
+        if key not in seen:
+            seen.add(key)
+            out.append(path)
+
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
-            out.extend(
-                sorted(
-                    p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file()
-                )
-            )
-        else:
-            out.append(path)
+        if not path.is_dir():
+            add(path)
+            continue
+        for folder, dirs, files in os.walk(path):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for name in sorted(files):
+                if name.endswith(SUFFIXES):
+                    add(Path(folder) / name)
     return out
 
 
