@@ -373,3 +373,27 @@ def test_without_a_learner_answers_are_checked_but_not_saved(env: Path) -> None:
     ]
     store = ProgressStore(config.database_url())
     assert store.learners() == []
+
+
+def test_a_scenario_that_breaks_under_another_preset_says_so(
+    env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = DATA / "presets"
+    monkeypatch.setenv("TUTOR_SCENARIOS_DIR", str(folder))
+    at = open_step("ui-four-raises", 1)
+    assert at.error.len == 0
+    at.sidebar.selectbox(key="preset_setting").set_value("online").run()
+    assert not at.exception
+    assert [e.value for e in at.error] == [
+        f"{folder / 'ui-four-raises.yaml'}:16:55: this scenario cannot be replayed under the "
+        "online house rules: steps[0].act[4]: 'Ana raises' is not allowed: the betting is "
+        "capped: one bet and 3 raises have been made under online (cap.raises). Ana may: "
+        "fold; call 12. Choose 'As each scenario says' in the sidebar to play it as written."
+    ]
+    at.sidebar.selectbox(key="preset_setting").set_value("tda").run()
+    raises(0)(at, "wt_ui-four-raises_1_0")
+    at.button(key="wt_check").click().run()
+    assert [s.value for s in at.success] == ["Right: 0 raises left."]
+    assert "Rules: `cap.raises` · decided under the **tda** house rules" in [
+        c.value for c in at.caption
+    ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from tutor.engine.cards import Card
@@ -60,15 +61,17 @@ QUIZ_KINDS = (
     "showdown-order",
 )
 
-_VERB_ORDER = {
-    "fold": 0,
-    "check": 1,
-    "call": 2,
-    "bring": 3,
-    "complete": 4,
-    "bet": 5,
-    "raise": 6,
-}
+_VERB_ORDER: Mapping[str, int] = MappingProxyType(
+    {
+        "fold": 0,
+        "check": 1,
+        "call": 2,
+        "bring": 3,
+        "complete": 4,
+        "bet": 5,
+        "raise": 6,
+    }
+)
 
 
 # --------------------------------------------------------------------------- values
@@ -416,36 +419,38 @@ def check_answer(kind: str, given: Mapping[str, Any], ruling: RulingLike) -> Ver
 # --------------------------------------------------------------------------- hints and choices
 
 #: One hint per rule id: where to look, without giving the answer away.
-RULE_HINTS: dict[str, str] = {
-    "table.seats": "A table seats 2 to 8 players: 8 x 7 cards already needs 56 of 52 cards.",
-    "table.buy-in": "The minimum buy-in is counted in small bets (10 of them in every preset).",
-    "ante.post": "Every player dealt in posts the same ante before the deal; it is dead money.",
-    "deal.order": "Cards go one at a time, clockwise, starting left of the dealer.",
-    "bring-in.who": "Look at the door cards only: the lowest brings in. The ace is high; "
-    "ties go by suit, clubs lowest, then diamonds, hearts, spades.",
-    "bring-in.all-in": "A bring-in player with no chips left cannot act: the next player clockwise does.",
-    "bring-in.amount": "The bring-in is half the small bet unless the table says otherwise.",
-    "bring-in.complete": "Facing only the bring-in, a player may call it or complete to a full small bet.",
-    "limit.small": "Third and fourth street use the small bet.",
-    "limit.big": "Fifth, sixth and seventh street use the big bet.",
-    "limit.open-pair": "An open pair on fourth street may allow a big bet, depending on the house rules.",
-    "act.third": "On third street the bring-in acts first, then clockwise.",
-    "act.later": "From fourth street on, the best hand showing acts first: pairs count, "
-    "four-card straights and flushes do not.",
-    "round.end": "A round ends when everyone has called the last bet or checked.",
-    "cap.raises": "Count the raises so far: the bet itself is not a raise. Check the cap of the preset.",
-    "river.down": "The seventh card is dealt face down.",
-    "river.community": "Count the cards left in the deck against the players still in.",
-    "showdown.order": "The last player to bet or raise on the river shows first.",
-    "hand.high": "Use the best five of all seven cards (plus the community card, if any).",
-    "hand.low": "A low needs five different ranks, 8 or lower; the ace is low; "
-    "compare from the highest card down.",
-    "split.halves": "In stud8 the pot splits between the best high and the best qualifying low.",
-    "split.odd-chip": "An odd chip between the halves goes to the high.",
-    "split.ties": "Tied hands share their half; check the preset for the odd chip.",
-    "pot.side": "An all-in player wins only what each opponent matched of their stake.",
-    "pot.rake": "The rake comes off the whole pot first, rounded down, up to the cap.",
-}
+RULE_HINTS: Mapping[str, str] = MappingProxyType(
+    {
+        "table.seats": "A table seats 2 to 8 players: 8 x 7 cards already needs 56 of 52 cards.",
+        "table.buy-in": "The minimum buy-in is counted in small bets (10 of them in every preset).",
+        "ante.post": "Every player dealt in posts the same ante before the deal; it is dead money.",
+        "deal.order": "Cards go one at a time, clockwise, starting left of the dealer.",
+        "bring-in.who": "Look at the door cards only: the lowest brings in. The ace is high; "
+        "ties go by suit, clubs lowest, then diamonds, hearts, spades.",
+        "bring-in.all-in": "A bring-in player with no chips left cannot act: the next player clockwise does.",
+        "bring-in.amount": "The bring-in is half the small bet unless the table says otherwise.",
+        "bring-in.complete": "Facing only the bring-in, a player may call it or complete to a full small bet.",
+        "limit.small": "Third and fourth street use the small bet.",
+        "limit.big": "Fifth, sixth and seventh street use the big bet.",
+        "limit.open-pair": "An open pair on fourth street may allow a big bet, depending on the house rules.",
+        "act.third": "On third street the bring-in acts first, then clockwise.",
+        "act.later": "From fourth street on, the best hand showing acts first: pairs count, "
+        "four-card straights and flushes do not.",
+        "round.end": "A round ends when everyone has called the last bet or checked.",
+        "cap.raises": "Count the raises so far: the bet itself is not a raise. Check the cap of the preset.",
+        "river.down": "The seventh card is dealt face down.",
+        "river.community": "Count the cards left in the deck against the players still in.",
+        "showdown.order": "The last player to bet or raise on the river shows first.",
+        "hand.high": "Use the best five of all seven cards (plus the community card, if any).",
+        "hand.low": "A low needs five different ranks, 8 or lower; the ace is low; "
+        "compare from the highest card down.",
+        "split.halves": "In stud8 the pot splits between the best high and the best qualifying low.",
+        "split.odd-chip": "An odd chip between the halves goes to the high.",
+        "split.ties": "Tied hands share their half; check the preset for the odd chip.",
+        "pot.side": "An all-in player wins only what each opponent matched of their stake.",
+        "pot.rake": "The rake comes off the whole pot first, rounded down, up to the cap.",
+    }
+)
 
 
 def hint_text(ask_hint: str | None, rules: Sequence[str]) -> str:

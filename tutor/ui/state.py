@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 import streamlit as st
@@ -12,22 +14,28 @@ from tutor.engine.rules import PRESETS
 from tutor.progress import Learner, ProgressStore
 
 #: The game filter's choices: value -> label.
-GAME_CHOICES = {
-    "both": "Both games",
-    "stud8": "Stud Hi/Lo (8 or better)",
-    "stud": "Seven Card Stud",
-}
+GAME_CHOICES: Mapping[str, str] = MappingProxyType(
+    {
+        "both": "Both games",
+        "stud8": "Stud Hi/Lo (8 or better)",
+        "stud": "Seven Card Stud",
+    }
+)
 #: The preset setting's choices: "scenario" keeps each scenario's own house rules.
 AS_WRITTEN = "scenario"
-PRESET_CHOICES = {AS_WRITTEN: "As each scenario says", **{p: p for p in PRESETS}}
+PRESET_CHOICES: Mapping[str, str] = MappingProxyType(
+    {AS_WRITTEN: "As each scenario says", **{p: p for p in PRESETS}}
+)
 
 #: Session keys shared across pages, with their defaults (set once in the entry file).
-SESSION_DEFAULTS: dict[str, Any] = {
-    "learner_name": None,
-    "game_filter": "both",
-    "preset_setting": AS_WRITTEN,
-    "four_colour": False,
-}
+SESSION_DEFAULTS: Mapping[str, Any] = MappingProxyType(
+    {
+        "learner_name": None,
+        "game_filter": "both",
+        "preset_setting": AS_WRITTEN,
+        "four_colour": False,
+    }
+)
 
 
 @dataclass(frozen=True)

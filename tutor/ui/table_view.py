@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
+from types import MappingProxyType
 from typing import Any
 
 from tutor.engine.cards import Card
 from tutor.quiz import format_amount
 
 #: Suit colours: two-colour deck (red/black) and four-colour deck.
-TWO_COLOURS = {"c": "#111111", "d": "#c8102e", "h": "#c8102e", "s": "#111111"}
-FOUR_COLOURS = {"c": "#1b7a2f", "d": "#1f4fbf", "h": "#c8102e", "s": "#111111"}
+TWO_COLOURS: Mapping[str, str] = MappingProxyType(
+    {"c": "#111111", "d": "#c8102e", "h": "#c8102e", "s": "#111111"}
+)
+FOUR_COLOURS: Mapping[str, str] = MappingProxyType(
+    {"c": "#1b7a2f", "d": "#1f4fbf", "h": "#c8102e", "s": "#111111"}
+)
 
 _CSS = """
 <style>
