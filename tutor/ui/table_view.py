@@ -82,8 +82,8 @@ def card_html(card: Card | None, face_up: bool, four_colour: bool) -> str:
     """One card: face up (rank and suit), a known hole card (face down, shown to the learner),
     or a back for a card the learner does not know. Screen readers hear the card's name.
 
-    >>> card_html(None, False, False).count("face-down card")
-    2
+    >>> card_html(None, False, False).count("face-down card")  # aria-label, title, hidden text
+    3
     """
     if card is None:
         label = "face-down card"
