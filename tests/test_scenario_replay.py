@@ -357,3 +357,48 @@ def test_scenario_files_walks_folders_once(tmp_path: Path) -> None:
         "b/a.yml",
         "b/z.yaml",
     ]
+
+
+COMMUNITY = (DATA / "community-needed.yaml").read_text()
+
+
+def test_community_card_given_when_needed() -> None:
+    scenario, problems = check_text(COMMUNITY, "c.yaml")
+    assert problems == [] and scenario is not None
+    assert answer_scenario(scenario)["answers"][0]["answer"] == {"community": True}
+
+
+def test_missing_community_card_named_at_the_action_that_deals_it() -> None:
+    assert replay_problems(COMMUNITY.replace("community: As\n", "")) == [
+        (
+            "h.yaml:22:88: steps[4].act[7]: after 'A4 checks' the next street is dealt, and "
+            "seventh street is a community card here (river.community), but `community:` gives "
+            "none: add the shared card."
+        )
+    ]
+
+
+def test_start_on_seventh_with_a_community_card_not_needed() -> None:
+    text = """\
+id: needless-community
+title: Two players on the river
+topic: community-river
+level: 4
+start: {street: seventh}
+community: 2c
+stakes: {small_bet: 2, big_bet: 4, ante: 1}
+seats:
+  - {seat: 1, name: Ana, committed: 9, cards: "Ah 2h 3h 4c 5d 9s"}
+  - {seat: 3, name: Bo, committed: 9, cards: "Kd Ks 7c Qs Qd 8h"}
+steps:
+  - ask: pot
+"""
+    assert replay_problems(text) == [
+        (
+            "h.yaml:6:12: community: `community:` gives a card, but here seventh street is dealt to "
+            "each player (2 players will need a seventh card. 12 cards are out and 0 burn cards, so "
+            "the stub holds 52 - 12 = 40. — enough for 2 players: every player gets a seventh card "
+            "of their own, face down.) (river.community): give each player a seventh card and "
+            "remove `community:`."
+        )
+    ]

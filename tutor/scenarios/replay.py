@@ -208,6 +208,11 @@ class _Replay:
 
     def run(self) -> list[StepResult]:
         hand = start_hand(self.scenario)
+        if (
+            hand.problems
+        ):  # e.g. ``start: {street: seventh}`` without the community card it needs
+            key = "community" if "community" in self.scenario.marks else "start"
+            raise self.error(self.scenario.mark(key), f"{key}: {hand.problems[0]}")
         for step in self.scenario.steps:
             if step.kind == "act":
                 self.act(hand, step)
@@ -230,6 +235,14 @@ class _Replay:
                 raise self.error(step.action_marks[n], f"{where}: {exc}") from None
             except Exception as exc:  # noqa: BLE001 - an engine bug must not stop a whole bank
                 raise self.error(step.action_marks[n], _internal(where, exc)) from None
+            if (
+                hand.problems
+            ):  # a street dealt after this action needs cards the file lacks
+                raise self.error(
+                    step.action_marks[n],
+                    f"{where}: after {text!r} the next street is dealt, and "
+                    f"{hand.problems[0]}",
+                )
         if self.snapshots:
             self.results.append(
                 StepResult(
