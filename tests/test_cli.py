@@ -23,7 +23,7 @@ def run(*argv: str) -> tuple[int, str]:
 
 
 def test_validate_good_folder() -> None:
-    assert run("validate", str(DATA)) == (0, "3 files checked, 0 failed\n")
+    assert run("validate", str(DATA)) == (0, "4 files checked, 0 failed\n")
 
 
 def test_validate_one_good_file() -> None:
