@@ -254,3 +254,30 @@ def test_a_missing_scenario_folder_is_an_error_message_not_a_traceback(
             "to an existing folder, or unset it to use the bundled one."
         )
     ]
+
+
+def test_guarded_pages_show_messages_not_tracebacks() -> None:
+    def script() -> None:
+        from tutor.engine.errors import ScenarioError
+        from tutor.ui.components import guarded
+
+        def bad_scenario() -> None:
+            raise ScenarioError(
+                "steps[2].act: 'Cy raises' is not allowed.", "x.yaml", 14, 11
+            )
+
+        def bug() -> None:
+            raise ZeroDivisionError("division by zero")
+
+        guarded(bad_scenario)
+        guarded(bug)
+
+    at = AppTest.from_function(script, default_timeout=15).run()
+    assert not at.exception
+    assert [e.value for e in at.error] == [
+        "x.yaml:14:11: steps[2].act: 'Cy raises' is not allowed.",
+        (
+            "Something went wrong on this page (ZeroDivisionError: division by zero). Reload the "
+            "page; if it happens again, tell your instructor what you did just before."
+        ),
+    ]

@@ -29,7 +29,7 @@ def csv_file_name(name: str) -> str:
 
 def progress_page(settings: Settings) -> None:
     """Mastery, charts and the CSV download for the current learner."""
-    with st.expander("How mastery is worked out", expanded=False):
+    with st.expander("How mastery is worked out", expanded=True):
         st.markdown(MASTERY_THRESHOLDS.replace("\n- ", "\n\n- "))
     learner = settings.learner
     if learner is None:
@@ -38,7 +38,8 @@ def progress_page(settings: Settings) -> None:
     store = progress_store()
     records = store.answers(learner)
     right = sum(r.correct for r in records)
-    st.markdown(f"**{learner.name}**: {len(records)} answers, {right} right.")
+    answers = "1 answer" if len(records) == 1 else f"{len(records)} answers"
+    st.markdown(f"**{learner.name}**: {answers}, {right} right.")
     levels = mastery(records)
     if levels:
         st.table({"topic": list(levels), "mastery": [str(v) for v in levels.values()]})
