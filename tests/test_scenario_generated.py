@@ -7,7 +7,7 @@ from tutor.scenarios import check_text
 
 
 def test_generated_scenarios_are_valid() -> None:
-    for index in range(60):
+    for index in range(150):
         scenario, problems = check_text(generate(index), f"bench-{index}.yaml")
         assert problems == [], [str(p) for p in problems]
         assert scenario is not None and scenario.id == f"bench-{index:04d}"
@@ -18,14 +18,16 @@ def test_generation_is_repeatable_and_varied() -> None:
     texts = [generate(i) for i in range(30)]
     assert len(set(texts)) == 30
     assert sorted({t.count("  - {seat:") for t in texts}) == [2, 3, 4, 5, 6, 7, 8]
-    assert sum("expect:" in t for t in texts) == 22
+    assert sum("expect:" in t for t in texts) == 25
     kinds = {
         line.split("ask: ")[1]
         for t in texts
         for line in t.splitlines()
         if "ask: " in line
     }
-    assert len(kinds) == 14
+    assert len(kinds) == 16
+    assert sum("start:" in t for t in texts) == 10
+    assert sum("community:" in t for t in texts) == 10
 
 
 def test_run_returns_rows_and_summary() -> None:

@@ -20,6 +20,8 @@ from tutor.engine import (
     HandSetup,
     SeatSetup,
     Stakes,
+    Street,
+    TableView,
     TutorError,
     house_rules,
 )
@@ -100,7 +102,7 @@ def generate(index: int, seed: int = SEED) -> str:
     numbers = sorted(rng.sample(range(1, 11), players))
     deck = list(DECK)
     rng.shuffle(deck)
-    per_seat = 7 if players <= 7 else 6
+    per_seat = 7 if players <= 6 else 6
     seats: list[SeatSetup] = []
     for k, number in enumerate(numbers):
         cards: list[Card | None] = [deck.pop() for _ in range(per_seat)]
@@ -111,12 +113,15 @@ def generate(index: int, seed: int = SEED) -> str:
             SeatSetup(seat=number, name=NAMES[k], stack=stack, cards=tuple(cards))
         )
     button = rng.choice((None, *numbers))
+    # Seven or eight may run out of cards: give the community card, dropped if not needed.
+    community = deck.pop() if players >= 7 else None
     setup = HandSetup(
         game=game,
         rules=house_rules(preset, game, house or None),
         stakes=Stakes(small_bet=small, big_bet=big, ante=ante, bring_in=bring),
         seats=tuple(seats),
         button=button,
+        community=community,
     )
     hand = Hand(setup)
     steps: list[str] = []
@@ -131,6 +136,10 @@ def generate(index: int, seed: int = SEED) -> str:
 
     def maybe_ask() -> None:
         kind = rng.choice(ASK_KINDS)
+        if (
+            kind == "bring-in" and start is not None
+        ):  # no bring-in in a hand begun later
+            return
         player = rng.choice(seats).name if kind in PLAYER_KINDS else None
         try:
             ruling = hand.answer(kind, player=player)
@@ -143,9 +152,19 @@ def generate(index: int, seed: int = SEED) -> str:
         if rng.random() < 0.8:
             steps.append(f"    expect: {_flow(ruling.answer)}")
 
+    # A quarter begin later in the hand (``start:``), from a snapshot of the table then.
+    start = (
+        rng.choice((Street.FOURTH, Street.FIFTH, Street.SIXTH))
+        if rng.random() < 0.25
+        else None
+    )
+    snapshot: tuple[int, TableView] | None = None
     # Teaching scenarios mostly stop at the moment they ask about; a third play to the end.
-    actions = rng.choice((3, 6, 10, 16, 200, 200))
+    actions = rng.choice((3, 6, 10, 16, 200, 200)) + (12 if start else 0)
     for _ in range(actions):
+        if start is not None and snapshot is None and hand.street is start:
+            flush()
+            snapshot = (len(steps), hand.view())
         if rng.random() < 0.35:
             maybe_ask()
         if hand.is_over or hand.to_act is None:
@@ -168,6 +187,12 @@ def generate(index: int, seed: int = SEED) -> str:
     flush()
     if hand.is_over:
         maybe_ask()
+    if hand.problems:  # "community: gives a card, but seventh street is dealt to each"
+        community = None
+    view = None
+    if snapshot is not None:
+        del steps[: snapshot[0]]
+        view = snapshot[1]
     if not steps:
         steps.append("  - ask: ante")
     lines = [
@@ -184,12 +209,25 @@ def generate(index: int, seed: int = SEED) -> str:
     stakes = f"stakes: {{small_bet: {small}, big_bet: {big}, ante: {_amount(ante)}"
     lines.append(stakes + (f", bring_in: {bring}}}" if bring is not None else "}"))
     lines.append(f"button: {'null' if button is None else button}")
+    if community is not None:
+        lines.append(f"community: {community.text}")
+    if view is not None:
+        lines.append(f"start: {{street: {view.street.value}}}")
     lines.append("seats:")
-    for seat in seats:
-        dealt = " ".join("??" if c is None else c.text for c in seat.cards)
-        chips = "" if seat.stack is None else f", stack: {_amount(seat.stack)}"
+    for k, seat in enumerate(seats):
+        held, stack, extra = seat.cards, seat.stack, ""
+        if view is not None:  # chips in and left, and a folded seat's cards so far
+            shown = view.seats[k]
+            stack = shown.stack
+            extra = f", committed: {_amount(shown.committed)}"
+            if shown.folded:
+                held = tuple(c for c, _ in shown.cards)
+                extra += ", folded: true"
+        dealt = " ".join("??" if c is None else c.text for c in held)
+        chips = "" if stack is None else f", stack: {_amount(stack)}"
         lines.append(
-            f'  - {{seat: {seat.seat}, name: "{seat.name}"{chips}, cards: "{dealt}"}}'
+            f'  - {{seat: {seat.seat}, name: "{seat.name}"{chips}{extra}, '
+            f'cards: "{dealt}"}}'
         )
     lines.append("steps:")
     lines.extend(steps)
