@@ -281,3 +281,13 @@ def test_guarded_pages_show_messages_not_tracebacks() -> None:
             "page; if it happens again, tell your instructor what you did just before."
         ),
     ]
+
+
+def test_the_address_keeps_the_learner_after_a_page_switch(env: Path) -> None:
+    at = app()
+    at.sidebar.text_input(key="sidebar_new_learner").set_value("Cy")
+    at.sidebar.button(key="sidebar_create").click().run()
+    at.query_params.clear()  # what Streamlit does to the address on navigation
+    at.switch_page("app_pages/progress.py").run()
+    assert at.query_params["learner"] == "Cy"
+    assert "**Cy**: 0 answers, 0 right." in texts(at)

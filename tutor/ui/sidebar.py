@@ -6,7 +6,13 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.ui.data import progress_store
-from tutor.ui.state import GAME_CHOICES, PRESET_CHOICES, choose_learner, restore_learner
+from tutor.ui.state import (
+    GAME_CHOICES,
+    PRESET_CHOICES,
+    choose_learner,
+    keep_learner_in_address,
+    restore_learner,
+)
 
 NO_LEARNER = "(choose your name)"
 
@@ -32,6 +38,7 @@ def _create() -> None:
 def _learner_picker() -> None:
     store = progress_store()
     restore_learner(store)
+    keep_learner_in_address()
     names = [learner.name for learner in store.learners()]
     current = st.session_state.get("learner_name")
     if current and current not in names:

@@ -78,6 +78,13 @@ def restore_learner(store: ProgressStore) -> None:
         st.session_state["learner_name"] = learner.name
 
 
+def keep_learner_in_address() -> None:
+    """Put ``?learner=`` back after a page switch (Streamlit clears query params on navigation)."""
+    name = st.session_state.get("learner_name")
+    if name and st.query_params.get("learner") != name:
+        st.query_params["learner"] = name
+
+
 def choose_learner(name: str) -> None:
     """Make ``name`` the current learner, and remember it in the address for a refresh."""
     st.session_state["learner_name"] = name
