@@ -626,3 +626,14 @@ def test_all_schema_problems_reported_together_in_file_order() -> None:
         "s.yaml:8:21",
         "s.yaml:11:1",
     ]
+
+
+def test_problems_capped_at_fifty_per_file() -> None:
+    text = BASE + "".join(f"k{i}: 1\n" for i in range(60))
+    found = problems(text)
+    assert len(found) == 51
+    assert found[49].startswith("s.yaml:60:1: unknown key 'k49' in scenario")
+    assert (
+        found[50]
+        == "s.yaml:61:1: 10 more problems not shown: fix the ones above first."
+    )

@@ -15,6 +15,8 @@ from tutor.scenarios import fields as F
 from tutor.scenarios.model import Ask, Scenario, SeatSpec, StakesSpec, Step
 from tutor.scenarios.nodes import Map, Node, Scalar, Seq, compose, describe
 
+#: Problems reported per file at most; a last line says how many more there are.
+MAX_PROBLEMS = 50
 _BAD: Any = object()  # a value that failed its check (its problem is already recorded)
 _AMOUNT_TEXT = re.compile(r"^\+?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 _WHOLE_TEXT = re.compile(r"^[-+]?[0-9]+$")
@@ -911,4 +913,16 @@ def read_scenario(
         return None, checker.problems
     scenario = _Builder(checker, values).build()
     problems = sorted(checker.problems, key=lambda e: (e.line, e.column))
+    if len(problems) > MAX_PROBLEMS:
+        rest = problems[MAX_PROBLEMS]
+        more = len(problems) - MAX_PROBLEMS
+        problems = problems[:MAX_PROBLEMS] + [
+            ScenarioError(
+                f"{more} more problem{'s' if more > 1 else ''} not shown: fix the ones above "
+                "first.",
+                path,
+                rest.line,
+                rest.column,
+            )
+        ]
     return (scenario if not problems else None), problems
