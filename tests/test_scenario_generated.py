@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tutor.bench.bank import generate, run
 from tutor.scenarios import check_text
 
@@ -46,3 +48,15 @@ def test_run_returns_rows_and_summary() -> None:
         "bank_asks",
     }
     assert summary["bank_scenarios"] == 20.0 and summary["bank_scenarios_per_s"] > 0
+
+
+def test_json_schema_accepts_what_the_validator_accepts() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    import yaml
+
+    from tutor.scenarios import json_schema
+
+    validator = jsonschema.Draft202012Validator(json_schema())
+    for index in range(100):
+        document = yaml.safe_load(generate(index))
+        assert [e.message for e in validator.iter_errors(document)] == [], index
