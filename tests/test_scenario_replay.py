@@ -402,3 +402,12 @@ steps:
             "remove `community:`."
         )
     ]
+
+
+def test_scenarios_survive_pickling_for_the_app_cache() -> None:
+    import pickle
+
+    scenario = load_scenario(DATA / "full-hand.yaml")
+    copy = pickle.loads(pickle.dumps(scenario))
+    assert copy == scenario and copy.marks == scenario.marks
+    assert answer_scenario(copy) == answer_scenario(scenario)
