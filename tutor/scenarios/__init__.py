@@ -1,4 +1,22 @@
-"""Scenario files: load, check against the format, replay through the engine, answer the asks."""
+r"""Scenario files: load, check against the format, replay through the engine, answer the asks.
+
+The contract is ``shared/spec/scenario-format.md``. Reading a file takes two passes:
+
+1. ``nodes``: PyYAML's event stream (libyaml when built in) becomes located nodes; tags that
+   build objects, duplicate keys, more than one document, nesting deeper than 20, more than
+   20,000 values (alias bombs) and files over 256 KiB are refused.
+2. ``validate``: the nodes are checked against ``fields`` (the same data ``schema`` turns into
+   the JSON Schema); every problem in the file is collected, each a ``ScenarioError`` with
+   path, line and column. Then ``replay`` plays the hand through the engine, stopping at the
+   first step the rules refuse or whose ``expect`` disagrees with the engine.
+
+>>> from tutor.scenarios import check_text
+>>> scenario, problems = check_text("id: x\ngame: stud-8\n", "demo.yaml", replay=False)
+>>> print(problems[0])
+demo.yaml:1:1: scenario needs the key 'title': add 'title: ...'.
+>>> print(problems[-1])
+demo.yaml:2:7: game: expected one of stud8, stud but got 'stud-8'; did you mean 'stud8'?
+"""
 
 from __future__ import annotations
 
