@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from tutor.engine.cards import Card
 from tutor.engine.errors import NeedsCardsError, TutorError
 from tutor.engine.hands import best_high, best_low
 from tutor.engine.rules import Game
@@ -236,7 +237,7 @@ def _community(hand: Hand, _: str | None) -> Result:
     return {"community": need}, why, ("river.community",)
 
 
-def _hand_cards(hand: Hand, player: str) -> list:
+def _hand_cards(hand: Hand, player: str) -> list[Card]:
     cards = hand.cards_of(player)
     if len(cards) < 5:
         raise TutorError(f"{player} has only {len(cards)} cards: a poker hand needs five; ask from fifth street on.")

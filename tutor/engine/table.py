@@ -503,9 +503,11 @@ class Hand:
                 if len(s.cards) < hold or (late and len(s.cards) > hold):
                     where = "at the showdown" if street is Street.SHOWDOWN else f"on {street.value} street"
                     shared = " besides the community card" if hold == 6 else ""
+                    hint = (" If seventh street is a shared card, give it in `community:` and list six cards "
+                            "per seat (river.community)." if late and hold == 7 and len(s.cards) == 6 else "")
                     raise TableError(
                         f"{s.name} is still in the hand {where}, so holds {hold} cards{shared} "
-                        f"(write ?? for a card the learner does not see); the scenario lists {len(s.cards)}.")
+                        f"(write ?? for a card the learner does not see); the scenario lists {len(s.cards)}.{hint}")
                 # Cards listed beyond this street are dealt on the later streets.
                 p.cards = list(s.cards[:hold])
             self.dealt += len(p.cards)
