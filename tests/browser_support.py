@@ -3,62 +3,39 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-APP = ROOT / "tutor" / "ui" / "streamlit_app.py"
-CHROMIUM = Path("/usr/bin/chromium")
-#: Flags for Debian's Chromium in a container: no sandbox (CI runs as root), no GPU, no
-#: network chatter of its own (updates, sync, QUIC), so only the app's traffic is left.
-CHROMIUM_ARGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
+from tutor.bench.app import (
+    APP,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    free_port,
+    health,
+    stop,
+    streamlit_command,
 )
+
+__all__ = [
+    "APP",
+    "CHROMIUM",
+    "CHROMIUM_ARGS",
+    "ROOT",
+    "SCREENSHOTS",
+    "RunningApp",
+    "app_environment",
+    "chromium_problem",
+    "free_port",
+    "start_app",
+    "streamlit_command",
+]
+
 #: Where the browser tests leave their screenshots (git-ignored).
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def streamlit_command(port: int, script: Path = APP) -> list[str]:
-    """The ``streamlit run`` command for ``script`` on ``port``, headless and quiet."""
-    return [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        str(script),
-        "--server.headless",
-        "true",
-        "--server.port",
-        str(port),
-        "--server.address",
-        "127.0.0.1",
-        "--browser.gatherUsageStats",
-        "false",
-        "--server.fileWatcherType",
-        "none",
-    ]
 
 
 def app_environment(
@@ -89,24 +66,7 @@ class RunningApp:
 
     def stop(self) -> None:
         """Stop this server (and only it), politely first."""
-        if self.process.poll() is not None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=15)
-
-
-def health(url: str) -> str:
-    """The body of ``/_stcore/health`` (``"ok"`` once the server is up), or ``""``."""
-    try:
-        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-            body: bytes = response.read()
-            return body.decode().strip()
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
-        return ""
+        stop(self.process)
 
 
 def start_app(

@@ -206,14 +206,6 @@ def test_a_refresh_keeps_the_learner(page: Any) -> None:
     shot(page, "05-refresh-kept-learner")
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason=(
-        "switching page drops ?learner= from the address (Streamlit clears query "
-        "params on navigation), so a refresh there forgets the learner; fix in "
-        "tutor/ui: set st.query_params['learner'] on every run while one is chosen"
-    ),
-)
 def test_a_refresh_after_switching_page_keeps_the_learner(page: Any) -> None:
     from playwright.sync_api import expect
 
@@ -221,7 +213,8 @@ def test_a_refresh_after_switching_page_keeps_the_learner(page: Any) -> None:
     go_to_page(page, "Progress", "Your progress")
     expect(page.get_by_text("Cy Browser: 0 answers, 0 right.")).to_be_visible()
     page.reload()
-    # Either outcome of the rerun is text on the page: wait for it, then read the name.
+    # Either outcome of the rerun is text on the page: wait for it, then read the name
+    # (so a lost learner fails at once, not after a timeout).
     expect(
         page.get_by_text(
             re.compile(

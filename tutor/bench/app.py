@@ -1,0 +1,481 @@
+"""App speed: the check rerun against a trivial app, GC after runs, cold start."""
+
+from __future__ import annotations
+
+import gc
+import logging
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tutor.bench.common import BenchResult, fmt_time
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = ROOT / "tutor" / "ui" / "streamlit_app.py"
+WALKTHROUGH = "app_pages/walkthrough.py"
+CHROMIUM = Path("/usr/bin/chromium")
+#: Flags for Debian's Chromium in a container: no sandbox (root), no GPU, no traffic.
+CHROMIUM_ARGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+#: The floor: the smallest app with a widget to click.
+TRIVIAL_APP = 'import streamlit as st\n\nst.write("Hello")\nst.button("Go", key="go")\n'
+#: Ask kinds answered with one radio button (a player), the simplest control to drive.
+RADIO_KINDS = ("first-to-act", "next-to-act", "showdown-order")
+LEARNER = "Bench"
+#: In the browser: an element the script drew, and the app saying its run is over.
+FIRST_ELEMENT = "[data-testid=stMain] [data-testid=stElementContainer]"
+RUN_OVER = '[data-testid=stApp][data-test-script-state="notRunning"]'
+
+FLOOR_RUNS = 200
+CHECK_RUNS = 40
+GC_ROUNDS = 4
+COLD_STARTS = 3
+WARMUP = 5
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def streamlit_command(port: int, script: Path = APP) -> list[str]:
+    """The ``streamlit run`` command for ``script`` on ``port``, headless and quiet."""
+    return [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(script),
+        "--server.headless",
+        "true",
+        "--server.port",
+        str(port),
+        "--server.address",
+        "127.0.0.1",
+        "--browser.gatherUsageStats",
+        "false",
+        "--server.fileWatcherType",
+        "none",
+    ]
+
+
+def health(url: str) -> str:
+    """The body of ``/_stcore/health`` (``"ok"`` once the server is up), or ``""``."""
+    try:
+        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+            body: bytes = response.read()
+            return body.decode().strip()
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return ""
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop one server process (SIGTERM, then SIGKILL after 15 s)."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=15)
+
+
+@contextmanager
+def app_environment(data_dir: Path) -> Iterator[dict[str, str]]:
+    """Keep progress in ``data_dir``; yields the environment to give subprocesses."""
+    saved = {k: os.environ.get(k) for k in ("TUTOR_DATA_DIR", "TUTOR_DATABASE_URL")}
+    os.environ["TUTOR_DATA_DIR"] = str(data_dir)
+    os.environ.pop("TUTOR_DATABASE_URL", None)
+    try:
+        yield dict(os.environ)
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+@contextmanager
+def quiet_streamlit() -> Iterator[None]:
+    """Silence Streamlit's "missing ScriptRunContext" warnings while driving AppTest."""
+    loggers = [
+        logging.getLogger(name)
+        for name in list(logging.root.manager.loggerDict)
+        if name.startswith("streamlit")
+    ]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        for lg, level in zip(loggers, levels, strict=True):
+            lg.setLevel(level)
+
+
+@contextmanager
+def server_gc() -> Iterator[None]:
+    """Make AppTest collect garbage after each script run as the server does.
+
+    Streamlit's server runner calls ``gc.collect(2)`` after every run when
+    ``runner.postScriptGC`` is true; AppTest's runner skips that step. This puts it
+    back, reading the option on each run, so ``set_option`` decides as on a server.
+    """
+    from streamlit import config
+    from streamlit.testing.v1.local_script_runner import LocalScriptRunner
+
+    original = LocalScriptRunner._on_script_finished
+
+    def finished(self: Any, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        if config.get_option("runner.postScriptGC"):
+            gc.collect(2)
+
+    LocalScriptRunner._on_script_finished = finished  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        LocalScriptRunner._on_script_finished = original  # type: ignore[method-assign]
+
+
+@contextmanager
+def post_script_gc(enabled: bool) -> Iterator[None]:
+    """``runner.postScriptGC`` set to ``enabled`` in this process, then put back."""
+    from streamlit import config
+
+    before = config.get_option("runner.postScriptGC")
+    config.set_option("runner.postScriptGC", enabled)
+    try:
+        yield
+    finally:
+        config.set_option("runner.postScriptGC", before)
+
+
+def timed(step: Callable[[], object]) -> float:
+    """Seconds taken by one call of ``step``."""
+    start = time.perf_counter()
+    step()
+    return time.perf_counter() - start
+
+
+def floor_reruns(folder: Path, runs: int) -> list[float]:
+    """Seconds per rerun of the trivial app after a button click, ``runs`` times."""
+    from streamlit.testing.v1 import AppTest
+
+    script = folder / "trivial_app.py"
+    script.write_text(TRIVIAL_APP)
+    at = AppTest.from_file(str(script), default_timeout=30)
+    at.run()
+    times = []
+    for n in range(WARMUP + runs):
+        at.button(key="go").click()
+        seconds = timed(at.run)
+        if at.exception:
+            raise RuntimeError(f"the trivial app failed: {at.exception[0].message}")
+        if n >= WARMUP:
+            times.append(seconds)
+    return times
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A question in the bundled bank that a radio button answers."""
+
+    scenario: str
+    step: int
+    kind: str
+
+
+def first_radio_ask() -> Ask:
+    """The first ask in the scenario bank answered by picking a player.
+
+    :raises RuntimeError: If the bank has none (the benchmark needs one).
+    """
+    from tutor import config
+    from tutor.scenarios import load_bank
+
+    folder = config.scenarios_dir()
+    for scenario in load_bank([str(folder)]).scenarios:
+        for step in scenario.steps:
+            if step.ask is not None and step.ask.kind in RADIO_KINDS:
+                return Ask(scenario.id, step.index, step.ask.kind)
+    raise RuntimeError(
+        f"no scenario under {str(folder)!r} has an ask of kind "
+        f"{', '.join(RADIO_KINDS)}: add one, or point TUTOR_SCENARIOS_DIR at a bank "
+        "that has one."
+    )
+
+
+class CheckDriver:
+    """The real app on the walkthrough at one ask: answer, Check (timed), Retry."""
+
+    def __init__(self, ask: Ask) -> None:
+        from streamlit.testing.v1 import AppTest
+
+        from tutor import config
+        from tutor.progress import ProgressStore
+
+        store = ProgressStore(config.database_url())
+        if store.find_learner(LEARNER) is None:
+            store.create_learner(LEARNER)
+        self.ask = ask
+        self.attempt = 0
+        self.at = AppTest.from_file(str(APP), default_timeout=30)
+        self.at.query_params["learner"] = LEARNER
+        self.at.session_state["wt_scenario"] = ask.scenario
+        self.at.session_state["wt_pos"] = ask.step
+        self.at.run()
+        self.at.switch_page(WALKTHROUGH).run()
+        self._fail_on_exception("opening the walkthrough")
+
+    def _fail_on_exception(self, doing: str) -> None:
+        if self.at.exception:
+            raise RuntimeError(
+                f"the app failed {doing}: {self.at.exception[0].message}"
+            )
+
+    def check_once(self) -> float:
+        """Answer, time the Check rerun, then Retry (untimed); return the seconds."""
+        at = self.at
+        key = f"wt_{self.ask.scenario}_{self.ask.step}_{self.attempt}_player"
+        radio = at.radio(key=key)
+        radio.set_value(radio.options[0])
+        at.button(key="wt_check").click()
+        seconds = timed(at.run)
+        self._fail_on_exception("checking an answer")
+        if not (at.success or at.error):
+            shown = [w.value for w in at.warning] + [e.value for e in at.exception]
+            raise RuntimeError(
+                f"Check on {self.ask.scenario} step {self.ask.step} showed no verdict "
+                f"(warnings and errors shown: {shown!r}); the walkthrough's keys may "
+                "have changed (wt_check, wt_retry, "
+                "wt_<scenario>_<step>_<attempt>_player)."
+            )
+        at.button(key="wt_retry").click().run()
+        self.attempt += 1
+        return seconds
+
+    def checks(self, runs: int, warmup: int = 0) -> list[float]:
+        """Seconds per Check rerun, ``runs`` times after ``warmup`` untimed ones."""
+        times = [self.check_once() for _ in range(warmup + runs)]
+        return times[warmup:]
+
+
+def median_ms(times: list[float]) -> float:
+    """The median in milliseconds, rounded to 0.01."""
+    return round(statistics.median(times) * 1e3, 2)
+
+
+def cold_start_browser(
+    env: Mapping[str, str], script: Path = APP
+) -> tuple[float, float]:
+    """Seconds from ``streamlit run`` to health ``ok``, and to the first page shown.
+
+    The page is loaded in headless Chromium, started before the clock starts; it
+    counts as shown when an element the script drew is visible and the run is over.
+    """
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
+        )
+        try:
+            page = browser.new_page()
+            port = free_port()
+            url = f"http://127.0.0.1:{port}"
+            start = time.perf_counter()
+            process = subprocess.Popen(
+                streamlit_command(port, script),
+                cwd=ROOT,
+                env=dict(env),
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                stdin=subprocess.DEVNULL,
+            )
+            try:
+                while health(url) != "ok":
+                    if process.poll() is not None:
+                        raise RuntimeError(
+                            f"streamlit run {script} exited with {process.returncode}"
+                        )
+                    if time.perf_counter() - start > 60:
+                        raise RuntimeError(f"{url} was not healthy after 60 s")
+                    time.sleep(0.02)
+                healthy = time.perf_counter() - start
+                page.goto(url + "/")
+                expect(page.locator(FIRST_ELEMENT).first).to_be_visible(timeout=60_000)
+                expect(page.locator(RUN_OVER)).to_be_visible(timeout=60_000)
+                shown = time.perf_counter() - start
+            finally:
+                stop(process)
+        finally:
+            browser.close()
+    return healthy, shown
+
+
+def cold_start_apptest(
+    env: Mapping[str, str], script: Path = APP
+) -> tuple[float, float]:
+    """Seconds from a fresh Python process's start to the app's first AppTest run.
+
+    Used when Chromium is missing; the first number is the same (there is no server).
+    """
+    code = (
+        "from streamlit.testing.v1 import AppTest\n"
+        f"at = AppTest.from_file({str(script)!r}, default_timeout=60).run()\n"
+        "raise SystemExit(1 if at.exception else 0)\n"
+    )
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=dict(env), capture_output=True
+    )
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        raise RuntimeError(
+            f"the first AppTest run of {script} failed: {done.stderr.decode()}"
+        )
+    return seconds, seconds
+
+
+def run(
+    floor_runs: int = FLOOR_RUNS,
+    check_runs: int = CHECK_RUNS,
+    gc_rounds: int = GC_ROUNDS,
+    cold_starts: int = COLD_STARTS,
+) -> BenchResult:
+    """Time the app's answer check against the floor, with and without GC; cold start.
+
+    Reruns are timed in-process with ``streamlit.testing.v1.AppTest`` (medians); the
+    progress database is a throwaway SQLite file. Summary keys: ``check_rerun_vs_floor``
+    (target <= 3), ``cold_start_s`` (target <= 2), ``floor_rerun_ms``,
+    ``check_rerun_ms`` (with ``runner.postScriptGC`` as configured),
+    ``check_rerun_gc_on_ms``, ``check_rerun_gc_off_ms``, ``cold_start_health_s``,
+    ``cold_start_floor_s`` (the trivial app's cold start, measured the same way).
+    """
+    from streamlit import config
+
+    configured_gc = bool(config.get_option("runner.postScriptGC"))
+    ask = first_radio_ask()
+    with (
+        tempfile.TemporaryDirectory(prefix="tutor-bench-app-") as tmp,
+        app_environment(Path(tmp) / "data") as env,
+        quiet_streamlit(),
+        server_gc(),
+    ):
+        floor = floor_reruns(Path(tmp), floor_runs)
+        driver = CheckDriver(ask)
+        driver.checks(0, warmup=WARMUP)
+        by_gc: dict[bool, list[float]] = {True: [], False: []}
+        per_round = max(1, check_runs // gc_rounds)
+        for _ in range(gc_rounds):  # alternate, so a slow spell hits both settings
+            for enabled in (False, True):
+                with post_script_gc(enabled):
+                    by_gc[enabled] += driver.checks(per_round)
+        use_browser = CHROMIUM.is_file() and _has_playwright()
+        cold = cold_start_browser if use_browser else cold_start_apptest
+        trivial = Path(tmp) / "trivial_app.py"
+        starts, floor_starts = [], []
+        for _ in range(cold_starts):  # alternate the real app and the trivial one
+            starts.append(cold(env, APP))
+            floor_starts.append(cold(env, trivial))
+    floor_ms = median_ms(floor)
+    gc_on_ms, gc_off_ms = median_ms(by_gc[True]), median_ms(by_gc[False])
+    check_ms = gc_on_ms if configured_gc else gc_off_ms
+    health_s = round(statistics.median(s[0] for s in starts), 3)
+    cold_s = round(statistics.median(s[1] for s in starts), 3)
+    cold_floor_s = round(statistics.median(s[1] for s in floor_starts), 3)
+    ratio = round(check_ms / floor_ms, 2)
+    where = f"{ask.scenario} step {ask.step} ({ask.kind})"
+    gc_now = "on" if configured_gc else "off"
+    rows = [
+        ["measure", "median", "runs", "how"],
+        [
+            "floor: trivial app rerun",
+            fmt_time(floor_ms / 1e3),
+            str(len(floor)),
+            f"AppTest, st.write + button click, postScriptGC {gc_now}",
+        ],
+        [
+            "check rerun",
+            fmt_time(check_ms / 1e3),
+            str(len(by_gc[configured_gc])),
+            f"AppTest, walkthrough Check on {where}, postScriptGC {gc_now} (config)",
+        ],
+        ["check rerun / floor", f"{ratio:.1f}x", "-", "target <= 3x"],
+        [
+            "check rerun, postScriptGC true",
+            fmt_time(gc_on_ms / 1e3),
+            str(len(by_gc[True])),
+            "gc.collect(2) after each script run, as the server does",
+        ],
+        [
+            "check rerun, postScriptGC false",
+            fmt_time(gc_off_ms / 1e3),
+            str(len(by_gc[False])),
+            "set with streamlit.config.set_option",
+        ],
+        [
+            "cold start: launch -> health ok",
+            f"{health_s:.2f} s",
+            str(len(starts)),
+            "streamlit run subprocess, /_stcore/health",
+        ],
+        [
+            "cold start: launch -> first page",
+            f"{cold_s:.2f} s",
+            str(len(starts)),
+            "Learn page drawn, run over, in headless Chromium (target <= 2 s)"
+            if use_browser
+            else "no Chromium: fresh process -> first AppTest run",
+        ],
+        [
+            "cold start floor: trivial app",
+            f"{cold_floor_s:.2f} s",
+            str(len(floor_starts)),
+            "the same, for the trivial app (what Streamlit itself costs here)",
+        ],
+    ]
+    summary = {
+        "check_rerun_vs_floor": ratio,
+        "cold_start_s": cold_s,
+        "cold_start_health_s": health_s,
+        "cold_start_floor_s": cold_floor_s,
+        "floor_rerun_ms": floor_ms,
+        "check_rerun_ms": check_ms,
+        "check_rerun_gc_on_ms": gc_on_ms,
+        "check_rerun_gc_off_ms": gc_off_ms,
+    }
+    return rows, summary
+
+
+def _has_playwright() -> bool:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return False
+    return True
