@@ -225,3 +225,20 @@ def test_answer_json_equals_answer_scenario() -> None:
     assert code == 0
     assert json.loads(out) == answer_scenario(load_scenario(DATA / "full-hand.yaml"))
     assert len(json.loads(out)["answers"]) == 17
+
+
+def test_answer_into_a_closed_pipe_prints_no_traceback(capsys):
+    from pathlib import Path
+
+    from tutor.cli import main
+
+    class ClosedPipe:
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self) -> None:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    scenario = Path(__file__).resolve().parent / "data" / "scenarios" / "full-hand.yaml"
+    assert main(["answer", str(scenario)], out=ClosedPipe()) == 0  # type: ignore[arg-type]
+    assert capsys.readouterr().err == ""

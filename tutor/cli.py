@@ -186,6 +186,14 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader stopped early (`tutor answer FILE | head`): not an error worth a traceback.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):  # stdout is not a real file (tests)
+            pass
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
