@@ -7,29 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from tutor.engine import ASK_KINDS
+from tutor.engine import ASK_KINDS, PRESETS
 from tutor.scenarios import load_bank
 from tutor.scenarios.bank import Bank
+from tutor.scenarios.fields import TOPICS
 from tutor.scenarios.model import Scenario
 
 BANK_DIR = Path(__file__).resolve().parent.parent / "scenarios"
 FIRST_LINE = "# yaml-language-server: $schema=../schema.json"
-TOPICS = (
-    "ante",
-    "buy-in",
-    "deal",
-    "bring-in",
-    "betting-limits",
-    "pair-on-fourth",
-    "first-to-act",
-    "raise-cap",
-    "community-river",
-    "low-qualification",
-    "showdown",
-    "split-pot",
-    "side-pots",
-)
-PRESETS = ("online", "roberts", "wsop-cash", "tda")
+
 #: The asks a whole hand stops at, in the order they first come.
 WHOLE_HAND_ORDER = (
     "ante",

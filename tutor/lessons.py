@@ -11,52 +11,11 @@ from typing import Any
 import yaml
 
 from tutor.engine.errors import TutorError
+from tutor.engine.rules import RULE_IDS
+from tutor.scenarios.fields import TOPICS
 
 #: The rule ids of shared/rules.md, in the order that page lists them.
-RULE_IDS: tuple[str, ...] = (
-    "table.seats",
-    "table.buy-in",
-    "ante.post",
-    "deal.order",
-    "bring-in.who",
-    "bring-in.all-in",
-    "bring-in.amount",
-    "bring-in.complete",
-    "limit.small",
-    "limit.big",
-    "limit.open-pair",
-    "act.third",
-    "act.later",
-    "round.end",
-    "cap.raises",
-    "river.down",
-    "river.community",
-    "showdown.order",
-    "hand.high",
-    "hand.low",
-    "split.halves",
-    "split.odd-chip",
-    "split.ties",
-    "pot.side",
-    "pot.rake",
-)
 
-#: The scenario topics of shared/spec/scenario-format.md ("Topics"), in course order.
-TOPICS: tuple[str, ...] = (
-    "ante",
-    "buy-in",
-    "deal",
-    "bring-in",
-    "betting-limits",
-    "pair-on-fourth",
-    "first-to-act",
-    "raise-cap",
-    "community-river",
-    "low-qualification",
-    "showdown",
-    "split-pot",
-    "side-pots",
-)
 
 #: Front matter keys, all required.
 FIELDS: tuple[str, ...] = ("id", "title", "order", "topics", "rules", "summary")

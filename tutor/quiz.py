@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from tutor.engine.cards import Card
 from tutor.engine.hands import best_high
+from tutor.engine.rulings import ASK_KINDS
 
 
 class RulingLike(Protocol):
@@ -41,25 +42,7 @@ PLAYER_KINDS = ("bring-in", "first-to-act", "next-to-act", "showdown-order")
 #: The ask kinds whose answer is a set of players.
 WINNER_KINDS = ("high-winner", "low-winner")
 #: Every ask kind the checker understands (the spec's table).
-QUIZ_KINDS = (
-    "ante",
-    "buy-in",
-    "bring-in",
-    "first-to-act",
-    "next-to-act",
-    "bet-sizes",
-    "legal-actions",
-    "raises-left",
-    "pot",
-    "community-card",
-    "best-high",
-    "best-low",
-    "low-qualifies",
-    "high-winner",
-    "low-winner",
-    "award",
-    "showdown-order",
-)
+QUIZ_KINDS = ASK_KINDS
 
 _VERB_ORDER: Mapping[str, int] = MappingProxyType(
     {

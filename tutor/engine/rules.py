@@ -47,6 +47,35 @@ class OddChipTies(StrEnum):
 
 PRESETS = ("online", "roberts", "wsop-cash", "tda")
 
+#: The stable rule ids of the rules document, which every ruling cites.
+RULE_IDS: tuple[str, ...] = (
+    "table.seats",
+    "table.buy-in",
+    "ante.post",
+    "deal.order",
+    "bring-in.who",
+    "bring-in.all-in",
+    "bring-in.amount",
+    "bring-in.complete",
+    "limit.small",
+    "limit.big",
+    "limit.open-pair",
+    "act.third",
+    "act.later",
+    "round.end",
+    "cap.raises",
+    "river.down",
+    "river.community",
+    "showdown.order",
+    "hand.high",
+    "hand.low",
+    "split.halves",
+    "split.odd-chip",
+    "split.ties",
+    "pot.side",
+    "pot.rake",
+)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HouseRules:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tutor.engine.rules import OVERRIDE_FIELDS, PRESETS
+from tutor.engine.rulings import ASK_KINDS, PLAYER_KINDS
 
+#: The scenario topics of the spec ("Topics"), in course order.
 TOPICS = (
     "ante",
     "buy-in",
@@ -35,28 +37,8 @@ CATEGORIES = (
     "straight flush",
 )
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
-#: The ask kinds of the spec, in its order.
-ASK_KINDS = (
-    "ante",
-    "buy-in",
-    "bring-in",
-    "first-to-act",
-    "next-to-act",
-    "bet-sizes",
-    "legal-actions",
-    "raises-left",
-    "pot",
-    "community-card",
-    "best-high",
-    "best-low",
-    "low-qualifies",
-    "high-winner",
-    "low-winner",
-    "award",
-    "showdown-order",
-)
 #: Asks about one player's hand: ``player:`` is required on them.
-PLAYER_ASKS = ("best-high", "best-low", "low-qualifies")
+PLAYER_ASKS = PLAYER_KINDS
 #: What the app shows when an ask has no ``prompt:``.
 DEFAULT_PROMPTS = {
     "ante": "How much is the ante, for each player and in total?",
