@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator, Mapping
@@ -49,6 +50,7 @@ FLOOR_RUNS = 200
 CHECK_RUNS = 40
 GC_ROUNDS = 4
 COLD_STARTS = 3
+BROWSER_RUNS = 15
 WARMUP = 5
 
 
@@ -60,8 +62,16 @@ def free_port() -> int:
         return port
 
 
-def streamlit_command(port: int, script: Path = APP) -> list[str]:
-    """The ``streamlit run`` command for ``script`` on ``port``, headless and quiet."""
+def streamlit_command(
+    port: int, script: Path = APP, options: Mapping[str, str] | None = None
+) -> list[str]:
+    """The ``streamlit run`` command for ``script`` on ``port``, headless and quiet.
+
+    ``options`` adds config options, e.g. ``{"runner.postScriptGC": "false"}``.
+    """
+    extra = [
+        part for key, value in (options or {}).items() for part in (f"--{key}", value)
+    ]
     return [
         sys.executable,
         "-m",
@@ -78,6 +88,7 @@ def streamlit_command(port: int, script: Path = APP) -> list[str]:
         "false",
         "--server.fileWatcherType",
         "none",
+        *extra,
     ]
 
 
@@ -122,19 +133,14 @@ def app_environment(data_dir: Path) -> Iterator[dict[str, str]]:
 @contextmanager
 def quiet_streamlit() -> Iterator[None]:
     """Silence Streamlit's "missing ScriptRunContext" warnings while driving AppTest."""
-    loggers = [
-        logging.getLogger(name)
-        for name in list(logging.root.manager.loggerDict)
-        if name.startswith("streamlit")
-    ]
-    levels = [lg.level for lg in loggers]
-    for lg in loggers:
-        lg.setLevel(logging.ERROR)
+    from streamlit import logger
+
+    before = logging.getLevelName(logger.get_logger("streamlit").level)
+    logger.set_log_level("ERROR")  # also for loggers made later
     try:
         yield
     finally:
-        for lg, level in zip(loggers, levels, strict=True):
-            lg.setLevel(level)
+        logger.set_log_level(before)
 
 
 @contextmanager
@@ -175,6 +181,20 @@ def post_script_gc(enabled: bool) -> Iterator[None]:
         config.set_option("runner.postScriptGC", before)
 
 
+def project_post_script_gc() -> bool:
+    """``runner.postScriptGC`` as the project's ``.streamlit/config.toml`` sets it.
+
+    Read from the file: Streamlit's own config depends on the working folder.
+    """
+    path = ROOT / ".streamlit" / "config.toml"
+    try:
+        with path.open("rb") as handle:
+            settings = tomllib.load(handle)
+    except FileNotFoundError:
+        return True  # Streamlit's default
+    return bool(settings.get("runner", {}).get("postScriptGC", True))
+
+
 def timed(step: Callable[[], object]) -> float:
     """Seconds taken by one call of ``step``."""
     start = time.perf_counter()
@@ -208,6 +228,7 @@ class Ask:
     scenario: str
     step: int
     kind: str
+    title: str
 
 
 def first_radio_ask() -> Ask:
@@ -222,7 +243,7 @@ def first_radio_ask() -> Ask:
     for scenario in load_bank([str(folder)]).scenarios:
         for step in scenario.steps:
             if step.ask is not None and step.ask.kind in RADIO_KINDS:
-                return Ask(scenario.id, step.index, step.ask.kind)
+                return Ask(scenario.id, step.index, step.ask.kind, scenario.title)
     raise RuntimeError(
         f"no scenario under {str(folder)!r} has an ask of kind "
         f"{', '.join(RADIO_KINDS)}: add one, or point TUTOR_SCENARIOS_DIR at a bank "
@@ -338,6 +359,98 @@ def cold_start_browser(
     return healthy, shown
 
 
+#: Resolves with the milliseconds from clicking Check to a verdict on the page (-1 after
+#: 10 s), measured in the page itself so Playwright's polling does not count.
+CLICK_TO_VERDICT_JS = """() => new Promise(resolve => {
+  const verdict = ['Success', 'Error']
+    .map(kind => `[data-testid=stAlertContent${kind}]`).join(',');
+  const start = performance.now();
+  const watch = new MutationObserver(() => {
+    if (document.querySelector(verdict)) {
+      watch.disconnect();
+      resolve(performance.now() - start);
+    }
+  });
+  watch.observe(document.body, {childList: true, subtree: true, attributes: true});
+  setTimeout(() => resolve(-1), 10000);
+  document.querySelector('.st-key-wt_check button').click();
+})"""
+
+
+def browser_checks(
+    env: Mapping[str, str], ask: Ask, title: str, runs: int, gc_enabled: bool
+) -> list[float]:
+    """Seconds from a click on Check to the verdict on the page, in headless Chromium.
+
+    A fresh server per call, with ``runner.postScriptGC`` set to ``gc_enabled``; the
+    learner comes from ``?learner=``; the scenario is picked by ``title``.
+
+    :raises RuntimeError: If the verdict does not appear within 10 s.
+    """
+    from playwright.sync_api import expect, sync_playwright
+
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    options = {"runner.postScriptGC": "true" if gc_enabled else "false"}
+    process = subprocess.Popen(
+        streamlit_command(port, APP, options),
+        cwd=ROOT,
+        env=dict(env),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while health(url) != "ok":
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"streamlit run {APP} did not start at {url}")
+            time.sleep(0.05)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
+            )
+            try:
+                page = browser.new_page(viewport={"width": 1280, "height": 1000})
+                page.set_default_timeout(30_000)
+                idle = page.locator(RUN_OVER)
+
+                def settle() -> None:
+                    expect(idle).to_be_visible(timeout=30_000)
+                    page.wait_for_timeout(150)
+                    expect(idle).to_be_visible(timeout=30_000)
+
+                page.goto(f"{url}/walkthrough?learner={LEARNER}")
+                page.locator(".st-key-wt_pick").get_by_role("combobox").click()
+                page.keyboard.type(title)
+                page.keyboard.press("Enter")
+                settle()
+                for _ in range(ask.step):
+                    page.locator(".st-key-wt_next button").click()
+                    settle()
+                times = []
+                for attempt in range(WARMUP + runs):
+                    key = f"wt_{ask.scenario}_{ask.step}_{attempt}_player"
+                    radio = page.locator(f".st-key-{key}")
+                    radio.get_by_test_id("stRadioOption").first.click()
+                    settle()
+                    ms = page.evaluate(CLICK_TO_VERDICT_JS)
+                    if ms < 0:
+                        raise RuntimeError(
+                            f"no verdict 10 s after Check on {ask.scenario} "
+                            f"step {ask.step}"
+                        )
+                    times.append(ms / 1e3)
+                    settle()
+                    page.locator(".st-key-wt_retry button").click()
+                    settle()
+                return times[WARMUP:]
+            finally:
+                browser.close()
+    finally:
+        stop(process)
+
+
 def cold_start_apptest(
     env: Mapping[str, str], script: Path = APP
 ) -> tuple[float, float]:
@@ -367,27 +480,34 @@ def run(
     check_runs: int = CHECK_RUNS,
     gc_rounds: int = GC_ROUNDS,
     cold_starts: int = COLD_STARTS,
+    browser_runs: int = BROWSER_RUNS,
 ) -> BenchResult:
     """Time the app's answer check against the floor, with and without GC; cold start.
 
-    Reruns are timed in-process with ``streamlit.testing.v1.AppTest`` (medians); the
-    progress database is a throwaway SQLite file. Summary keys: ``check_rerun_vs_floor``
-    (target <= 3), ``cold_start_s`` (target <= 2), ``floor_rerun_ms``,
-    ``check_rerun_ms`` (with ``runner.postScriptGC`` as configured),
-    ``check_rerun_gc_on_ms``, ``check_rerun_gc_off_ms``, ``cold_start_health_s``,
-    ``cold_start_floor_s`` (the trivial app's cold start, measured the same way).
-    """
-    from streamlit import config
+    Reruns are timed in-process with ``streamlit.testing.v1.AppTest`` (medians), with
+    ``runner.postScriptGC`` as the project's config sets it unless a row says
+    otherwise; the progress database is a throwaway SQLite file. With Chromium, the
+    click-to-verdict time in a real browser is measured too, on servers with GC on and
+    off.
 
-    configured_gc = bool(config.get_option("runner.postScriptGC"))
+    Summary keys: ``check_rerun_vs_floor`` (target <= 3), ``cold_start_s`` (target
+    <= 2), ``floor_rerun_ms``, ``check_rerun_ms``, ``check_rerun_gc_on_ms``,
+    ``check_rerun_gc_off_ms``, ``cold_start_health_s``, ``cold_start_floor_s`` (the
+    trivial app's cold start, measured the same way) and, with Chromium,
+    ``browser_check_gc_on_ms`` and ``browser_check_gc_off_ms``.
+    """
+    project_gc = project_post_script_gc()
     ask = first_radio_ask()
+    use_browser = CHROMIUM.is_file() and _has_playwright()
+    browser: dict[bool, list[float]] = {}
     with (
         tempfile.TemporaryDirectory(prefix="tutor-bench-app-") as tmp,
         app_environment(Path(tmp) / "data") as env,
         quiet_streamlit(),
         server_gc(),
     ):
-        floor = floor_reruns(Path(tmp), floor_runs)
+        with post_script_gc(project_gc):
+            floor = floor_reruns(Path(tmp), floor_runs)
         driver = CheckDriver(ask)
         driver.checks(0, warmup=WARMUP)
         by_gc: dict[bool, list[float]] = {True: [], False: []}
@@ -396,49 +516,65 @@ def run(
             for enabled in (False, True):
                 with post_script_gc(enabled):
                     by_gc[enabled] += driver.checks(per_round)
-        use_browser = CHROMIUM.is_file() and _has_playwright()
         cold = cold_start_browser if use_browser else cold_start_apptest
         trivial = Path(tmp) / "trivial_app.py"
         starts, floor_starts = [], []
         for _ in range(cold_starts):  # alternate the real app and the trivial one
             starts.append(cold(env, APP))
             floor_starts.append(cold(env, trivial))
+        if use_browser:
+            for enabled in (False, True):
+                browser[enabled] = browser_checks(
+                    env, ask, ask.title, browser_runs, enabled
+                )
     floor_ms = median_ms(floor)
     gc_on_ms, gc_off_ms = median_ms(by_gc[True]), median_ms(by_gc[False])
-    check_ms = gc_on_ms if configured_gc else gc_off_ms
+    check_ms = gc_on_ms if project_gc else gc_off_ms
     health_s = round(statistics.median(s[0] for s in starts), 3)
     cold_s = round(statistics.median(s[1] for s in starts), 3)
     cold_floor_s = round(statistics.median(s[1] for s in floor_starts), 3)
     ratio = round(check_ms / floor_ms, 2)
     where = f"{ask.scenario} step {ask.step} ({ask.kind})"
-    gc_now = "on" if configured_gc else "off"
+    gc_now = f"postScriptGC {str(project_gc).lower()} (.streamlit/config.toml)"
     rows = [
         ["measure", "median", "runs", "how"],
         [
             "floor: trivial app rerun",
             fmt_time(floor_ms / 1e3),
             str(len(floor)),
-            f"AppTest, st.write + button click, postScriptGC {gc_now}",
+            f"AppTest, st.write + button click, {gc_now}",
         ],
         [
             "check rerun",
             fmt_time(check_ms / 1e3),
-            str(len(by_gc[configured_gc])),
-            f"AppTest, walkthrough Check on {where}, postScriptGC {gc_now} (config)",
+            str(len(by_gc[project_gc])),
+            f"AppTest, walkthrough Check on {where}, {gc_now}",
         ],
         ["check rerun / floor", f"{ratio:.1f}x", "-", "target <= 3x"],
         [
             "check rerun, postScriptGC true",
             fmt_time(gc_on_ms / 1e3),
             str(len(by_gc[True])),
-            "gc.collect(2) after each script run, as the server does",
+            "set_option; gc.collect(2) after each run, as the server does",
         ],
         [
             "check rerun, postScriptGC false",
             fmt_time(gc_off_ms / 1e3),
             str(len(by_gc[False])),
-            "set with streamlit.config.set_option",
+            "set_option; no collection after the run",
         ],
+    ]
+    for enabled, times in browser.items():
+        rows.append(
+            [
+                f"click Check -> verdict, GC {'true' if enabled else 'false'}",
+                fmt_time(statistics.median(times)),
+                str(len(times)),
+                "headless Chromium, server with --runner.postScriptGC "
+                f"{'true' if enabled else 'false'}, timed in the page",
+            ]
+        )
+    rows += [
         [
             "cold start: launch -> health ok",
             f"{health_s:.2f} s",
@@ -451,7 +587,7 @@ def run(
             str(len(starts)),
             "Learn page drawn, run over, in headless Chromium (target <= 2 s)"
             if use_browser
-            else "no Chromium: fresh process -> first AppTest run",
+            else "no Chromium: fresh process -> first AppTest run (target <= 2 s)",
         ],
         [
             "cold start floor: trivial app",
@@ -470,6 +606,8 @@ def run(
         "check_rerun_gc_on_ms": gc_on_ms,
         "check_rerun_gc_off_ms": gc_off_ms,
     }
+    for enabled, times in browser.items():
+        summary[f"browser_check_gc_{'on' if enabled else 'off'}_ms"] = median_ms(times)
     return rows, summary
 
 
