@@ -133,8 +133,9 @@ def app_environment(data_dir: Path) -> Iterator[dict[str, str]]:
 @contextmanager
 def quiet_streamlit() -> Iterator[None]:
     """Silence Streamlit's "missing ScriptRunContext" warnings while driving AppTest."""
-    from streamlit import logger
+    from streamlit import config, logger
 
+    config.get_option("logger.level")  # parse the config now: parsing resets the levels
     before = logging.getLevelName(logger.get_logger("streamlit").level)
     logger.set_log_level("ERROR")  # also for loggers made later
     try:
