@@ -360,41 +360,51 @@ def cold_start_browser(
     return healthy, shown
 
 
-#: Resolves with the milliseconds from clicking Check to a verdict on the page (-1 after
-#: 10 s), measured in the page itself so Playwright's polling does not count.
-CLICK_TO_VERDICT_JS = """() => new Promise(resolve => {
-  const verdict = ['Success', 'Error']
-    .map(kind => `[data-testid=stAlertContent${kind}]`).join(',');
+#: Clicks ``click`` and resolves with the milliseconds until an element matching
+#: ``done`` holds ``text`` (any text if null), or -1 after 10 s. Timed in the page, so
+#: Playwright's polling does not count.
+CLICK_UNTIL_JS = """([click, done, text]) => new Promise(resolve => {
+  const ready = () => [...document.querySelectorAll(done)]
+    .some(e => text === null || e.textContent === text);
   const start = performance.now();
   const watch = new MutationObserver(() => {
-    if (document.querySelector(verdict)) {
+    if (ready()) {
       watch.disconnect();
       resolve(performance.now() - start);
     }
   });
-  watch.observe(document.body, {childList: true, subtree: true, attributes: true});
+  watch.observe(document.body, {childList: true, subtree: true, attributes: true,
+                                characterData: true});
   setTimeout(() => resolve(-1), 10000);
-  document.querySelector('.st-key-wt_check button').click();
+  document.querySelector(click).click();
 })"""
+VERDICT = "[data-testid=stAlertContentSuccess],[data-testid=stAlertContentError]"
+#: The browser floor: a button that changes one line of text.
+COUNTER_APP = """import streamlit as st
+
+st.session_state.setdefault("clicks", 0)
+if st.button("Go", key="go"):
+    st.session_state.clicks += 1
+with st.container(key="count"):
+    st.write(f"Clicks: {st.session_state.clicks}")
+"""
 
 
-def browser_checks(
-    env: Mapping[str, str], ask: Ask, title: str, runs: int, gc_enabled: bool
-) -> list[float]:
-    """Seconds from a click on Check to the verdict on the page, in headless Chromium.
+@contextmanager
+def served_page(
+    env: Mapping[str, str], script: Path, gc_enabled: bool
+) -> Iterator[tuple[Any, str]]:
+    """A fresh ``streamlit run script`` and a headless Chromium page: (page, base URL).
 
-    A fresh server per call, with ``runner.postScriptGC`` set to ``gc_enabled``; the
-    learner comes from ``?learner=``; the scenario is picked by ``title``.
-
-    :raises RuntimeError: If the verdict does not appear within 10 s.
+    The server runs with ``runner.postScriptGC`` set to ``gc_enabled``.
     """
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import sync_playwright
 
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     options = {"runner.postScriptGC": "true" if gc_enabled else "false"}
     process = subprocess.Popen(
-        streamlit_command(port, APP, options),
+        streamlit_command(port, script, options),
         cwd=ROOT,
         env=dict(env),
         stdout=subprocess.DEVNULL,
@@ -405,7 +415,7 @@ def browser_checks(
         deadline = time.monotonic() + 60
         while health(url) != "ok":
             if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"streamlit run {APP} did not start at {url}")
+                raise RuntimeError(f"streamlit run {script} did not start at {url}")
             time.sleep(0.05)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
@@ -414,42 +424,82 @@ def browser_checks(
             try:
                 page = browser.new_page(viewport={"width": 1280, "height": 1000})
                 page.set_default_timeout(30_000)
-                idle = page.locator(RUN_OVER)
-
-                def settle() -> None:
-                    expect(idle).to_be_visible(timeout=30_000)
-                    page.wait_for_timeout(150)
-                    expect(idle).to_be_visible(timeout=30_000)
-
-                page.goto(f"{url}/walkthrough?learner={LEARNER}")
-                page.locator(".st-key-wt_pick").get_by_role("combobox").click()
-                page.keyboard.type(title)
-                page.keyboard.press("Enter")
-                settle()
-                for _ in range(ask.step):
-                    page.locator(".st-key-wt_next button").click()
-                    settle()
-                times = []
-                for attempt in range(WARMUP + runs):
-                    key = f"wt_{ask.scenario}_{ask.step}_{attempt}_player"
-                    radio = page.locator(f".st-key-{key}")
-                    radio.get_by_test_id("stRadioOption").first.click()
-                    settle()
-                    ms = page.evaluate(CLICK_TO_VERDICT_JS)
-                    if ms < 0:
-                        raise RuntimeError(
-                            f"no verdict 10 s after Check on {ask.scenario} "
-                            f"step {ask.step}"
-                        )
-                    times.append(ms / 1e3)
-                    settle()
-                    page.locator(".st-key-wt_retry button").click()
-                    settle()
-                return times[WARMUP:]
+                yield page, url
             finally:
                 browser.close()
     finally:
         stop(process)
+
+
+def settle(page: Any) -> None:
+    """Wait until the app says its run is over, twice, 150 ms apart (not timed)."""
+    from playwright.sync_api import expect
+
+    idle = page.locator(RUN_OVER)
+    expect(idle).to_be_visible(timeout=30_000)
+    page.wait_for_timeout(150)
+    expect(idle).to_be_visible(timeout=30_000)
+
+
+def click_until(page: Any, click: str, done: str, text: str | None = None) -> float:
+    """Seconds from clicking ``click`` until ``done`` (with ``text``) is on the page.
+
+    :raises RuntimeError: If it is not there within 10 s.
+    """
+    ms: float = page.evaluate(CLICK_UNTIL_JS, [click, done, text])
+    if ms < 0:
+        raise RuntimeError(
+            f"{done!r} did not show {text!r} within 10 s of clicking {click!r}"
+        )
+    return ms / 1e3
+
+
+def browser_floor(
+    env: Mapping[str, str], folder: Path, runs: int, gc_enabled: bool
+) -> list[float]:
+    """Seconds from a click to the changed text in the counter app, in Chromium."""
+    script = folder / "counter_app.py"
+    script.write_text(COUNTER_APP)
+    with served_page(env, script, gc_enabled) as (page, url):
+        page.goto(url + "/")
+        settle(page)
+        times = []
+        for n in range(1, WARMUP + runs + 1):
+            shown = f"Clicks: {n}"
+            times.append(
+                click_until(page, ".st-key-go button", ".st-key-count p", shown)
+            )
+            settle(page)
+        return times[WARMUP:]
+
+
+def browser_checks(
+    env: Mapping[str, str], ask: Ask, runs: int, gc_enabled: bool
+) -> list[float]:
+    """Seconds from a click on Check to the verdict on the page, in headless Chromium.
+
+    A fresh server per call; the learner comes from ``?learner=``, the scenario is
+    picked by typing its title into the walkthrough's scenario box.
+    """
+    with served_page(env, APP, gc_enabled) as (page, url):
+        page.goto(f"{url}/walkthrough?learner={LEARNER}")
+        page.locator(".st-key-wt_pick").get_by_role("combobox").click()
+        page.keyboard.type(ask.title)
+        page.keyboard.press("Enter")
+        settle(page)
+        for _ in range(ask.step):
+            page.locator(".st-key-wt_next button").click()
+            settle(page)
+        times = []
+        for attempt in range(WARMUP + runs):
+            key = f"wt_{ask.scenario}_{ask.step}_{attempt}_player"
+            page.locator(f".st-key-{key}").get_by_test_id("stRadioOption").first.click()
+            settle(page)
+            times.append(click_until(page, ".st-key-wt_check button", VERDICT))
+            settle(page)
+            page.locator(".st-key-wt_retry button").click()
+            settle(page)
+        return times[WARMUP:]
 
 
 def cold_start_apptest(
@@ -495,12 +545,14 @@ def run(
     <= 2), ``floor_rerun_ms``, ``check_rerun_ms``, ``check_rerun_gc_on_ms``,
     ``check_rerun_gc_off_ms``, ``cold_start_health_s``, ``cold_start_floor_s`` (the
     trivial app's cold start, measured the same way) and, with Chromium,
-    ``browser_check_gc_on_ms`` and ``browser_check_gc_off_ms``.
+    ``browser_floor_ms``, ``browser_check_gc_on_ms``, ``browser_check_gc_off_ms`` and
+    ``browser_check_vs_floor``.
     """
     project_gc = project_post_script_gc()
     ask = first_radio_ask()
     use_browser = CHROMIUM.is_file() and _has_playwright()
     browser: dict[bool, list[float]] = {}
+    browser_floor_times: list[float] = []
     with (
         tempfile.TemporaryDirectory(prefix="tutor-bench-app-") as tmp,
         app_environment(Path(tmp) / "data") as env,
@@ -524,10 +576,11 @@ def run(
             starts.append(cold(env, APP))
             floor_starts.append(cold(env, trivial))
         if use_browser:
+            browser_floor_times = browser_floor(
+                env, Path(tmp), browser_runs, project_gc
+            )
             for enabled in (False, True):
-                browser[enabled] = browser_checks(
-                    env, ask, ask.title, browser_runs, enabled
-                )
+                browser[enabled] = browser_checks(env, ask, browser_runs, enabled)
     floor_ms = median_ms(floor)
     gc_on_ms, gc_off_ms = median_ms(by_gc[True]), median_ms(by_gc[False])
     check_ms = gc_on_ms if project_gc else gc_off_ms
@@ -565,14 +618,34 @@ def run(
             "set_option; no collection after the run",
         ],
     ]
+    if browser:
+        browser_floor_ms = median_ms(browser_floor_times)
+        browser_ratio = round(median_ms(browser[project_gc]) / browser_floor_ms, 2)
+        rows.append(
+            [
+                "browser floor: click -> new text",
+                fmt_time(browser_floor_ms / 1e3),
+                str(len(browser_floor_times)),
+                f"headless Chromium, counter app (button + st.write), {gc_now}",
+            ]
+        )
     for enabled, times in browser.items():
         rows.append(
             [
-                f"click Check -> verdict, GC {'true' if enabled else 'false'}",
+                f"browser: click Check -> verdict, GC {str(enabled).lower()}",
                 fmt_time(statistics.median(times)),
                 str(len(times)),
                 "headless Chromium, server with --runner.postScriptGC "
-                f"{'true' if enabled else 'false'}, timed in the page",
+                f"{str(enabled).lower()}, timed in the page",
+            ]
+        )
+    if browser:
+        rows.append(
+            [
+                "browser check / browser floor",
+                f"{browser_ratio:.1f}x",
+                "-",
+                f"{gc_now}; st.fragment reruns count here, not in AppTest",
             ]
         )
     rows += [
@@ -609,6 +682,9 @@ def run(
     }
     for enabled, times in browser.items():
         summary[f"browser_check_gc_{'on' if enabled else 'off'}_ms"] = median_ms(times)
+    if browser:
+        summary["browser_floor_ms"] = browser_floor_ms
+        summary["browser_check_vs_floor"] = browser_ratio
     return rows, summary
 
 
