@@ -12,7 +12,8 @@ from tutor.progress.mastery import LEVEL_HINTS, Mastery, mastery
 from tutor.progress.records import AnswerRecord
 
 NO_ANSWERS = (
-    "No answers yet. Answer a few questions in a walkthrough or on the Practice page to see your progress here."
+    "No answers yet. Answer a few questions in a walkthrough or on the Practice page "
+    "to see your progress here."
 )
 MASTERY_COLOURS = {
     Mastery.ATTEMPTED: "#c7d2e0",
