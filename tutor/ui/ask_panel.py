@@ -25,6 +25,7 @@ from tutor.quiz import (
 )
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult
+from tutor.ui.components import guarded
 from tutor.ui.state import Settings
 
 YES_NO = ("Yes", "No")
@@ -244,18 +245,72 @@ def _feedback(verdict: Verdict, result: StepResult) -> None:
     st.caption(f"Rules: {rules} · decided under the **{ruling.preset}** house rules")
 
 
+def _check_clicked(prefix: str, here: tuple[str, int]) -> None:
+    st.session_state[f"{prefix}_checking"] = here
+
+
+def _hint_clicked(prefix: str) -> None:
+    st.session_state[f"{prefix}_hint"] = True
+
+
+def _retry_clicked(prefix: str) -> None:
+    st.session_state[f"{prefix}_attempt"] = st.session_state[f"{prefix}_attempt"] + 1
+    st.session_state[f"{prefix}_verdict"] = None
+    st.session_state[f"{prefix}_hint"] = False
+    st.session_state[f"{prefix}_shown"] = time.monotonic()
+
+
+def _check(
+    prefix: str,
+    scenario: Scenario,
+    result: StepResult,
+    given: dict[str, Any],
+    settings: Settings,
+    store: ProgressStore | None,
+) -> Verdict | None:
+    """Check the answer given (recording it); None, with a problem to show, if incomplete."""
+    ask = result.ask
+    ruling = result.ruling
+    assert ask is not None and ruling is not None
+    problem = incomplete(ask.kind, given)
+    if problem:
+        st.session_state[f"{prefix}_problem"] = problem
+        return None
+    st.session_state.pop(f"{prefix}_problem", None)
+    verdict = check_answer(ask.kind, given, ruling)
+    seconds = time.monotonic() - st.session_state[f"{prefix}_shown"]
+    st.session_state[f"{prefix}_verdict"] = verdict
+    try:
+        _record(store, settings, scenario, result, given, verdict, seconds)
+    except TutorError as exc:
+        st.session_state[f"{prefix}_problem"] = f"Your answer was not saved: {exc}"
+    return verdict
+
+
 def ask_panel(
     prefix: str,
     scenario: Scenario,
     result: StepResult,
     settings: Settings,
     store: ProgressStore | None,
-) -> bool:
-    """Show one ask with its control, Hint, Check and Retry; True once it has been checked.
+) -> None:
+    """Show one ask with its control, Hint, Check and Retry, and the feedback once checked.
 
-    Session keys: ``{prefix}_shown`` (when the ask appeared), ``{prefix}_attempt`` (bumped by
-    Retry, so the controls start empty), ``{prefix}_verdict`` and ``{prefix}_hint``.
+    A fragment: in the browser, answering, Hint, Check and Retry rerun only this panel (the
+    page around it, e.g. a Next button, reruns the whole page). Session keys:
+    ``{prefix}_shown`` (when the ask appeared), ``{prefix}_attempt`` (bumped by Retry, so the
+    controls start empty), ``{prefix}_verdict`` and ``{prefix}_hint``.
     """
+    guarded(lambda: _panel(prefix, scenario, result, settings, store))
+
+
+def _panel(
+    prefix: str,
+    scenario: Scenario,
+    result: StepResult,
+    settings: Settings,
+    store: ProgressStore | None,
+) -> None:
     ask = result.ask
     ruling = result.ruling
     assert ask is not None and ruling is not None
@@ -271,45 +326,41 @@ def ask_panel(
     key = f"{prefix}_{scenario.id}_{result.index}_{attempt}"
     given = answer_control(ask.kind, key, result, result.hand.view())
     verdict: Verdict | None = st.session_state[f"{prefix}_verdict"]
+    # Check's callback only notes the click: the answer is read from the controls above.
+    if st.session_state.pop(f"{prefix}_checking", None) == here and verdict is None:
+        verdict = _check(prefix, scenario, result, given, settings, store)
     left, middle, right = st.columns(3)
     with left:
-        if st.button(
-            "Check", key=f"{prefix}_check", type="primary", disabled=verdict is not None
-        ):
-            problem = incomplete(ask.kind, given)
-            if problem:
-                st.session_state[f"{prefix}_problem"] = problem
-            else:
-                st.session_state.pop(f"{prefix}_problem", None)
-                verdict = check_answer(ask.kind, given, ruling)
-                seconds = time.monotonic() - st.session_state[f"{prefix}_shown"]
-                st.session_state[f"{prefix}_verdict"] = verdict
-                try:
-                    _record(store, settings, scenario, result, given, verdict, seconds)
-                except TutorError as exc:
-                    st.session_state[f"{prefix}_problem"] = (
-                        f"Your answer was not saved: {exc}"
-                    )
-            st.rerun()
+        st.button(
+            "Check",
+            key=f"{prefix}_check",
+            type="primary",
+            disabled=verdict is not None,
+            on_click=_check_clicked,
+            args=(prefix, here),
+        )
     with middle:
-        if st.button("Hint", key=f"{prefix}_hint_button", disabled=verdict is not None):
-            st.session_state[f"{prefix}_hint"] = True
-            st.rerun()
+        st.button(
+            "Hint",
+            key=f"{prefix}_hint_button",
+            disabled=verdict is not None,
+            on_click=_hint_clicked,
+            args=(prefix,),
+        )
     with right:
-        if st.button("Retry", key=f"{prefix}_retry", disabled=verdict is None):
-            st.session_state[f"{prefix}_attempt"] = attempt + 1
-            st.session_state[f"{prefix}_verdict"] = None
-            st.session_state[f"{prefix}_hint"] = False
-            st.session_state[f"{prefix}_shown"] = time.monotonic()
-            st.rerun()
-    problem = st.session_state.get(f"{prefix}_problem")
+        st.button(
+            "Retry",
+            key=f"{prefix}_retry",
+            disabled=verdict is None,
+            on_click=_retry_clicked,
+            args=(prefix,),
+        )
+    problem = st.session_state.pop(f"{prefix}_problem", None)
     if problem:
         st.warning(problem)
-        st.session_state.pop(f"{prefix}_problem", None)
     if st.session_state[f"{prefix}_hint"] and verdict is None:
         st.info(f"Hint: {hint_text(ask.hint, ruling.rules)}")
     if verdict is not None:
         _feedback(verdict, result)
         if settings.learner is None:
             st.caption("Choose your name in the sidebar to have your answers saved.")
-    return verdict is not None

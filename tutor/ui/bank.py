@@ -36,8 +36,9 @@ class BankView:
         return [s for s in self.scenarios if game == "both" or s.game == game]
 
 
-@st.cache_data(max_entries=8, show_spinner="Loading the scenarios…")
-def _bank(folder: str, signature: tuple[tuple[str, float], ...]) -> BankView:
+@st.cache_resource(max_entries=8, show_spinner="Loading the scenarios…")
+def _bank(folder: str, signature: str) -> BankView:
+    """The bank, shared by every session (it is frozen: never change what it returns)."""
     del signature  # only part of the cache key: a changed file means a new key
     bank = load_bank([folder])
     return BankView(tuple(bank.scenarios), tuple(str(p) for p in bank.problems))

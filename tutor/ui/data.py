@@ -2,46 +2,112 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import fnmatch
+import hashlib
+import os
+import threading
+import time
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
 from tutor import config
-from tutor.lessons import Lesson, load_lessons
-from tutor.progress import ProgressStore
+
+if TYPE_CHECKING:
+    from tutor.lessons import Lesson
+    from tutor.progress import ProgressStore
+
+#: Seconds a folder scan is trusted: an edited or added file is noticed this soon after.
+SCAN_SECONDS = 2.0
+#: The environment variables the database URL depends on.
+_URL_VARS = (
+    config.DATA_DIR_VAR,
+    config.DATABASE_URL_VAR,
+    "XDG_DATA_HOME",
+    "APPDATA",
+    "HOME",
+)
 
 
 @st.cache_resource(max_entries=4)
 def store_for(url: str) -> ProgressStore:
     """One progress store per database URL, shared by every session (never mutate it)."""
+    from tutor.progress import ProgressStore
+
     return ProgressStore(url)
 
 
+@lru_cache(maxsize=8)
+def _database_url(settings: tuple[str | None, ...]) -> str:
+    del settings  # only the cache key: config.database_url reads the environment itself
+    return config.database_url()
+
+
 def progress_store() -> ProgressStore:
-    """The progress store for the configured database (``TUTOR_DATA_DIR`` / ``TUTOR_DATABASE_URL``)."""
-    return store_for(config.database_url())
+    """The progress store for the configured database (``TUTOR_DATA_DIR`` / ``TUTOR_DATABASE_URL``).
 
-
-def folder_signature(folder: str, pattern: str) -> tuple[tuple[str, float], ...]:
-    """The files in ``folder`` matching ``pattern`` with their modification times.
-
-    Passed to the cached loaders so that an edited or added file is read again.
+    The URL is worked out (and the data folder checked) once per setting of the variables
+    it depends on; a setting that fails raises :class:`tutor.config.ConfigError` each time.
     """
-    root = Path(folder)
-    if not root.is_dir():
-        return ()
-    return tuple(
-        (str(p), p.stat().st_mtime) for p in sorted(root.rglob(pattern)) if p.is_file()
-    )
+    return store_for(_database_url(tuple(os.environ.get(v) for v in _URL_VARS)))
 
 
-@st.cache_data(max_entries=8, show_spinner=False)
-def _lessons(folder: str, signature: tuple[tuple[str, float], ...]) -> list[Lesson]:
+def _scan(folder: str, pattern: str) -> str:
+    """A digest of every file under ``folder`` matching ``pattern``: path, size, mtime."""
+    digest = hashlib.blake2b(digest_size=16)
+    pending = [folder]
+    while pending:
+        try:
+            with os.scandir(pending.pop()) as entries:
+                found = sorted(entries, key=lambda entry: entry.name)
+        except OSError:
+            continue
+        for entry in found:
+            try:
+                if entry.is_dir():
+                    pending.append(entry.path)
+                elif entry.is_file() and fnmatch.fnmatch(entry.name, pattern):
+                    stat = entry.stat()
+                    digest.update(
+                        f"{entry.path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode()
+                    )
+            except OSError:
+                continue
+    return digest.hexdigest()
+
+
+_scans: dict[tuple[str, str], tuple[float, str]] = {}
+_scans_lock = threading.Lock()
+
+
+def folder_signature(folder: str, pattern: str) -> str:
+    """A short digest of the files under ``folder`` matching ``pattern`` and their times.
+
+    Passed to the cached loaders so that an edited, added or removed file is read again.
+    A folder is scanned at most once every :data:`SCAN_SECONDS` seconds (per process).
+    """
+    now = time.monotonic()
+    key = (folder, pattern)
+    with _scans_lock:
+        seen = _scans.get(key)
+    if seen is not None and now - seen[0] < SCAN_SECONDS:
+        return seen[1]
+    signature = _scan(folder, pattern)
+    with _scans_lock:
+        _scans[key] = (now, signature)
+    return signature
+
+
+@st.cache_resource(max_entries=8, show_spinner=False)
+def _lessons(folder: str, signature: str) -> tuple[Lesson, ...]:
+    from tutor.lessons import load_lessons
+
     del signature  # only part of the cache key
-    return load_lessons(folder)
+    return tuple(load_lessons(folder))
 
 
 def lessons() -> list[Lesson]:
     """The lessons in course order (cached until a lesson file changes)."""
     folder = str(config.lessons_dir())
-    return _lessons(folder, folder_signature(folder, "*.md"))
+    return list(_lessons(folder, folder_signature(folder, "*.md")))
