@@ -287,6 +287,7 @@ def _check(
     return verdict
 
 
+@st.fragment
 def ask_panel(
     prefix: str,
     scenario: Scenario,

@@ -39,9 +39,9 @@ def store_for(url: str) -> ProgressStore:
 
 
 @lru_cache(maxsize=8)
-def _database_url(settings: tuple[str | None, ...]) -> str:
+def _configured_store(settings: tuple[str | None, ...]) -> ProgressStore:
     del settings  # only the cache key: config.database_url reads the environment itself
-    return config.database_url()
+    return store_for(config.database_url())
 
 
 def progress_store() -> ProgressStore:
@@ -50,7 +50,34 @@ def progress_store() -> ProgressStore:
     The URL is worked out (and the data folder checked) once per setting of the variables
     it depends on; a setting that fails raises :class:`tutor.config.ConfigError` each time.
     """
-    return store_for(_database_url(tuple(os.environ.get(v) for v in _URL_VARS)))
+    return _configured_store(tuple(os.environ.get(v) for v in _URL_VARS))
+
+
+_names: dict[ProgressStore, tuple[float, tuple[str, ...]]] = {}
+_names_lock = threading.Lock()
+
+
+def learner_names(store: ProgressStore) -> tuple[str, ...]:
+    """Every learner's name, by name; read again at most every :data:`SCAN_SECONDS` seconds.
+
+    A learner created in this process shows at once (see :func:`forget_learner_names`);
+    one created by another process within :data:`SCAN_SECONDS`.
+    """
+    now = time.monotonic()
+    with _names_lock:
+        seen = _names.get(store)
+    if seen is not None and now - seen[0] < SCAN_SECONDS:
+        return seen[1]
+    names = tuple(learner.name for learner in store.learners())
+    with _names_lock:
+        _names[store] = (now, names)
+    return names
+
+
+def forget_learner_names(store: ProgressStore) -> None:
+    """Make the next :func:`learner_names` read the database (call after adding a learner)."""
+    with _names_lock:
+        _names.pop(store, None)
 
 
 def _scan(folder: str, pattern: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.engine.errors import TutorError
-from tutor.ui.data import progress_store
+from tutor.ui.data import forget_learner_names, learner_names, progress_store
 from tutor.ui.state import (
     GAME_CHOICES,
     PRESET_CHOICES,
@@ -26,10 +26,12 @@ def _picked() -> None:
 def _create() -> None:
     name = st.session_state.get("sidebar_new_learner", "")
     try:
-        learner = progress_store().create_learner(name)
+        store = progress_store()
+        learner = store.create_learner(name)
     except TutorError as exc:
         st.session_state["sidebar_error"] = str(exc)
         return
+    forget_learner_names(store)
     st.session_state.pop("sidebar_error", None)
     st.session_state["sidebar_new_learner"] = ""
     choose_learner(learner.name)
@@ -39,7 +41,7 @@ def _learner_picker() -> None:
     store = progress_store()
     restore_learner(store)
     keep_learner_in_address()
-    names = [learner.name for learner in store.learners()]
+    names = list(learner_names(store))
     current = st.session_state.get("learner_name")
     if current and current not in names:
         names.append(current)

@@ -91,15 +91,30 @@ def choose_learner(name: str) -> None:
     st.query_params["learner"] = name
 
 
+#: Session key holding (store, name, learner) from the last look-up of the learner.
+LEARNER_CACHE = "_learner_found"
+
+
 def current_learner(store: ProgressStore) -> Learner | None:
-    """The learner chosen in this session, or None."""
+    """The learner chosen in this session, or None.
+
+    Looked up once per name and store, then kept in the session (learners are never
+    renamed or removed); a name not found is looked up again on the next run.
+    """
     name = st.session_state.get("learner_name")
     if not name:
         return None
+    cached = st.session_state.get(LEARNER_CACHE)
+    if cached is not None and cached[0] is store and cached[1] == name:
+        learner: Learner = cached[2]
+        return learner
     try:
-        return store.find_learner(name)
+        found = store.find_learner(name)
     except TutorError:
         return None
+    if found is not None:
+        st.session_state[LEARNER_CACHE] = (store, name, found)
+    return found
 
 
 def settings(store: ProgressStore) -> Settings:
