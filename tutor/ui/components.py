@@ -9,7 +9,6 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.ui.state import Settings
-from tutor.ui.table_view import table_html
 
 #: Shown when something other than a TutorError goes wrong (no traceback on the page).
 UNEXPECTED = (
@@ -30,6 +29,9 @@ def guarded(body: Callable[[], None]) -> None:
 
 def show_table(view: Any, four_colour: bool) -> None:
     """Draw the table for a ``TableView``, with its stakes and rules as a caption."""
+    from tutor.quiz import format_amount
+    from tutor.ui.table_view import table_html
+
     st.html(table_html(view, four_colour))
     stakes = view.stakes
     parts = [
@@ -39,8 +41,6 @@ def show_table(view: Any, four_colour: bool) -> None:
     small = getattr(stakes, "small_bet", None)
     big = getattr(stakes, "big_bet", None)
     if small is not None and big is not None:
-        from tutor.quiz import format_amount
-
         parts.append(f"stakes {format_amount(small)}/{format_amount(big)}")
         ante = getattr(stakes, "ante", None)
         if ante:

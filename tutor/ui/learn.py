@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import streamlit as st
 
-from tutor.lessons import Lesson
-from tutor.ui.bank import BankView, scenario_bank, scenario_label
 from tutor.ui.data import lessons
 from tutor.ui.state import Settings
-from tutor.ui.walkthrough import start_walkthrough
+
+if TYPE_CHECKING:  # the bank and the walkthrough are imported when a lesson is opened
+    from tutor.lessons import Lesson
+    from tutor.ui.bank import BankView
 
 WALKTHROUGH_PAGE = "app_pages/walkthrough.py"
 
@@ -32,6 +35,9 @@ def lesson_list(all_lessons: list[Lesson]) -> None:
 
 
 def _scenarios_for(lesson: Lesson, bank: BankView, settings: Settings) -> None:
+    from tutor.ui.bank import scenario_label
+    from tutor.ui.walkthrough import start_walkthrough
+
     st.subheader("Play it through")
     found = [s for s in bank.filtered(settings.game) if s.topic in lesson.topics]
     if not found:
@@ -50,6 +56,8 @@ def _scenarios_for(lesson: Lesson, bank: BankView, settings: Settings) -> None:
 
 def lesson_view(lesson: Lesson, settings: Settings) -> None:
     """One lesson: its Markdown body, then its scenarios with buttons to start them."""
+    from tutor.ui.bank import scenario_bank
+
     st.button("All lessons", key="learn_back", on_click=_open, args=(None,))
     st.markdown(lesson.body)
     st.caption("Rules in this lesson: " + ", ".join(f"`{r}`" for r in lesson.rules))
