@@ -397,3 +397,37 @@ def test_a_scenario_that_breaks_under_another_preset_says_so(
     assert "Rules: `cap.raises` · decided under the **tda** house rules" in [
         c.value for c in at.caption
     ]
+
+
+def test_check_shows_the_buttons_for_the_verdict_in_the_same_run(env: Path) -> None:
+    at = open_step("ui-third-street", 5)
+    assert [at.button(key=k).disabled for k in ("wt_check", "wt_retry")] == [
+        False,
+        True,
+    ]
+    player("Cy")(at, "wt_ui-third-street_5_0")
+    at.button(key="wt_check").click().run()
+    assert [s.value for s in at.success] == ["Right: Cy acts next."]
+    assert [
+        at.button(key=k).disabled for k in ("wt_check", "wt_hint_button", "wt_retry")
+    ] == [True, True, False]
+    at.button(key="wt_retry").click().run()
+    assert at.success.len == 0
+    assert [
+        at.button(key=k).disabled for k in ("wt_check", "wt_hint_button", "wt_retry")
+    ] == [False, False, True]
+    assert at.radio(key="wt_ui-third-street_5_1_player").value is None
+
+
+def test_a_check_is_acted_on_once(env: Path) -> None:
+    at = open_step("ui-third-street", 5)
+    at.button(key="wt_check").click().run()
+    assert [w.value for w in at.warning] == ["Choose a player first."]
+    player("Cy")(at, "wt_ui-third-street_5_0")
+    at.run()  # choosing a player reruns the panel: no check without a click
+    assert at.warning.len == 0 and at.success.len == 0
+    assert saved() == []
+    at.button(key="wt_check").click().run()
+    at.run()
+    assert [s.value for s in at.success] == ["Right: Cy acts next."]
+    assert saved() == [("ui-third-street", 5, "next-to-act", True)]

@@ -323,12 +323,13 @@ def _panel(
         st.session_state[f"{prefix}_hint"] = False
         st.session_state[f"{prefix}_shown"] = time.monotonic()
     attempt = st.session_state[f"{prefix}_attempt"]
+    # Check's callback only notes the click: the answer is read from the controls below.
+    checking = st.session_state.pop(f"{prefix}_checking", None) == here
     st.markdown(f"**Question:** {ask.prompt}")
     key = f"{prefix}_{scenario.id}_{result.index}_{attempt}"
     given = answer_control(ask.kind, key, result, result.hand.view())
     verdict: Verdict | None = st.session_state[f"{prefix}_verdict"]
-    # Check's callback only notes the click: the answer is read from the controls above.
-    if st.session_state.pop(f"{prefix}_checking", None) == here and verdict is None:
+    if checking and verdict is None:
         verdict = _check(prefix, scenario, result, given, settings, store)
     left, middle, right = st.columns(3)
     with left:
