@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-import os
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -75,21 +76,33 @@ def with_preset(scenario: Scenario, preset: str | None) -> Scenario:
     return dataclasses.replace(scenario, rules=preset, house={}, steps=steps)
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
-def _walk(
-    key: tuple[str, str, float], preset: str | None, _scenario: Scenario
-) -> list[StepResult]:
-    del (
-        key
-    )  # the cache key: file, id and modification time (the scenario is not hashed)
-    return walk(with_preset(_scenario, preset))
+#: How many replayed scenarios (scenario, preset) are kept, most recently used last.
+WALKS_KEPT = 64
+_walks: OrderedDict[tuple[int, str | None], tuple[Scenario, list[StepResult]]] = (
+    OrderedDict()
+)
+_walks_lock = threading.Lock()
 
 
-def _mtime(path: str) -> float:
-    try:
-        return os.stat(path).st_mtime
-    except OSError:
-        return 0.0
+def _walk(scenario: Scenario, preset: str | None) -> list[StepResult]:
+    """The scenario replayed under ``preset``, kept per scenario object (shared, never changed).
+
+    The scenarios come from the cached bank: an edited file gives new scenario objects, so
+    a new replay. Failures are not kept.
+    """
+    key = (id(scenario), preset)
+    with _walks_lock:
+        kept = _walks.get(key)
+        if kept is not None and kept[0] is scenario:
+            _walks.move_to_end(key)
+            return kept[1]
+    results = walk(with_preset(scenario, preset))
+    with _walks_lock:
+        _walks[key] = (scenario, results)
+        _walks.move_to_end(key)
+        while len(_walks) > WALKS_KEPT:
+            _walks.popitem(last=False)
+    return results
 
 
 def walk_scenario(scenario: Scenario, preset: str | None) -> list[StepResult]:
@@ -98,9 +111,7 @@ def walk_scenario(scenario: Scenario, preset: str | None) -> list[StepResult]:
     :raises ScenarioError: if the scenario cannot be played under ``preset``; the message says so.
     """
     try:
-        return _walk(
-            (scenario.path, scenario.id, _mtime(scenario.path)), preset, scenario
-        )
+        return _walk(scenario, preset)
     except ScenarioError as exc:
         if preset is None or preset == scenario.rules:
             raise
