@@ -254,7 +254,9 @@ def _hint_clicked(prefix: str) -> None:
 
 
 def _retry_clicked(prefix: str) -> None:
-    st.session_state[f"{prefix}_attempt"] = st.session_state[f"{prefix}_attempt"] + 1
+    st.session_state[f"{prefix}_attempt"] = (
+        st.session_state.get(f"{prefix}_attempt", 0) + 1
+    )
     st.session_state[f"{prefix}_verdict"] = None
     st.session_state[f"{prefix}_hint"] = False
     st.session_state[f"{prefix}_shown"] = time.monotonic()
