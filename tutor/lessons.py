@@ -11,8 +11,7 @@ from typing import Any
 import yaml
 
 from tutor.engine.errors import TutorError
-from tutor.engine.rules import RULE_IDS
-from tutor.scenarios.fields import TOPICS
+from tutor.engine.rules import RULE_IDS, TOPICS
 
 #: The rule ids of shared/rules.md, in the order that page lists them.
 

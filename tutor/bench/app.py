@@ -544,7 +544,8 @@ def run(
     Summary keys: ``check_rerun_vs_floor`` (target <= 3), ``cold_start_s`` (target
     <= 2), ``floor_rerun_ms``, ``check_rerun_ms``, ``check_rerun_gc_on_ms``,
     ``check_rerun_gc_off_ms``, ``cold_start_health_s``, ``cold_start_floor_s`` (the
-    trivial app's cold start, measured the same way) and, with Chromium,
+    trivial app's cold start, measured the same way), ``cold_start_apptest_s`` and
+    ``cold_start_apptest_floor_s`` (a fresh process to the first AppTest run) and, with Chromium,
     ``browser_floor_ms``, ``browser_check_gc_on_ms``, ``browser_check_gc_off_ms`` and
     ``browser_check_vs_floor``.
     """
@@ -572,9 +573,12 @@ def run(
         cold = cold_start_browser if use_browser else cold_start_apptest
         trivial = Path(tmp) / "trivial_app.py"
         starts, floor_starts = [], []
+        apptest_starts, apptest_floor = [], []
         for _ in range(cold_starts):  # alternate the real app and the trivial one
             starts.append(cold(env, APP))
             floor_starts.append(cold(env, trivial))
+            apptest_starts.append(cold_start_apptest(env, APP)[1])
+            apptest_floor.append(cold_start_apptest(env, trivial)[1])
         if use_browser:
             browser_floor_times = browser_floor(
                 env, Path(tmp), browser_runs, project_gc
@@ -669,12 +673,26 @@ def run(
             str(len(floor_starts)),
             "the same, for the trivial app (what Streamlit itself costs here)",
         ],
+        [
+            "cold start with AppTest: process -> first page",
+            f"{statistics.median(apptest_starts):.2f} s",
+            str(len(apptest_starts)),
+            "fresh Python process, AppTest.from_file(app).run() (target <= 2 s)",
+        ],
+        [
+            "cold start with AppTest: trivial app",
+            f"{statistics.median(apptest_floor):.2f} s",
+            str(len(apptest_floor)),
+            "the same, for the trivial app",
+        ],
     ]
     summary = {
         "check_rerun_vs_floor": ratio,
         "cold_start_s": cold_s,
         "cold_start_health_s": health_s,
         "cold_start_floor_s": cold_floor_s,
+        "cold_start_apptest_s": round(statistics.median(apptest_starts), 3),
+        "cold_start_apptest_floor_s": round(statistics.median(apptest_floor), 3),
         "floor_rerun_ms": floor_ms,
         "check_rerun_ms": check_ms,
         "check_rerun_gc_on_ms": gc_on_ms,

@@ -47,6 +47,23 @@ class OddChipTies(StrEnum):
 
 PRESETS = ("online", "roberts", "wsop-cash", "tda")
 
+#: The scenario topics of the spec ("Topics"), in course order.
+TOPICS: tuple[str, ...] = (
+    "ante",
+    "buy-in",
+    "deal",
+    "bring-in",
+    "betting-limits",
+    "pair-on-fourth",
+    "first-to-act",
+    "raise-cap",
+    "community-river",
+    "low-qualification",
+    "showdown",
+    "split-pot",
+    "side-pots",
+)
+
 #: The stable rule ids of the rules document, which every ruling cites.
 RULE_IDS: tuple[str, ...] = (
     "table.seats",

@@ -4,25 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tutor.engine.rules import OVERRIDE_FIELDS, PRESETS
+from tutor.engine.rules import OVERRIDE_FIELDS, PRESETS, TOPICS
 from tutor.engine.rulings import ASK_KINDS, PLAYER_KINDS
 
-#: The scenario topics of the spec ("Topics"), in course order.
-TOPICS = (
-    "ante",
-    "buy-in",
-    "deal",
-    "bring-in",
-    "betting-limits",
-    "pair-on-fourth",
-    "first-to-act",
-    "raise-cap",
-    "community-river",
-    "low-qualification",
-    "showdown",
-    "split-pot",
-    "side-pots",
-)
 GAMES = ("stud8", "stud")
 START_STREETS = ("fourth", "fifth", "sixth", "seventh", "showdown")
 CATEGORIES = (
