@@ -541,11 +541,12 @@ def run(
     click-to-verdict time in a real browser is measured too, on servers with GC on and
     off.
 
-    Summary keys: ``check_rerun_vs_floor`` (target <= 3), ``cold_start_s`` (target
-    <= 2), ``floor_rerun_ms``, ``check_rerun_ms``, ``check_rerun_gc_on_ms``,
+    Summary keys: ``check_rerun_vs_floor`` (target <= 3), ``cold_start_s`` (a fresh
+    process to the first page with AppTest; target <= 2), ``cold_start_browser_s`` (to
+    the first page drawn in Chromium, or the AppTest figure without it), ``floor_rerun_ms``, ``check_rerun_ms``, ``check_rerun_gc_on_ms``,
     ``check_rerun_gc_off_ms``, ``cold_start_health_s``, ``cold_start_floor_s`` (the
-    trivial app's cold start, measured the same way), ``cold_start_apptest_s`` and
-    ``cold_start_apptest_floor_s`` (a fresh process to the first AppTest run) and, with Chromium,
+    trivial app's cold start, measured the same way), and
+    ``cold_start_apptest_floor_s`` (the trivial app's AppTest cold start) and, with Chromium,
     ``browser_floor_ms``, ``browser_check_gc_on_ms``, ``browser_check_gc_off_ms`` and
     ``browser_check_vs_floor``.
     """
@@ -663,7 +664,7 @@ def run(
             "cold start: launch -> first page",
             f"{cold_s:.2f} s",
             str(len(starts)),
-            "Learn page drawn, run over, in headless Chromium (target <= 2 s)"
+            "Learn page drawn, run over, in headless Chromium"
             if use_browser
             else "no Chromium: fresh process -> first AppTest run (target <= 2 s)",
         ],
@@ -688,10 +689,11 @@ def run(
     ]
     summary = {
         "check_rerun_vs_floor": ratio,
-        "cold_start_s": cold_s,
+        # The issue's measure: a fresh process to the first page with AppTest.
+        "cold_start_s": round(statistics.median(apptest_starts), 3),
+        "cold_start_browser_s": cold_s,
         "cold_start_health_s": health_s,
         "cold_start_floor_s": cold_floor_s,
-        "cold_start_apptest_s": round(statistics.median(apptest_starts), 3),
         "cold_start_apptest_floor_s": round(statistics.median(apptest_floor), 3),
         "floor_rerun_ms": floor_ms,
         "check_rerun_ms": check_ms,
