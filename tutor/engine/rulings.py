@@ -325,7 +325,7 @@ def _showdown_order(hand: Hand, _: str | None) -> Result:
         if first is None or hand.players[first].folded:
             win, reason, _r = hand._best_board(hand.rules.community_opener.value == "board-with-community")
             if win is None:
-                raise NeedsCardsError(reason)
+                raise NeedsCardsError(str(reason))
             first = win
         idx = first
         why = (f"Nobody bet on the final round, so the player who acted first on it shows first: "

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
@@ -316,6 +317,24 @@ def describe_board(cards: list[Card]) -> str:
     return f"{RANK_NAMES[ranks[0]]} high"
 
 
+class Why:
+    """An explanation written only when read: strings and functions that return strings."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, *parts: str | Why | Callable[[], str]) -> None:
+        self.parts = parts
+
+    def __add__(self, other: str | Why) -> Why:
+        return Why(self, other)
+
+    def __str__(self) -> str:
+        return "".join(p if isinstance(p, str) else str(p) if isinstance(p, Why) else p() for p in self.parts)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 def _suit_key(cards: list[Card]) -> list[tuple[int, int]]:
     """Cards by rank then suit, highest first (for "high card by suit")."""
     return sorted((c.bring_in_key() for c in cards), reverse=True)
@@ -372,7 +391,7 @@ class Hand:
         self.to_act_idx: int | None = None
         self.blocked: str | None = None  # why nobody can act (unknown cards)
         self.opener_idx: int | None = None
-        self.opener_reason = ""
+        self._opener_why: Why | str = ""
         self.opener_rules: tuple[str, ...] = ()
         self.sixth_opener_idx: int | None = None
         self.bring_in_idx: int | None = None
@@ -554,6 +573,15 @@ class Hand:
         return sum((p.committed for p in self.players), ZERO)
 
     @property
+    def opener_reason(self) -> str:
+        """Why the player who opened this street's betting acts first."""
+        return str(self._opener_why)
+
+    @opener_reason.setter
+    def opener_reason(self, value: Why | str) -> None:
+        self._opener_why = value
+
+    @property
     def to_act(self) -> str | None:
         """Name of the player to act, or None."""
         return None if self.to_act_idx is None else self.players[self.to_act_idx].name
@@ -681,15 +709,16 @@ class Hand:
                 return q.idx
         return None
 
-    def _best_board(self, include_community: bool) -> tuple[int | None, str, tuple[str, ...]]:
-        """Who has the highest hand showing among live players, and why (act.later)."""
-        live = self.live()
+    def _best_board(self, include_community: bool) -> tuple[int | None, Why, tuple[str, ...]]:
+        """Who has the highest hand showing among live players, and why (act.later).
+
+        The explanation is written only when it is read (most hands never ask for it)."""
         boards: dict[int, list[Card]] = {}
-        for p in live:
+        for p in self.live():
             up = p.up_cards()
             if any(c is None for c in up):
-                return None, (f"who acts first depends on {p.name}'s cards showing, which are unknown (??): "
-                              "give every live player's up cards (act.later)."), ("act.later",)
+                return None, Why(f"who acts first depends on {p.name}'s cards showing, which are unknown (??): "
+                                 "give every live player's up cards (act.later)."), ("act.later",)
             cards = [c for c in up if c is not None]
             if include_community and self.community is not None:
                 cards = cards + [self.community]
@@ -697,54 +726,65 @@ class Hand:
         keys = {i: _board_key(b) for i, b in boards.items()}
         best = max(keys.values())
         tied = [i for i in keys if keys[i] == best]
-        rules: tuple[str, ...] = ("act.later",)
+        names = {i: self.players[i].name for i in boards}
+        label = self.rules.label
+        top: Card | None = None
         if len(tied) == 1:
             win = tied[0]
-            why = f"{self.players[win].name} shows the highest hand, {describe_board(boards[win])}"
         elif self.rules.first_to_act_tie is TieBreak.SUIT:
             win = max(tied, key=lambda i: _suit_key([c for c in self.players[i].up_cards() if c is not None]))
             top = max((c for c in self.players[win].up_cards() if c is not None), key=lambda c: c.bring_in_key())
-            why = (f"{', '.join(self.players[i].name for i in tied)} tie with {describe_board(boards[win])}; "
-                   f"under {self.rules.label} the high card by suit breaks the tie: {self.players[win].name}'s {top.text}")
         else:
             win = min(tied, key=lambda i: self.position[i])
-            why = (f"{', '.join(self.players[i].name for i in tied)} tie with {describe_board(boards[win])}; "
-                   f"under {self.rules.label} position breaks the tie: {self.players[win].name} is closest to the dealer's left")
-        others = [f"{self.players[i].name} {describe_board(boards[i])}" for i in boards if i != win]
-        if others:
-            why += f" (against {'; '.join(others)})"
-        why += ". Only pairs, trips and quads count on the board, then high cards; straights and flushes do not."
-        return win, why, rules
+
+        def text() -> str:
+            if len(tied) == 1:
+                why = f"{names[win]} shows the highest hand, {describe_board(boards[win])}"
+            elif top is not None:
+                why = (f"{', '.join(names[i] for i in tied)} tie with {describe_board(boards[win])}; "
+                       f"under {label} the high card by suit breaks the tie: {names[win]}'s {top.text}")
+            else:
+                why = (f"{', '.join(names[i] for i in tied)} tie with {describe_board(boards[win])}; "
+                       f"under {label} position breaks the tie: {names[win]} is closest to the dealer's left")
+            others = [f"{names[i]} {describe_board(boards[i])}" for i in boards if i != win]
+            if others:
+                why += f" (against {'; '.join(others)})"
+            return why + (". Only pairs, trips and quads count on the board, then high cards; "
+                          "straights and flushes do not.")
+
+        return win, Why(text), ("act.later",)
 
     def _open_later(self) -> None:
         self._start_round()
         self.forced_pending = False
         include = self.rules.community_opener is CommunityOpener.BOARD_WITH_COMMUNITY
         win: int | None
+        why: Why
         if self.street is Street.SEVENTH and self.community is not None and not include and self.sixth_opener_idx is not None:
             win = self.sixth_opener_idx
-            why = (f"seventh street is a community card; under {self.rules.label} the player who opened "
-                   f"sixth street, {self.players[win].name}, opens again")
+            said = (f"seventh street is a community card; under {self.rules.label} the player who opened "
+                    f"sixth street, {self.players[win].name}, opens again")
             rules: tuple[str, ...] = ("act.later", "river.community")
             if self.players[win].folded:
                 win, why2, rules = self._best_board(False)
-                why += f", but has folded: {why2}"
+                why = Why(f"{said}, but has folded: ", why2)
             else:
-                why += "."
+                why = Why(said + ".")
         else:
             win, why, rules = self._best_board(include)
             if self.street is Street.SEVENTH and self.community is not None and include:
-                why = f"Seventh street is a community card that plays in every hand; counting it, {why}"
+                why = Why("Seventh street is a community card that plays in every hand; counting it, ", why)
                 rules = rules + ("river.community",)
             elif self.street is Street.SEVENTH and self.community is not None:
-                why = (f"Seventh street is a community card; under {self.rules.label} whoever opened sixth street "
-                       f"opens again, that is the high hand on the board without the community card: {why}")
+                why = Why(f"Seventh street is a community card; under {self.rules.label} whoever opened sixth "
+                          "street opens again, that is the high hand on the board without the community card: ",
+                          why)
                 rules = rules + ("river.community",)
             elif self.street is Street.SEVENTH:
-                why += " Seventh street is dealt down, so the board has not changed."
+                why = why + " Seventh street is dealt down, so the board has not changed."
                 rules = rules + ("river.down",)
         if win is None:
-            self.blocked = why
+            self.blocked = str(why)
             self.to_act_idx = None
             self.opener_idx = None
             return
@@ -754,7 +794,8 @@ class Hand:
             self.sixth_opener_idx = win
         if self.players[win].all_in:
             nxt = self._next_actor_from(win)
-            why += f" {self.players[win].name} is all in, so the action passes clockwise to {self.players[nxt].name if nxt is not None else 'nobody'}."
+            why = why + (f" {self.players[win].name} is all in, so the action passes clockwise to "
+                         f"{self.players[nxt].name if nxt is not None else 'nobody'}.")
             win = nxt if nxt is not None else win
         self.opener_reason = why
         self.opener_rules = rules
