@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from appkit import point_app_at
 
 from tutor import config
 from tutor.bench import app as bench
@@ -16,10 +17,7 @@ DATA = Path(__file__).resolve().parent / "data" / "browser"
 
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path))
-    monkeypatch.delenv("TUTOR_DATABASE_URL", raising=False)
-    monkeypatch.setenv("TUTOR_SCENARIOS_DIR", str(DATA / "scenarios"))
-    monkeypatch.setenv("TUTOR_LESSONS_DIR", str(DATA / "lessons"))
+    point_app_at(monkeypatch, tmp_path, DATA)
     return tmp_path
 
 

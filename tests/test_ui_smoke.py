@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from appkit import point_app_at
 from streamlit.testing.v1 import AppTest
 
 from tutor import config
@@ -20,10 +21,7 @@ PAGES = ["learn", "walkthrough", "practice", "progress", "instructor"]
 
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.delenv("TUTOR_DATABASE_URL", raising=False)
-    monkeypatch.setenv("TUTOR_SCENARIOS_DIR", str(DATA / "scenarios"))
-    monkeypatch.setenv("TUTOR_LESSONS_DIR", str(DATA / "lessons"))
+    point_app_at(monkeypatch, tmp_path / "data", DATA)
     return tmp_path
 
 

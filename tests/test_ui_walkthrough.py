@@ -8,6 +8,7 @@ from decimal import Decimal as D
 from pathlib import Path
 
 import pytest
+from appkit import point_app_at
 from streamlit.testing.v1 import AppTest
 
 from tutor import config
@@ -21,10 +22,7 @@ Fill = Callable[[AppTest, str], None]
 
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("TUTOR_DATA_DIR", str(tmp_path))
-    monkeypatch.delenv("TUTOR_DATABASE_URL", raising=False)
-    monkeypatch.setenv("TUTOR_SCENARIOS_DIR", str(DATA / "scenarios"))
-    monkeypatch.setenv("TUTOR_LESSONS_DIR", str(DATA / "lessons"))
+    point_app_at(monkeypatch, tmp_path, DATA)
     return tmp_path
 
 
