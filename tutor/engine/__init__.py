@@ -23,7 +23,14 @@ _HOME = {
     "Start": "table", "Street": "table", "TableView": "table", "fmt": "table",
 }
 
-__all__ = sorted(_HOME)
+__all__ = [
+    "ASK_KINDS", "Action", "ActionKind", "ActionSyntaxError", "AmbiguousActionError", "Card",
+    "CardError", "Category", "Game", "Hand", "HandSetup", "HighHand", "HouseRules",
+    "IllegalActionError", "LowHand", "NeedsCardsError", "Operation", "PLAYER_KINDS", "PRESETS",
+    "Ruling", "ScenarioError", "SeatSetup", "SeatView", "Stakes", "Start", "Street",
+    "TableError", "TableView", "TutorError", "best_high", "best_low", "fmt", "house_rules",
+    "parse_cards", "to_json",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from tutor.engine.cards import DECK, RANK_PLURALS, Card, check_unique
 from tutor.engine.errors import (
@@ -25,9 +26,14 @@ from tutor.engine.errors import (
     NeedsCardsError,
     TableError,
 )
-from typing import TYPE_CHECKING
-
-from tutor.engine.rules import CommunityOpener, Game, HeadsUp, HouseRules, ShortDeck, TieBreak
+from tutor.engine.rules import (
+    CommunityOpener,
+    Game,
+    HeadsUp,
+    HouseRules,
+    ShortDeck,
+    TieBreak,
+)
 
 if TYPE_CHECKING:
     from tutor.engine.rulings import Ruling
@@ -405,12 +411,10 @@ class Hand:
         self.big_seen = False
         self.cap_hit = False
         self.began_heads_up = False
-        self.aggressor: int | None = None
         self.round_first: int | None = None
         self.last_round_street: Street = Street.THIRD
         self.last_round_aggressor: int | None = None
         self.last_round_first: int | None = None
-        self.bring_in_posted = False
         self._rng: random.Random | None = None
         self._deck: list[Card] = []
         if setup.seed is not None:
@@ -602,9 +606,6 @@ class Hand:
             )
         return p
 
-    def _next_clockwise(self, idx: int) -> int:
-        return (idx + 1) % len(self.players)
-
     def bet_size(self) -> Decimal:
         return self.stakes.small_bet if self.street in (Street.THIRD, Street.FOURTH) else self.stakes.big_bet
 
@@ -657,7 +658,6 @@ class Hand:
         self.big_seen = False
         self.cap_hit = False
         self.completed = False
-        self.aggressor = None
         self.began_heads_up = len(self.actors()) <= 2
         self.last_round_street = self.street
         self.last_round_aggressor = None
@@ -1051,7 +1051,6 @@ class Hand:
             assert amount is not None
             self._put(p, amount)
             self.forced_pending = False
-            self.bring_in_posted = True
             self.current = max(self.stakes.bring_in or ZERO, amount)
             self.full_level = self.current
             allin = f" (all in; the others must still come in for {fmt(self.current)})" if p.all_in else ""
@@ -1122,7 +1121,6 @@ class Hand:
     def _reopen(self, p: _Player, full: bool) -> None:
         """After a wager: a full one reopens the betting; a short all-in only asks for a call."""
         if full:
-            self.aggressor = p.idx
             self.last_round_aggressor = p.idx
         for q in self.players:
             if q is p:
@@ -1250,7 +1248,7 @@ class Hand:
             avail = stub + burns
             need = avail < want
             why = (base + f" Under {self.rules.label} the dealer needs players + 2 = {want} cards; "
-                   + (f"the stub alone has enough" if stub >= want else
+                   + ("the stub alone has enough" if stub >= want else
                       f"the stub plus the {burns} burn cards make {avail}, {'not ' if need else ''}enough"))
         why += ": " + ("one community card is turned up in the middle and plays in every hand." if need
                        else "every player gets a seventh card of their own, face down.")
@@ -1378,7 +1376,7 @@ class Hand:
                 f"{name}'s hand includes unknown cards (??): give all of {name}'s cards to rule on it.")
         return [c for c in cards if c is not None]
 
-    def answer(self, kind: str, player: str | None = None) -> "Ruling":
+    def answer(self, kind: str, player: str | None = None) -> Ruling:
         """The engine's ruling for an ask of ``kind`` (see rulings.ASK_KINDS)."""
         from tutor.engine.rulings import rule_on
 
