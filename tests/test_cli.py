@@ -160,6 +160,8 @@ def test_run_command() -> None:
         "false",
         "--server.fileWatcherType",
         "none",
+        "--runner.postScriptGC",
+        "false",
     ]
     assert run_command()[9:11] == ["--server.port", "8501"]
     assert run_command()[7:9] == ["--server.address", "127.0.0.1"]
