@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from tutor.engine import ASK_KINDS, PRESETS
+from tutor.engine.rules import TOPICS
 from tutor.scenarios import load_bank
 from tutor.scenarios.bank import Bank
-from tutor.scenarios.fields import TOPICS
 from tutor.scenarios.model import Scenario
 
 BANK_DIR = Path(__file__).resolve().parent.parent / "scenarios"

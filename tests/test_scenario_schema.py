@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from tutor.engine.cards import Card
+from tutor.engine.rulings import ASK_KINDS
 from tutor.scenarios import check_text
-from tutor.scenarios.fields import ASK_KINDS, DEFAULT_PROMPTS, EXPECT
+from tutor.scenarios.fields import DEFAULT_PROMPTS, EXPECT
 
 DATA = Path(__file__).parent / "data" / "scenarios"
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
+import yaml  # type: ignore[import-untyped]
 
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import RULE_IDS, TOPICS

@@ -26,8 +26,8 @@ from tutor.engine import (
     house_rules,
 )
 from tutor.engine.cards import DECK
+from tutor.engine.rules import TOPICS
 from tutor.scenarios import load_bank
-from tutor.scenarios.fields import TOPICS
 
 COUNT = 1000
 ROUNDS = 3

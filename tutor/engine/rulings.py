@@ -11,7 +11,7 @@ from tutor.engine.cards import Card
 from tutor.engine.errors import NeedsCardsError, TutorError
 from tutor.engine.hands import best_high, best_low
 from tutor.engine.rules import Game
-from tutor.engine.table import Street, fmt
+from tutor.engine.table import ActionKind, Street, fmt
 
 if TYPE_CHECKING:
     from tutor.engine.table import Hand
@@ -153,8 +153,6 @@ def _bet_sizes(hand: Hand, _: str | None) -> Result:
     _opening(hand)
     p = hand.players[hand.to_act_idx]  # type: ignore[index]
     opts = hand._options(p)
-    from tutor.engine.table import ActionKind
-
     if hand.street is Street.THIRD and not hand.completed:
         sizes = [hand.stakes.small_bet] if (ActionKind.COMPLETE in opts) else []
         why = (f"On third street the first full wager is the completion to the small bet of "
@@ -187,7 +185,7 @@ def _legal(hand: Hand, _: str | None) -> Result:
         rules = ("bring-in.complete",)
     else:
         why += " " + hand._size_text()
-        rules = (hand._size_rule(_kind_bet()),)
+        rules = (hand._size_rule(ActionKind.BET),)
         if "raise" in reasons and "capped" in reasons["raise"]:
             why += f" No raise: {reasons['raise']}."
             rules += ("cap.raises",)
@@ -196,12 +194,6 @@ def _legal(hand: Hand, _: str | None) -> Result:
             why += (" Raising is unlimited heads-up here." if left is None else f" {left} raise{'s' if left != 1 else ''} left.")
             rules += ("cap.raises",)
     return {"player": p.name, "actions": actions}, why, rules
-
-
-def _kind_bet() -> Any:
-    from tutor.engine.table import ActionKind
-
-    return ActionKind.BET
 
 
 def _raises_left(hand: Hand, _: str | None) -> Result:

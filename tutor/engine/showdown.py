@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from tutor.engine.cards import Card
 from tutor.engine.hands import HighHand, LowHand, best_high, best_low
 from tutor.engine.rules import Game, OddChipTies
+from tutor.engine.table import fmt
 
 if TYPE_CHECKING:
     from tutor.engine.table import Hand
@@ -82,15 +83,9 @@ def _split(hand: Hand, units: int, winners: list[int], held: dict[int, Holding],
         for i in order[:odd]:
             pay[i] += 1
         chip = hand.stakes.chip or Decimal(1)
-        notes.append(f"{odd} odd chip{'s' if odd > 1 else ''} of {_fmt(chip)} in the tied {half} go"
+        notes.append(f"{odd} odd chip{'s' if odd > 1 else ''} of {fmt(chip)} in the tied {half} go"
                      f"{'' if odd > 1 else 'es'} to {_names(hand, order[:odd])}: under {hand.rules.label}, {how}.")
         rules.add("split.ties")
-
-
-def _fmt(d: Decimal) -> str:
-    from tutor.engine.table import fmt
-
-    return fmt(d)
 
 
 def award(hand: Hand) -> None:
@@ -108,8 +103,8 @@ def award(hand: Hand) -> None:
     notes: list[str] = []
     rules: set[str] = {"showdown.order", "hand.high"}
     if rake:
-        notes.append(f"The house takes a rake of {_fmt(rake)} ({_fmt(hand.stakes.rake_percent or ZERO)}% of "
-                     f"{_fmt(total)}, rounded down to the chip, at most {_fmt(hand.stakes.rake_cap or ZERO)}), "
+        notes.append(f"The house takes a rake of {fmt(rake)} ({fmt(hand.stakes.rake_percent or ZERO)}% of "
+                     f"{fmt(total)}, rounded down to the chip, at most {fmt(hand.stakes.rake_cap or ZERO)}), "
                      "from the main pot first.")
         rules.add("pot.rake")
     left = rake
@@ -138,8 +133,8 @@ def award(hand: Hand) -> None:
             high_units = units - low_units
             low_text = held[low_w[0]].low.text  # type: ignore[union-attr]
             notes.append(
-                f"{name} of {_fmt(amount)}{who} is split in half: high {_fmt(high_units * chip)} to "
-                f"{_names(hand, high_w)} with {desc_high}; low {_fmt(low_units * chip)} to "
+                f"{name} of {fmt(amount)}{who} is split in half: high {fmt(high_units * chip)} to "
+                f"{_names(hand, high_w)} with {desc_high}; low {fmt(low_units * chip)} to "
                 f"{_names(hand, low_w)} with {low_text}."
                 + (" The odd chip between the halves goes to the high half." if units % 2 else ""))
             if units % 2:
@@ -150,10 +145,10 @@ def award(hand: Hand) -> None:
             _split(hand, low_units, low_w, held, "low", pay, notes, rules)
         else:
             if hand.game is Game.STUD8:
-                notes.append(f"{name} of {_fmt(amount)}{who}: no player in it has an eight-or-better low, so "
+                notes.append(f"{name} of {fmt(amount)}{who}: no player in it has an eight-or-better low, so "
                              f"the best high, {_names(hand, high_w)} with {desc_high}, takes it all.")
             else:
-                notes.append(f"{name} of {_fmt(amount)}{who} goes to the best high hand: "
+                notes.append(f"{name} of {fmt(amount)}{who} goes to the best high hand: "
                              f"{_names(hand, high_w)} with {desc_high}.")
             if len(high_w) > 1:
                 rules.add("split.ties")
@@ -163,5 +158,5 @@ def award(hand: Hand) -> None:
     order = ["showdown.order", "hand.high", "hand.low", "split.halves", "split.odd-chip", "split.ties",
              "pot.side", "pot.rake"]
     hand.award_rules = tuple(r for r in order if r in rules)
-    summary = ", ".join(f"{k} {_fmt(v)}" for k, v in hand.payouts.items())
+    summary = ", ".join(f"{k} {fmt(v)}" for k, v in hand.payouts.items())
     hand._log("award", f"Award: {summary}", " ".join(notes), hand.award_rules)

@@ -18,7 +18,7 @@ from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from tutor.engine.cards import DECK, RANK_PLURALS, Card, check_unique
+from tutor.engine.cards import DECK, RANK_NAMES, RANK_PLURALS, Card, check_unique
 from tutor.engine.errors import (
     ActionSyntaxError,
     AmbiguousActionError,
@@ -318,8 +318,6 @@ def describe_board(cards: list[Card]) -> str:
         return f"two pair, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[1]]}"
     if sizes[0] == 2:
         return f"a pair of {RANK_PLURALS[ranks[0]]}"
-    from tutor.engine.cards import RANK_NAMES
-
     return f"{RANK_NAMES[ranks[0]]} high"
 
 

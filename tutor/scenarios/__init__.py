@@ -20,6 +20,8 @@ demo.yaml:2:7: game: expected one of stud8, stud but got 'stud-8'; did you mean 
 
 from __future__ import annotations
 
+from tutor.engine.rules import TOPICS
+from tutor.engine.rulings import ASK_KINDS
 from tutor.scenarios.bank import (
     Bank,
     ScenarioFileError,
@@ -29,7 +31,7 @@ from tutor.scenarios.bank import (
     load_scenario,
     scenario_files,
 )
-from tutor.scenarios.fields import ASK_KINDS, DEFAULT_PROMPTS, PLAYER_ASKS, TOPICS
+from tutor.scenarios.fields import DEFAULT_PROMPTS, PLAYER_ASKS
 from tutor.scenarios.model import Ask, Scenario, SeatSpec, StakesSpec, Step
 from tutor.scenarios.replay import (
     StepResult,

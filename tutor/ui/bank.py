@@ -51,13 +51,22 @@ def scenario_bank() -> BankView:
     return _bank(folder, folder_signature(folder, "*.y*ml"))
 
 
-def warn_problems(bank: BankView) -> None:
-    """A one-line warning when some scenario files could not be loaded."""
+def playable_scenarios(game: str) -> list[Scenario]:
+    """The bank's scenarios of ``game``, for the Walkthrough and Practice pages.
+
+    Warns in one line when some files could not be loaded, and says so when no scenario is
+    left for the game (an empty list).
+    """
+    bank = scenario_bank()
     if bank.problems:
         st.warning(
             f"{len(bank.problems)} problem(s) in the scenario files keep some scenarios out; "
             "the Instructor page lists them."
         )
+    scenarios = bank.filtered(game)
+    if not scenarios:
+        st.info("No scenarios for this game yet. Choose another game in the sidebar.")
+    return scenarios
 
 
 def with_preset(scenario: Scenario, preset: str | None) -> Scenario:
@@ -142,7 +151,7 @@ def scenario_label(scenario: Scenario) -> str:
 
 def topics_in(scenarios: Sequence[Scenario]) -> list[str]:
     """The topics present, in course order (unknown topics last, alphabetically)."""
-    from tutor.lessons import TOPICS
+    from tutor.engine.rules import TOPICS
 
     present = {s.topic for s in scenarios}
     return [t for t in TOPICS if t in present] + sorted(present - set(TOPICS))

@@ -12,10 +12,9 @@ from tutor.scenarios.model import Scenario
 from tutor.ui.ask_panel import ask_panel
 from tutor.ui.bank import (
     ask_steps,
-    scenario_bank,
+    playable_scenarios,
     topics_in,
     walk_scenario,
-    warn_problems,
 )
 from tutor.ui.components import show_table
 from tutor.ui.data import progress_store
@@ -95,11 +94,8 @@ def _choose(scenarios: Sequence[Scenario]) -> tuple[str, str | None, int | None]
 
 def practice_page(settings: Settings) -> None:
     """Choose what to practise, then answer the questions one after another."""
-    bank = scenario_bank()
-    warn_problems(bank)
-    scenarios = bank.filtered(settings.game)
+    scenarios = playable_scenarios(settings.game)
     if not scenarios:
-        st.info("No scenarios for this game yet. Choose another game in the sidebar.")
         return
     mode, topic, level = _choose(scenarios)
     store = progress_store() if settings.learner is not None else None

@@ -11,7 +11,7 @@ from tutor.progress import ProgressStore
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult
 from tutor.ui.ask_panel import ask_panel
-from tutor.ui.bank import scenario_bank, scenario_label, walk_scenario, warn_problems
+from tutor.ui.bank import playable_scenarios, scenario_label, walk_scenario
 from tutor.ui.components import show_table
 from tutor.ui.data import progress_store
 from tutor.ui.state import Settings
@@ -68,11 +68,8 @@ def _move(step: int, count: int) -> None:
 
 def walkthrough_page(settings: Settings) -> None:
     """Pick a scenario, then step through it: actions explained, questions asked and checked."""
-    bank = scenario_bank()
-    warn_problems(bank)
-    scenarios = bank.filtered(settings.game)
+    scenarios = playable_scenarios(settings.game)
     if not scenarios:
-        st.info("No scenarios for this game yet. Choose another game in the sidebar.")
         return
     ids = [s.id for s in scenarios]
     chosen = st.session_state.get("wt_scenario")
