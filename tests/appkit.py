@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 
-def point_app_at(monkeypatch: pytest.MonkeyPatch, data_dir: Path, content: Path) -> None:
+def point_app_at(
+    monkeypatch: pytest.MonkeyPatch, data_dir: Path, content: Path
+) -> None:
     """Progress in ``data_dir`` (SQLite); scenarios and lessons from ``content``."""
     monkeypatch.setenv("TUTOR_DATA_DIR", str(data_dir))
     monkeypatch.delenv("TUTOR_DATABASE_URL", raising=False)

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from tutor.engine import Card, Game, Hand, HandSetup, SeatSetup, Stakes, Start, Street, house_rules, parse_cards
+from tutor.engine import (
+    Card,
+    Game,
+    Hand,
+    HandSetup,
+    SeatSetup,
+    Stakes,
+    Start,
+    Street,
+    house_rules,
+    parse_cards,
+)
 
 
 def D(x: object) -> Decimal:
@@ -12,7 +23,8 @@ def D(x: object) -> Decimal:
 
 
 def make_hand(
-    seats: list[tuple[str, object, str]] | list[tuple[str, object, str, dict[str, object]]],
+    seats: list[tuple[str, object, str]]
+    | list[tuple[str, object, str, dict[str, object]]],
     *,
     preset: str = "online",
     game: str = "stud8",
@@ -33,22 +45,36 @@ def make_hand(
     for i, row in enumerate(seats):
         name, stack, cards = row[0], row[1], row[2]
         extra = row[3] if len(row) > 3 else {}  # type: ignore[misc]
-        built.append(SeatSetup(
-            seat=seat_numbers[i] if seat_numbers else i + 1, name=name,
-            stack=None if stack is None else D(stack), cards=tuple(parse_cards(cards)),
-            committed=D(extra["committed"]) if "committed" in extra else None,
-            folded=bool(extra.get("folded", False)),
-        ))
+        built.append(
+            SeatSetup(
+                seat=seat_numbers[i] if seat_numbers else i + 1,
+                name=name,
+                stack=None if stack is None else D(stack),
+                cards=tuple(parse_cards(cards)),
+                committed=D(extra["committed"]) if "committed" in extra else None,
+                folded=bool(extra.get("folded", False)),
+            )
+        )
     stakes = Stakes(
-        small_bet=D(small), big_bet=D(big), ante=D(ante),
-        bring_in=None if bring_in is None else D(bring_in), chip=None if chip is None else D(chip),
-        rake_percent=None if rake is None else D(rake[0]), rake_cap=None if rake is None else D(rake[1]),
+        small_bet=D(small),
+        big_bet=D(big),
+        ante=D(ante),
+        bring_in=None if bring_in is None else D(bring_in),
+        chip=None if chip is None else D(chip),
+        rake_percent=None if rake is None else D(rake[0]),
+        rake_cap=None if rake is None else D(rake[1]),
     )
-    return Hand(HandSetup(
-        game=Game(game), rules=house_rules(preset, game, house), stakes=stakes, seats=tuple(built),
-        button=button, community=Card.parse(community) if community else None,
-        start=Start(street=Street(start)) if start else None,
-    ))
+    return Hand(
+        HandSetup(
+            game=Game(game),
+            rules=house_rules(preset, game, house),
+            stakes=stakes,
+            seats=tuple(built),
+            button=button,
+            community=Card.parse(community) if community else None,
+            start=Start(street=Street(start)) if start else None,
+        )
+    )
 
 
 def play(hand: Hand, *actions: str) -> Hand:

@@ -21,8 +21,12 @@ def fake_module(name: str, rows: list[list[str]], numbers: dict[str, float]) -> 
 
 @pytest.fixture
 def fake_benches(monkeypatch: pytest.MonkeyPatch) -> None:
-    fake_module("tests_fake_bench_a", [["what", "time"], ["a", "1 µs"]], {"a_vs_x": 2.0})
-    fake_module("tests_fake_bench_b", [["what", "time"], ["b", "2 µs"]], {"b_vs_x": 3.5})
+    fake_module(
+        "tests_fake_bench_a", [["what", "time"], ["a", "1 µs"]], {"a_vs_x": 2.0}
+    )
+    fake_module(
+        "tests_fake_bench_b", [["what", "time"], ["b", "2 µs"]], {"b_vs_x": 3.5}
+    )
     monkeypatch.setitem(BENCHES, "evaluation", "tests_fake_bench_a")
     monkeypatch.setitem(BENCHES, "hand", "tests_fake_bench_b")
     monkeypatch.setitem(BENCHES, "bank", "tests_fake_bench_missing")

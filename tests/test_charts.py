@@ -151,5 +151,5 @@ def test_empty_records_give_a_note(chart: object, title: str) -> None:
     assert [a.text for a in fig.layout.annotations] == [NO_ANSWERS]
     assert NO_ANSWERS == (
         "No answers yet. Answer a few questions in a walkthrough or on the Practice page "
-    "to see your progress here."
+        "to see your progress here."
     )

@@ -96,7 +96,10 @@ def test_hand_low_qualifying_agrees_with_pokerkit(table: list) -> None:
         assert (ours is None) == (low is None), (hand, low)
         if ours is not None:
             ours_ranks = sorted(c.rank_char for c in ours.cards)
-            assert ours_ranks == sorted(str(c.rank.value) for c in low.cards), (hand, low)
+            assert ours_ranks == sorted(str(c.rank.value) for c in low.cards), (
+                hand,
+                low,
+            )
 
 
 def test_hand_low_order_agrees_with_pokerkit_random_pairs(table: list) -> None:

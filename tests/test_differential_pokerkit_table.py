@@ -54,24 +54,48 @@ HANDS = 2000  # uniform random deals
 MIRRORED = 400  # deals with tied boards and tied hands (see deal_mirrored)
 ANTE, BRING_IN, SMALL_BET, BIG_BET, STACK = 1, 2, 4, 8, 1000
 RULES = house_rules("online", Game.STUD8, {"open_pair_option": False})
-STAKES = Stakes(small_bet=Decimal(SMALL_BET), big_bet=Decimal(BIG_BET), ante=Decimal(ANTE),
-                bring_in=Decimal(BRING_IN))
+STAKES = Stakes(
+    small_bet=Decimal(SMALL_BET),
+    big_bet=Decimal(BIG_BET),
+    ante=Decimal(ANTE),
+    bring_in=Decimal(BRING_IN),
+)
 AUTOMATIONS = (
-    pokerkit.Automation.ANTE_POSTING, pokerkit.Automation.BET_COLLECTION,
-    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING, pokerkit.Automation.HAND_KILLING,
-    pokerkit.Automation.CHIPS_PUSHING, pokerkit.Automation.CHIPS_PULLING,
+    pokerkit.Automation.ANTE_POSTING,
+    pokerkit.Automation.BET_COLLECTION,
+    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
+    pokerkit.Automation.HAND_KILLING,
+    pokerkit.Automation.CHIPS_PUSHING,
+    pokerkit.Automation.CHIPS_PULLING,
 )
 #: How often the random player picks each kind of action when it is legal.
-WEIGHTS = {"fold": 1, "check": 6, "call": 6, "bring": 1, "complete": 1, "bet": 2, "raise": 1}
+WEIGHTS = {
+    "fold": 1,
+    "check": 6,
+    "call": 6,
+    "bring": 1,
+    "complete": 1,
+    "bet": 2,
+    "raise": 1,
+}
 
 
 class PokerKitTable:
     """PokerKit's stud8 state, dealt the same cards as our hand (burns from the unused cards)."""
 
     def __init__(self, seats: list[tuple[Card, ...]], rest: list[Card]) -> None:
-        self.state = pokerkit.FixedLimitSevenCardStudHighLowSplitEightOrBetter.create_state(
-            AUTOMATIONS, True, ANTE, BRING_IN, SMALL_BET, BIG_BET, STACK, len(seats),
-            mode=pokerkit.Mode.CASH_GAME,
+        self.state = (
+            pokerkit.FixedLimitSevenCardStudHighLowSplitEightOrBetter.create_state(
+                AUTOMATIONS,
+                True,
+                ANTE,
+                BRING_IN,
+                SMALL_BET,
+                BIG_BET,
+                STACK,
+                len(seats),
+                mode=pokerkit.Mode.CASH_GAME,
+            )
         )
         self.seats = [[c.text for c in cards] for cards in seats]
         self.dealt = [0] * len(seats)
@@ -113,7 +137,7 @@ def deal(rng: random.Random) -> tuple[list[tuple[Card, ...]], list[Card]]:
     players = rng.randint(2, 6)
     deck = list(DECK)
     rng.shuffle(deck)
-    return [tuple(deck[7 * i:7 * i + 7]) for i in range(players)], deck[7 * players:]
+    return [tuple(deck[7 * i : 7 * i + 7]) for i in range(players)], deck[7 * players :]
 
 
 def deal_mirrored(rng: random.Random) -> tuple[list[tuple[Card, ...]], list[Card]]:
@@ -144,8 +168,10 @@ def deal_mirrored(rng: random.Random) -> tuple[list[tuple[Card, ...]], list[Card
 
 
 def choose(rng: random.Random, legal: list[str]) -> ActionKind:
-    kinds = {ActionKind(" ".join(a.split()[:2]) if a.startswith("bring") else a.split()[0])
-             for a in legal}
+    kinds = {
+        ActionKind(" ".join(a.split()[:2]) if a.startswith("bring") else a.split()[0])
+        for a in legal
+    }
     ordered = sorted(kinds, key=lambda k: k.value)
     weights = [WEIGHTS[k.value.split()[0]] for k in ordered]
     return rng.choices(ordered, weights)[0]
@@ -162,8 +188,10 @@ def several_odd_chips(hand: Hand) -> bool:
     low_values = [lo.value for lo in lows if lo is not None]
     halves = []
     if low_values:
-        halves = [(units - units // 2, highs.count(max(highs))),
-                  (units // 2, low_values.count(min(low_values)))]
+        halves = [
+            (units - units // 2, highs.count(max(highs))),
+            (units // 2, low_values.count(min(low_values))),
+        ]
     else:
         halves = [(units, highs.count(max(highs)))]
     return any(ways >= 3 and amount % ways >= 2 for amount, ways in halves)

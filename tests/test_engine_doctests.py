@@ -7,7 +7,12 @@ import importlib
 
 import pytest
 
-MODULES = ["tutor.engine.cards", "tutor.engine.rules", "tutor.engine.table", "tutor.engine.rulings"]
+MODULES = [
+    "tutor.engine.cards",
+    "tutor.engine.rules",
+    "tutor.engine.table",
+    "tutor.engine.rulings",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -110,48 +110,75 @@ def test_hands_doctests() -> None:
 CATEGORY_CASES = [
     (
         "Ah Kd 9c 7s 4h 3c 2d",
-        Category.HIGH_CARD, [14, 13, 9, 7, 4], ["Ah", "Kd", "9c", "7s", "4h"],
-        "high card, ace with a king, a nine, a seven and a four", 0x0ED974,
+        Category.HIGH_CARD,
+        [14, 13, 9, 7, 4],
+        ["Ah", "Kd", "9c", "7s", "4h"],
+        "high card, ace with a king, a nine, a seven and a four",
+        0x0ED974,
     ),
     (
         "Kc Kh Ah 9d 8s 3c 2d",
-        Category.PAIR, [13, 13, 14, 9, 8], ["Kh", "Kc", "Ah", "9d", "8s"],
-        "pair, kings with an ace, a nine and an eight", 0x1DDE98,
+        Category.PAIR,
+        [13, 13, 14, 9, 8],
+        ["Kh", "Kc", "Ah", "9d", "8s"],
+        "pair, kings with an ace, a nine and an eight",
+        0x1DDE98,
     ),
     (
         "As Ad Ks Kd 9c 4h 2c",
-        Category.TWO_PAIR, [14, 14, 13, 13, 9], ["As", "Ad", "Ks", "Kd", "9c"],
-        "two pair, aces and kings with a nine", 0x2EEDD9,
+        Category.TWO_PAIR,
+        [14, 14, 13, 13, 9],
+        ["As", "Ad", "Ks", "Kd", "9c"],
+        "two pair, aces and kings with a nine",
+        0x2EEDD9,
     ),
     (
         "7c 7d 7h Kd Qs 4c 2h",
-        Category.THREE_OF_A_KIND, [7, 7, 7, 13, 12], ["7h", "7d", "7c", "Kd", "Qs"],
-        "three of a kind, sevens with a king and a queen", 0x3777DC,
+        Category.THREE_OF_A_KIND,
+        [7, 7, 7, 13, 12],
+        ["7h", "7d", "7c", "Kd", "Qs"],
+        "three of a kind, sevens with a king and a queen",
+        0x3777DC,
     ),
     (
         "9c 8d 7h 6s 5c Kd Kh",
-        Category.STRAIGHT, [9, 8, 7, 6, 5], ["9c", "8d", "7h", "6s", "5c"],
-        "straight, nine high", 0x498765,
+        Category.STRAIGHT,
+        [9, 8, 7, 6, 5],
+        ["9c", "8d", "7h", "6s", "5c"],
+        "straight, nine high",
+        0x498765,
     ),
     (
         "Ah Qh 9h 6h 2h Kc Kd",
-        Category.FLUSH, [14, 12, 9, 6, 2], ["Ah", "Qh", "9h", "6h", "2h"],
-        "flush, ace high with a queen, a nine, a six and a two", 0x5EC962,
+        Category.FLUSH,
+        [14, 12, 9, 6, 2],
+        ["Ah", "Qh", "9h", "6h", "2h"],
+        "flush, ace high with a queen, a nine, a six and a two",
+        0x5EC962,
     ),
     (
         "Kc Kd Kh Qh Qs 2c 7d",
-        Category.FULL_HOUSE, [13, 13, 13, 12, 12], ["Kh", "Kd", "Kc", "Qs", "Qh"],
-        "full house, kings full of queens", 0x6DDDCC,
+        Category.FULL_HOUSE,
+        [13, 13, 13, 12, 12],
+        ["Kh", "Kd", "Kc", "Qs", "Qh"],
+        "full house, kings full of queens",
+        0x6DDDCC,
     ),
     (
         "9c 9d 9h 9s Ac Kd 2h",
-        Category.FOUR_OF_A_KIND, [9, 9, 9, 9, 14], ["9s", "9h", "9d", "9c", "Ac"],
-        "four of a kind, nines with an ace", 0x79999E,
+        Category.FOUR_OF_A_KIND,
+        [9, 9, 9, 9, 14],
+        ["9s", "9h", "9d", "9c", "Ac"],
+        "four of a kind, nines with an ace",
+        0x79999E,
     ),
     (
         "9s 8s 7s 6s 5s 4d Ad",
-        Category.STRAIGHT_FLUSH, [9, 8, 7, 6, 5], ["9s", "8s", "7s", "6s", "5s"],
-        "straight flush, nine high", 0x898765,
+        Category.STRAIGHT_FLUSH,
+        [9, 8, 7, 6, 5],
+        ["9s", "8s", "7s", "6s", "5s"],
+        "straight flush, nine high",
+        0x898765,
     ),
 ]
 
@@ -162,7 +189,12 @@ CATEGORY_CASES = [
     ids=[str(c[1]).replace(" ", "-") for c in CATEGORY_CASES],
 )
 def test_hand_high_each_category(
-    text: str, category: Category, ranks: list[int], used: list[str], words: str, value: int
+    text: str,
+    category: Category,
+    ranks: list[int],
+    used: list[str],
+    words: str,
+    value: int,
 ) -> None:
     hand = best_high(cards(text))
     assert hand.category is category
@@ -182,14 +214,33 @@ def test_hand_high_categories_rank_in_order() -> None:
     assert [CATEGORY_STRENGTH[c] for c in Category] == list(range(9))
     assert [c.strength for c in Category] == list(range(9))
     assert [str(c) for c in Category] == [
-        "high card", "pair", "two pair", "three of a kind", "straight", "flush",
-        "full house", "four of a kind", "straight flush",
+        "high card",
+        "pair",
+        "two pair",
+        "three of a kind",
+        "straight",
+        "flush",
+        "full house",
+        "four of a kind",
+        "straight flush",
     ]
 
 
 def test_hand_high_rank_chars() -> None:
-    assert best_high(cards("As Ad Ks Kd 9c 4h 2c")).rank_chars == ["A", "A", "K", "K", "9"]
-    assert best_high(cards("Td Tc 2h 3s 4c 9h 8h")).rank_chars == ["T", "T", "9", "8", "4"]
+    assert best_high(cards("As Ad Ks Kd 9c 4h 2c")).rank_chars == [
+        "A",
+        "A",
+        "K",
+        "K",
+        "9",
+    ]
+    assert best_high(cards("Td Tc 2h 3s 4c 9h 8h")).rank_chars == [
+        "T",
+        "T",
+        "9",
+        "8",
+        "4",
+    ]
 
 
 def test_hand_high_wheel_ace_plays_low() -> None:
@@ -255,27 +306,49 @@ def test_hand_high_ties_compare_equal() -> None:
 
 
 def test_hand_high_kicker_decides() -> None:
-    assert best_high(cards("Ac Ad Kh 9s 4c 3d 2h")) > best_high(cards("Ah As Qh Js Tc 3h 2s"))
+    assert best_high(cards("Ac Ad Kh 9s 4c 3d 2h")) > best_high(
+        cards("Ah As Qh Js Tc 3h 2s")
+    )
 
 
 @pytest.mark.parametrize(
     ("text", "category", "rank_chars", "used"),
     [
         # eight cards: a flush and a full house together; the full house wins
-        ("Ah Kh Qh 5h 2h Ad Ac Kd", Category.FULL_HOUSE, ["A", "A", "A", "K", "K"],
-         ["Ah", "Ad", "Ac", "Kh", "Kd"]),
+        (
+            "Ah Kh Qh 5h 2h Ad Ac Kd",
+            Category.FULL_HOUSE,
+            ["A", "A", "A", "K", "K"],
+            ["Ah", "Ad", "Ac", "Kh", "Kd"],
+        ),
         # eight cards: four of a kind and three of a kind; the kicker is the trips' rank
-        ("9c 9d 9h 9s 7c 7d 7h 2s", Category.FOUR_OF_A_KIND, ["9", "9", "9", "9", "7"],
-         ["9s", "9h", "9d", "9c", "7h"]),
+        (
+            "9c 9d 9h 9s 7c 7d 7h 2s",
+            Category.FOUR_OF_A_KIND,
+            ["9", "9", "9", "9", "7"],
+            ["9s", "9h", "9d", "9c", "7h"],
+        ),
         # eight cards: a straight flush beside four of a kind
-        ("6s 5s 4s 3s 2s 2c 2d 2h", Category.STRAIGHT_FLUSH, ["6", "5", "4", "3", "2"],
-         ["6s", "5s", "4s", "3s", "2s"]),
+        (
+            "6s 5s 4s 3s 2s 2c 2d 2h",
+            Category.STRAIGHT_FLUSH,
+            ["6", "5", "4", "3", "2"],
+            ["6s", "5s", "4s", "3s", "2s"],
+        ),
         # eight cards: four pairs, best two and the best card left
-        ("Ac Ad Kc Kd 3h 3s 2h 2s", Category.TWO_PAIR, ["A", "A", "K", "K", "3"],
-         ["Ad", "Ac", "Kd", "Kc", "3s"]),
+        (
+            "Ac Ad Kc Kd 3h 3s 2h 2s",
+            Category.TWO_PAIR,
+            ["A", "A", "K", "K", "3"],
+            ["Ad", "Ac", "Kd", "Kc", "3s"],
+        ),
         # eight cards: six of one suit, the flush takes the five highest
-        ("Ah Jh 9h 7h 4h 2h Kc Kd", Category.FLUSH, ["A", "J", "9", "7", "4"],
-         ["Ah", "Jh", "9h", "7h", "4h"]),
+        (
+            "Ah Jh 9h 7h 4h 2h Kc Kd",
+            Category.FLUSH,
+            ["A", "J", "9", "7", "4"],
+            ["Ah", "Jh", "9h", "7h", "4h"],
+        ),
     ],
 )
 def test_hand_high_eight_cards(
@@ -391,10 +464,16 @@ def test_hand_high_too_many_cards() -> None:
 def test_hand_high_duplicate_card() -> None:
     with pytest.raises(CardError) as err:
         best_high(cards("Ah Kd 2c 3d Ah"))
-    assert str(err.value) == "Ah is given twice: a deck holds each card once, so list it once."
+    assert (
+        str(err.value)
+        == "Ah is given twice: a deck holds each card once, so list it once."
+    )
     with pytest.raises(CardError) as err:
         best_low(cards("Ah Kd 2c 3d 2c 9s"))
-    assert str(err.value) == "2c is given twice: a deck holds each card once, so list it once."
+    assert (
+        str(err.value)
+        == "2c is given twice: a deck holds each card once, so list it once."
+    )
 
 
 def test_hand_high_unknown_card_and_text() -> None:
@@ -429,9 +508,9 @@ def test_hand_high_non_canonical_card_objects() -> None:
     # Card objects built directly (not the DECK singletons) still evaluate.
     made = [Card(14, "s"), Card(14, "d"), Card(13, "s"), Card(13, "d"), Card(9, "c")]
     assert high_value(made) == 0x2EEDD9
-    assert low_value([Card(14, "s"), Card(2, "d"), Card(3, "s"), Card(4, "d"), Card(5, "c")]) == (
-        0x54321
-    )
+    assert low_value(
+        [Card(14, "s"), Card(2, "d"), Card(3, "s"), Card(4, "d"), Card(5, "c")]
+    ) == (0x54321)
     seven = [Card(r, "h") for r in (14, 12, 7, 6, 2)] + [Card(13, "c"), Card(3, "d")]
     assert hex(high_value(seven)) == "0x5ec762"
     assert hex(low_value(seven)) == "0x76321"  # type: ignore[arg-type]

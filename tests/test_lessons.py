@@ -559,9 +559,7 @@ def third_street(doors: list[str], names: list[str] | None = None) -> list[Row]:
 def dealt_in_order(count: int, cards_each: int, start: int = 0) -> list[str]:
     """``count`` hands of ``cards_each`` cards from an unshuffled deck."""
     deck = [r + s for r in "23456789TJQKA" for s in "cdhs"][start:]
-    return [
-        " ".join(deck[i * cards_each : (i + 1) * cards_each]) for i in range(count)
-    ]
+    return [" ".join(deck[i * cards_each : (i + 1) * cards_each]) for i in range(count)]
 
 
 def payouts(hand: Hand) -> dict[str, D]:

@@ -8,15 +8,28 @@ from enginekit import D, make_hand, play
 from tutor.engine import IllegalActionError
 
 
-def _later(street: str, n: int = 3, preset: str = "online", game: str = "stud8", cards: list[str] | None = None,
-           stacks: list[object] | None = None):
+def _later(
+    street: str,
+    n: int = 3,
+    preset: str = "online",
+    game: str = "stud8",
+    cards: list[str] | None = None,
+    stacks: list[object] | None = None,
+):
     count = {"fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}[street]
-    default = ["2d 3d Kh 9s 4c 5c 6c", "4d 5d Qc 8s Jh Ts 7h", "6d 8d Jd 7c 2h 3h 9h", "Ac Ad Tc 2c 3s 4s 5s"]
+    default = [
+        "2d 3d Kh 9s 4c 5c 6c",
+        "4d 5d Qc 8s Jh Ts 7h",
+        "6d 8d Jd 7c 2h 3h 9h",
+        "Ac Ad Tc 2c 3s 4s 5s",
+    ]
     cards = cards or default
     seats = []
     for i in range(n):
         stack = stacks[i] if stacks else 100
-        seats.append((f"P{i + 1}", stack, " ".join(cards[i].split()[:count]), {"committed": 5}))
+        seats.append(
+            (f"P{i + 1}", stack, " ".join(cards[i].split()[:count]), {"committed": 5})
+        )
     return make_hand(seats, start=street, preset=preset, game=game, small=5, big=10)
 
 
@@ -32,7 +45,10 @@ def test_limit_small_wrong_size_refused():
     hand = _later("fourth")
     with pytest.raises(IllegalActionError) as err:
         hand.apply("P1 bets 10")
-    assert str(err.value) == "'P1 bets 10' is not allowed: a bet now makes it 5, not 10 (limit.small)."
+    assert (
+        str(err.value)
+        == "'P1 bets 10' is not allowed: a bet now makes it 5, not 10 (limit.small)."
+    )
 
 
 def test_limit_open_pair_any_live_hand_showing_a_pair():
@@ -56,7 +72,10 @@ def test_limit_open_pair_needs_amount_when_two_sizes():
     hand = _later("fourth", cards=cards, game="stud", preset="online")
     with pytest.raises(IllegalActionError) as err:
         hand.apply("P1 bets")
-    assert str(err.value) == "'P1 bets' needs an amount: on this street a bet may be 5 or 10 (limit.open-pair)."
+    assert (
+        str(err.value)
+        == "'P1 bets' needs an amount: on this street a bet may be 5 or 10 (limit.open-pair)."
+    )
 
 
 def test_limit_open_pair_tda_never():
@@ -76,12 +95,18 @@ def test_limit_open_pair_each_raise_counts_once_to_the_cap():
 
 
 def _three_way_third(preset: str):
-    hand = make_hand([("A", None, "?? ?? 9c"), ("B", None, "?? ?? 2d"), ("C", None, "?? ?? Kd")],
-                     preset=preset, small=5, big=10)
+    hand = make_hand(
+        [("A", None, "?? ?? 9c"), ("B", None, "?? ?? 2d"), ("C", None, "?? ?? Kd")],
+        preset=preset,
+        small=5,
+        big=10,
+    )
     return play(hand, "B brings in", "C completes")
 
 
-@pytest.mark.parametrize("preset,cap", [("online", 20), ("roberts", 20), ("wsop-cash", 25), ("tda", 25)])
+@pytest.mark.parametrize(
+    "preset,cap", [("online", 20), ("roberts", 20), ("wsop-cash", 25), ("tda", 25)]
+)
 def test_cap_raises_per_preset(preset, cap):
     hand = _three_way_third(preset)
     actors = ["A", "B", "C", "A", "B", "C"]
@@ -116,24 +141,41 @@ def test_cap_raises_heads_up_wsop_only_if_round_began_heads_up():
     hand = _three_way_third("wsop-cash")
     play(hand, "A folds")
     assert hand.answer("raises-left").answer == {"raises_left": 4}
-    two = make_hand([("B", None, "?? ?? 2d"), ("C", None, "?? ?? Kd")], preset="wsop-cash", small=5, big=10)
+    two = make_hand(
+        [("B", None, "?? ?? 2d"), ("C", None, "?? ?? Kd")],
+        preset="wsop-cash",
+        small=5,
+        big=10,
+    )
     play(two, "B brings in", "C completes")
     ruling = two.answer("raises-left")
     assert ruling.answer == {"raises_left": None}
-    assert ruling.explanation == ("Under wsop-cash raising is unlimited here: the round is heads-up "
-                                  "(it began heads-up).")
+    assert ruling.explanation == (
+        "Under wsop-cash raising is unlimited here: the round is heads-up "
+        "(it began heads-up)."
+    )
 
 
 @pytest.mark.parametrize("preset", ["online", "tda"])
 def test_cap_raises_heads_up_capped_presets(preset):
-    two = make_hand([("B", None, "?? ?? 2d"), ("C", None, "?? ?? Kd")], preset=preset, small=5, big=10)
+    two = make_hand(
+        [("B", None, "?? ?? 2d"), ("C", None, "?? ?? Kd")],
+        preset=preset,
+        small=5,
+        big=10,
+    )
     play(two, "B brings in", "C completes")
-    assert two.answer("raises-left").answer == {"raises_left": 3 if preset == "online" else 4}
+    assert two.answer("raises-left").answer == {
+        "raises_left": 3 if preset == "online" else 4
+    }
 
 
 def test_round_end_all_fold_to_one_wins_at_once_without_rake():
-    hand = make_hand([("A", None, "?? ?? 9c"), ("B", None, "?? ?? 2d"), ("C", None, "?? ?? Kd")],
-                     ante=1, rake=(10, 3))
+    hand = make_hand(
+        [("A", None, "?? ?? 9c"), ("B", None, "?? ?? 2d"), ("C", None, "?? ?? Kd")],
+        ante=1,
+        rake=(10, 3),
+    )
     play(hand, "B brings in", "C completes", "A folds", "B folds")
     assert hand.is_over
     assert hand.answer("award").answer == {"payouts": {"C": D(6)}, "rake": D(0)}
@@ -168,4 +210,9 @@ def test_refused_action_leaves_state_unchanged():
     for bad in ("P1 raises 20", "P2 bets", "P1 calls 3", "P1 completes"):
         with pytest.raises(IllegalActionError):
             hand.apply(bad)
-    assert (hand.pot, hand.to_act, len(hand.history), [p.bet for p in hand.players]) == before
+    assert (
+        hand.pot,
+        hand.to_act,
+        len(hand.history),
+        [p.bet for p in hand.players],
+    ) == before

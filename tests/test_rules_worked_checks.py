@@ -6,32 +6,61 @@ from enginekit import D, make_hand, play
 
 
 def test_bring_in_who_two_deuces_clubs_lowest():
-    hand = make_hand([("S1", None, "?? ?? 2h"), ("S2", None, "?? ?? 2c"), ("S3", None, "?? ?? 5s"),
-                      ("S4", None, "?? ?? Kd"), ("S5", None, "?? ?? 2s")])
-    assert hand.answer("bring-in").answer == {"player": "S2", "seat": 2, "card": "2c", "amount": D(1)}
+    hand = make_hand(
+        [
+            ("S1", None, "?? ?? 2h"),
+            ("S2", None, "?? ?? 2c"),
+            ("S3", None, "?? ?? 5s"),
+            ("S4", None, "?? ?? Kd"),
+            ("S5", None, "?? ?? 2s"),
+        ]
+    )
+    assert hand.answer("bring-in").answer == {
+        "player": "S2",
+        "seat": 2,
+        "card": "2c",
+        "amount": D(1),
+    }
 
 
 def test_bring_in_who_ace_counts_high():
-    hand = make_hand([("S1", None, "?? ?? As"), ("S2", None, "?? ?? Kd"), ("S3", None, "?? ?? Qc"),
-                      ("S4", None, "?? ?? Qd")])
+    hand = make_hand(
+        [
+            ("S1", None, "?? ?? As"),
+            ("S2", None, "?? ?? Kd"),
+            ("S3", None, "?? ?? Qc"),
+            ("S4", None, "?? ?? Qd"),
+        ]
+    )
     assert hand.answer("bring-in").answer["card"] == "Qc"
     assert hand.to_act == "S3"
 
 
 def _fifteen_thirty(preset: str):
-    hand = make_hand([("Lo", None, "?? ?? 2c"), ("Hi", None, "?? ?? Kd"), ("Mid", None, "?? ?? 9h")],
-                     preset=preset, small=15, big=30, bring_in=5, ante=0)
+    hand = make_hand(
+        [("Lo", None, "?? ?? 2c"), ("Hi", None, "?? ?? Kd"), ("Mid", None, "?? ?? 9h")],
+        preset=preset,
+        small=15,
+        big=30,
+        bring_in=5,
+        ante=0,
+    )
     return play(hand, "Lo brings in")
 
 
 def test_bring_in_complete_options_facing_the_bring_in_roberts():
     hand = _fifteen_thirty("roberts")
-    assert hand.answer("legal-actions").answer == {"player": "Hi", "actions": ["fold", "call 5", "complete 15"]}
+    assert hand.answer("legal-actions").answer == {
+        "player": "Hi",
+        "actions": ["fold", "call 5", "complete 15"],
+    }
 
 
 def test_cap_raises_after_completion_roberts_60_wsop_75():
-    for preset, cap, raises in (("roberts", 60, ["raise 30", "raise 45", "raise 60"]),
-                                ("wsop-cash", 75, ["raise 30", "raise 45", "raise 60", "raise 75"])):
+    for preset, cap, raises in (
+        ("roberts", 60, ["raise 30", "raise 45", "raise 60"]),
+        ("wsop-cash", 75, ["raise 30", "raise 45", "raise 60", "raise 75"]),
+    ):
         hand = _fifteen_thirty(preset)
         play(hand, "Hi completes")
         who = ["Mid", "Lo", "Hi", "Mid", "Lo"]
@@ -45,16 +74,31 @@ def test_cap_raises_after_completion_roberts_60_wsop_75():
 
 def _fourth_street_pair(game: str, preset: str):
     # $5/$10: Pa shows a pair of sevens on fourth street and bets first.
-    hand = make_hand([("Pa", None, "2d 3d 7s 7h"), ("Qb", None, "4d 5d 2c Kh"), ("Rc", None, "6d 8d 9c Js")],
-                     game=game, preset=preset, small=5, big=10, ante=1, start="fourth",
-                     )
+    hand = make_hand(
+        [
+            ("Pa", None, "2d 3d 7s 7h"),
+            ("Qb", None, "4d 5d 2c Kh"),
+            ("Rc", None, "6d 8d 9c Js"),
+        ],
+        game=game,
+        preset=preset,
+        small=5,
+        big=10,
+        ante=1,
+        start="fourth",
+    )
     return hand
 
 
 def _start_fourth(game: str, preset: str):
-    seats = [("Pa", 90, "2d 3d 7s 7h", {"committed": 6}), ("Qb", 90, "4d 5d 2c Kh", {"committed": 6}),
-             ("Rc", 90, "6d 8d 9c Js", {"committed": 6})]
-    return make_hand(seats, game=game, preset=preset, small=5, big=10, ante=1, start="fourth")
+    seats = [
+        ("Pa", 90, "2d 3d 7s 7h", {"committed": 6}),
+        ("Qb", 90, "4d 5d 2c Kh", {"committed": 6}),
+        ("Rc", 90, "6d 8d 9c Js", {"committed": 6}),
+    ]
+    return make_hand(
+        seats, game=game, preset=preset, small=5, big=10, ante=1, start="fourth"
+    )
 
 
 def test_limit_open_pair_stud_roberts_small_or_big():
@@ -107,19 +151,28 @@ def test_hand_low_worked_checks():
 
 def test_split_halves_pot_61_high_31_low_30():
     # Hi and Lo put in 30 each; a player who folded left 1 in the pot: 61 in all.
-    seats = [("Hi", 0, "Kc Kd Ks Qh Qd 9c 9d", {"committed": 30}),
-             ("Lo", 0, "Ac 2d 3h 5s 7c Jd Jh", {"committed": 30}),
-             ("Fo", 0, "?? ?? 4s", {"committed": 1, "folded": True})]
+    seats = [
+        ("Hi", 0, "Kc Kd Ks Qh Qd 9c 9d", {"committed": 30}),
+        ("Lo", 0, "Ac 2d 3h 5s 7c Jd Jh", {"committed": 30}),
+        ("Fo", 0, "?? ?? 4s", {"committed": 1, "folded": True}),
+    ]
     hand = make_hand(seats, start="showdown")
     ruling = hand.answer("award")
     assert ruling.answer == {"payouts": {"Hi": D(31), "Lo": D(30)}, "rake": D(0)}
     assert "split.odd-chip" in ruling.rules
-    assert "The odd chip between the halves goes to the high half." in ruling.explanation
+    assert (
+        "The odd chip between the halves goes to the high half." in ruling.explanation
+    )
 
 
 def test_split_ties_three_players_forty_each_s1_90_s4_30():
-    seats = [("S1", 0, "Ac 2c 3c 4c 5c Kd Ks", {"committed": 40}),
-             ("S2", 0, "Qh Qd Jh Jd 9s 9c Tc", {"committed": 40}),
-             ("S4", 0, "Ad 2d 3h 4h 5s Th Td", {"committed": 40})]
+    seats = [
+        ("S1", 0, "Ac 2c 3c 4c 5c Kd Ks", {"committed": 40}),
+        ("S2", 0, "Qh Qd Jh Jd 9s 9c Tc", {"committed": 40}),
+        ("S4", 0, "Ad 2d 3h 4h 5s Th Td", {"committed": 40}),
+    ]
     hand = make_hand(seats, start="showdown", seat_numbers=[1, 2, 4])
-    assert hand.answer("award").answer == {"payouts": {"S1": D(90), "S4": D(30)}, "rake": D(0)}
+    assert hand.answer("award").answer == {
+        "payouts": {"S1": D(90), "S4": D(30)},
+        "rake": D(0),
+    }

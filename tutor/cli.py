@@ -195,7 +195,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         try:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError, AttributeError):  # stdout is not a real file (tests)
+        except (
+            OSError,
+            ValueError,
+            AttributeError,
+        ):  # stdout is not a real file (tests)
             pass
         return 0
 

@@ -25,7 +25,8 @@ def _parser() -> argparse.ArgumentParser:
         parser.add_argument(f"--{name}", action="store_true", help=f"run {module}")
     parser.add_argument("--all", action="store_true", help="run every benchmark")
     parser.add_argument(
-        "--json", action="store_true",
+        "--json",
+        action="store_true",
         help="end with one line holding a JSON object of every benchmark's numbers",
     )
     return parser
@@ -47,7 +48,9 @@ def _load(name: str) -> BenchResult | str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the chosen benchmarks; return 0, or 1 if one of them could not run."""
     args = _parser().parse_args(argv)
-    chosen = [n for n in BENCHES if getattr(args, n)] or (list(BENCHES) if args.all else list(DEFAULT))
+    chosen = [n for n in BENCHES if getattr(args, n)] or (
+        list(BENCHES) if args.all else list(DEFAULT)
+    )
     if args.all:
         chosen = list(BENCHES)
     summary: dict[str, object] = {}

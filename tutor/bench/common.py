@@ -28,7 +28,9 @@ def seeded_hands(count: int, size: int = 7, seed: int = SEED) -> list[list[Card]
     ValueError: a hand of 53 cards does not fit in a 52-card deck: ask for 1 to 52.
     """
     if not 1 <= size <= 52:
-        raise ValueError(f"a hand of {size!r} cards does not fit in a 52-card deck: ask for 1 to 52.")
+        raise ValueError(
+            f"a hand of {size!r} cards does not fit in a 52-card deck: ask for 1 to 52."
+        )
     rng = random.Random(seed)
     return [rng.sample(DECK, size) for _ in range(count)]
 
@@ -47,7 +49,9 @@ def time_per_item(work: Callable[[], object], items: int) -> float:
     return elapsed / items
 
 
-def best_of(contenders: dict[str, Callable[[], object]], items: int, rounds: int) -> dict[str, float]:
+def best_of(
+    contenders: dict[str, Callable[[], object]], items: int, rounds: int
+) -> dict[str, float]:
     """Best seconds per item for each contender, timed side by side, round after round.
 
     Each round runs every contender once, in turn, so a slow spell on the machine hits all
@@ -93,7 +97,11 @@ def render(rows: Sequence[Sequence[str]]) -> str:
     ccc  d
     """
     widths = [max(len(str(row[i])) for row in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(str(cell).ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
-             for row in rows]
+    lines = [
+        "  ".join(
+            str(cell).ljust(w) for cell, w in zip(row, widths, strict=True)
+        ).rstrip()
+        for row in rows
+    ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)

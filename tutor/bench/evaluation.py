@@ -19,7 +19,9 @@ def _loop(fn: Callable[..., object], items: Sequence[object]) -> Callable[[], No
     return work
 
 
-def _loop2(fn: Callable[..., object], items: Sequence[tuple[object, object]]) -> Callable[[], None]:
+def _loop2(
+    fn: Callable[..., object], items: Sequence[tuple[object, object]]
+) -> Callable[[], None]:
     def work() -> None:
         for a, b in items:
             fn(a, b)
@@ -52,19 +54,27 @@ def run(hands: int = HANDS, rounds: int = ROUNDS) -> BenchResult:
     except ImportError:
         missing.append("pokerkit")
     else:
-        pk_cards = [tuple(pokerkit.Card.parse("".join(c.text for c in deal))) for deal in deals]
+        pk_cards = [
+            tuple(pokerkit.Card.parse("".join(c.text for c in deal))) for deal in deals
+        ]
         high["pokerkit"] = _loop(pokerkit.StandardHighHand.from_game, pk_cards)
-        low["pokerkit"] = _loop(pokerkit.EightOrBetterLowHand.from_game_or_none, pk_cards)
+        low["pokerkit"] = _loop(
+            pokerkit.EightOrBetterLowHand.from_game_or_none, pk_cards
+        )
     try:
         import treys  # type: ignore[import-untyped]
     except ImportError:
         missing.append("treys")
     else:
         t_cards = [[treys.Card.new(c.text) for c in deal] for deal in deals]
-        high["treys"] = _loop2(treys.Evaluator().evaluate, [(h[:2], h[2:]) for h in t_cards])
+        high["treys"] = _loop2(
+            treys.Evaluator().evaluate, [(h[:2], h[2:]) for h in t_cards]
+        )
 
     # Interleave high and low so both see the same machine conditions.
-    contenders = {f"high/{k}": v for k, v in high.items()} | {f"low/{k}": v for k, v in low.items()}
+    contenders = {f"high/{k}": v for k, v in high.items()} | {
+        f"low/{k}": v for k, v in low.items()
+    }
     t = best_of(contenders, hands, rounds)
 
     labels = {
@@ -79,26 +89,35 @@ def run(hands: int = HANDS, rounds: int = ROUNDS) -> BenchResult:
         "low": ("low_value", "best_low", "EightOrBetterLowHand.from_game_or_none"),
     }
     rows = [["hand", "evaluator", "time per hand", "vs PokerKit", "ours faster by"]]
-    summary: dict[str, float] = {"evaluation_hands": float(hands), "evaluation_rounds": float(rounds)}
+    summary: dict[str, float] = {
+        "evaluation_hands": float(hands),
+        "evaluation_rounds": float(rounds),
+    }
     for kind in ("high", "low"):
         f, g, p = names[kind]
         ours = t[f"{kind}/ours"]
         pk = t.get(f"{kind}/pokerkit", 0.0)
         for key in (k for k in labels if f"{kind}/{k}" in t):
             own = t[f"{kind}/{key}"]
-            rows.append([
-                f"7-card {kind}",
-                labels[key].format(f=f, g=g, p=p),
-                fmt_time(own),
-                fmt_ratio(pk / own) if pk else "n/a",
-                "-" if key.startswith("ours") else fmt_ratio(own / ours),
-            ])
+            rows.append(
+                [
+                    f"7-card {kind}",
+                    labels[key].format(f=f, g=g, p=p),
+                    fmt_time(own),
+                    fmt_ratio(pk / own) if pk else "n/a",
+                    "-" if key.startswith("ours") else fmt_ratio(own / ours),
+                ]
+            )
             summary[f"{kind}_{key.replace('-', '_')}_us"] = round(own * 1e6, 3)
         if pk:
             summary[f"{kind}_vs_pokerkit"] = round(pk / ours, 1)
-            summary[f"{kind}_cards_vs_pokerkit"] = round(pk / t[f"{kind}/ours-cards"], 1)
+            summary[f"{kind}_cards_vs_pokerkit"] = round(
+                pk / t[f"{kind}/ours-cards"], 1
+            )
     if "high/treys" in t:
         summary["high_vs_treys"] = round(t["high/treys"] / t["high/ours"], 1)
     for name in missing:
-        rows.append(["7-card", f"{name}: not installed (pip install {name})", "-", "-", "-"])
+        rows.append(
+            ["7-card", f"{name}: not installed (pip install {name})", "-", "-", "-"]
+        )
     return rows, summary

@@ -42,7 +42,12 @@ def seeded_deals(count: int, players: int = PLAYERS, seed: int = SEED) -> list[D
     for _ in range(count):
         deck = list(DECK)
         rng.shuffle(deck)
-        out.append(([tuple(deck[7 * i:7 * i + 7]) for i in range(players)], deck[7 * players:]))
+        out.append(
+            (
+                [tuple(deck[7 * i : 7 * i + 7]) for i in range(players)],
+                deck[7 * players :],
+            )
+        )
     return out
 
 
@@ -52,8 +57,12 @@ def replay_ours(seats_cards: Sequence[tuple[Card, ...]]) -> Hand:
     The rules are the ``online`` preset without the open-pair option (PokerKit has none).
     """
     rules = house_rules("online", Game.STUD8, {"open_pair_option": False})
-    stakes = Stakes(small_bet=Decimal(SMALL_BET), big_bet=Decimal(BIG_BET),
-                    ante=Decimal(ANTE), bring_in=Decimal(BRING_IN))
+    stakes = Stakes(
+        small_bet=Decimal(SMALL_BET),
+        big_bet=Decimal(BIG_BET),
+        ante=Decimal(ANTE),
+        bring_in=Decimal(BRING_IN),
+    )
     seats = tuple(
         SeatSetup(seat=i + 1, name=f"P{i + 1}", stack=Decimal(STACK), cards=cards)
         for i, cards in enumerate(seats_cards)
@@ -76,12 +85,18 @@ def pokerkit_automations() -> tuple[Any, ...]:
     from pokerkit import Automation
 
     return (
-        Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
-        Automation.HAND_KILLING, Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
     )
 
 
-def replay_pokerkit(seats_cards: Sequence[tuple[Card, ...]], rest: Sequence[Card]) -> object:
+def replay_pokerkit(
+    seats_cards: Sequence[tuple[Card, ...]], rest: Sequence[Card]
+) -> object:
     """The same hand through PokerKit's FixedLimitSevenCardStudHighLowSplitEightOrBetter.
 
     Burn cards (PokerKit burns before fourth to seventh street) come from ``rest``, the
@@ -90,8 +105,15 @@ def replay_pokerkit(seats_cards: Sequence[tuple[Card, ...]], rest: Sequence[Card
     from pokerkit import FixedLimitSevenCardStudHighLowSplitEightOrBetter, Mode
 
     state = FixedLimitSevenCardStudHighLowSplitEightOrBetter.create_state(
-        pokerkit_automations(), True, ANTE, BRING_IN, SMALL_BET, BIG_BET, STACK,
-        len(seats_cards), mode=Mode.CASH_GAME,
+        pokerkit_automations(),
+        True,
+        ANTE,
+        BRING_IN,
+        SMALL_BET,
+        BIG_BET,
+        STACK,
+        len(seats_cards),
+        mode=Mode.CASH_GAME,
     )
     texts = [[c.text for c in cards] for cards in seats_cards]
     burns = [c.text for c in rest]
@@ -121,7 +143,9 @@ def net_pokerkit(state: object) -> list[int]:
     return [int(s) - STACK for s in state.stacks]  # type: ignore[attr-defined]
 
 
-def _work(fn: Callable[..., object], items: Sequence[tuple[object, ...]]) -> Callable[[], None]:
+def _work(
+    fn: Callable[..., object], items: Sequence[tuple[object, ...]]
+) -> Callable[[], None]:
     def work() -> None:
         for args in items:
             fn(*args)
@@ -155,17 +179,35 @@ def run(hands: int = HANDS, rounds: int = ROUNDS) -> BenchResult:
     t = best_of(contenders, hands, rounds)
     what = f"{PLAYERS}-player stud8 hand, antes to showdown"
     rows = [["replay", "engine", "time per hand", "ours faster by"]]
-    rows.append([what, "ours: Hand.apply (checked actions, explanations, award)",
-                 fmt_time(t["ours"]), "-"])
+    rows.append(
+        [
+            what,
+            "ours: Hand.apply (checked actions, explanations, award)",
+            fmt_time(t["ours"]),
+            "-",
+        ]
+    )
     summary: dict[str, float] = {"hand_ours_us": round(t["ours"] * 1e6, 1)}
     if pokerkit_ok:
-        rows.append([what, "PokerKit FixedLimitSevenCardStudHighLowSplitEightOrBetter",
-                     fmt_time(t["pokerkit"]), fmt_ratio(t["pokerkit"] / t["ours"])])
+        rows.append(
+            [
+                what,
+                "PokerKit FixedLimitSevenCardStudHighLowSplitEightOrBetter",
+                fmt_time(t["pokerkit"]),
+                fmt_ratio(t["pokerkit"] / t["ours"]),
+            ]
+        )
         summary["hand_pokerkit_us"] = round(t["pokerkit"] * 1e6, 1)
         summary["hand_vs_pokerkit"] = round(t["pokerkit"] / t["ours"], 1)
         if not agree:
-            rows.append([what, "WARNING: the engines paid out differently on a timed hand",
-                         "-", "-"])
+            rows.append(
+                [
+                    what,
+                    "WARNING: the engines paid out differently on a timed hand",
+                    "-",
+                    "-",
+                ]
+            )
     else:
         rows.append([what, "PokerKit: not installed (pip install pokerkit)", "-", "-"])
     return rows, summary

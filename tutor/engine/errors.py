@@ -38,7 +38,9 @@ class NeedsCardsError(TutorError):
 class ScenarioError(TutorError):
     """A problem in a scenario file, located by path, line and column (1-based)."""
 
-    def __init__(self, message: str, path: str = "", line: int = 0, column: int = 0) -> None:
+    def __init__(
+        self, message: str, path: str = "", line: int = 0, column: int = 0
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.path = path

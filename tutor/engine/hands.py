@@ -68,12 +68,25 @@ _FOURS = _ONES << 2  # bit 2 of every rank counter: a count of 4
 _SUIT_OVER_FOUR = 0x3333  # added to the suit counters: a count of 5 or more sets bit 3
 _SUIT_FIVE = 0x8888
 
-_HIGH_CARD, _PAIR, _TWO_PAIR, _TRIPS, _STRAIGHT, _FLUSH, _FULL, _QUADS, _STRAIGHT_FLUSH = (
-    s << 20 for s in range(9)
-)
+(
+    _HIGH_CARD,
+    _PAIR,
+    _TWO_PAIR,
+    _TRIPS,
+    _STRAIGHT,
+    _FLUSH,
+    _FULL,
+    _QUADS,
+    _STRAIGHT_FLUSH,
+) = (s << 20 for s in range(9))
 
-_HI: list[int] = [(1 << (4 * (i >> 2))) | (1 << (_RANK_BITS + 4 * (i & 3))) for i in range(52)]
-_LO: list[int] = [1 << (r - 1) if r <= 8 else 0 for r in ((i >> 2) + 2 if i < 48 else 1 for i in range(52))]
+_HI: list[int] = [
+    (1 << (4 * (i >> 2))) | (1 << (_RANK_BITS + 4 * (i & 3))) for i in range(52)
+]
+_LO: list[int] = [
+    1 << (r - 1) if r <= 8 else 0
+    for r in ((i >> 2) + 2 if i < 48 else 1 for i in range(52))
+]
 # The DECK's Card objects live as long as the module, so their ids identify them.
 _INDEX_BY_ID: dict[int, int] = {id(c): c.index for c in DECK}
 _HI_BY_ID: dict[int, int] = {id(c): _HI[c.index] for c in DECK}
@@ -119,7 +132,9 @@ def _build_rank_tables() -> tuple[
     size = [m.bit_count() for m in range(8192)]
     limit = {1: 13, 2: 5, 3: 6, 5: 13}
     tops = [
-        {spread[m]: codes[k][m] for m in masks if size[m] <= limit[k]} if k in limit else {}
+        {spread[m]: codes[k][m] for m in masks if size[m] <= limit[k]}
+        if k in limit
+        else {}
         for k in range(6)
     ]
     high_bit = {spread[m]: spread[1 << high[m]] for m in masks if size[m] <= 4}
@@ -247,8 +262,13 @@ def high_value(cards: Sequence[int] | Sequence[Card]) -> int:
             if n == 7:
                 a, b, c, d, e, f, g = cards
                 s = (
-                    by_id[id(a)] + by_id[id(b)] + by_id[id(c)] + by_id[id(d)]
-                    + by_id[id(e)] + by_id[id(f)] + by_id[id(g)]
+                    by_id[id(a)]
+                    + by_id[id(b)]
+                    + by_id[id(c)]
+                    + by_id[id(d)]
+                    + by_id[id(e)]
+                    + by_id[id(f)]
+                    + by_id[id(g)]
                 )
             else:
                 s = sum(map(by_id.__getitem__, map(id, cards)))
@@ -304,8 +324,12 @@ def _flush_value(cards: Sequence[int], s: int) -> int:
         if c & 3 == suit:
             ranks |= 1 << (4 * (c >> 2))
     straight = _STRAIGHTS.get(ranks)
-    value = straight - _STRAIGHT + _STRAIGHT_FLUSH if straight else _FLUSH | _TOP5[ranks]
-    if len(cards) > 7:  # with eight cards a full house or four of a kind can also be there
+    value = (
+        straight - _STRAIGHT + _STRAIGHT_FLUSH if straight else _FLUSH | _TOP5[ranks]
+    )
+    if (
+        len(cards) > 7
+    ):  # with eight cards a full house or four of a kind can also be there
         value = max(value, _plain_value(s & _RANK_MASK))
     return value
 
@@ -352,8 +376,13 @@ def low_value(cards: Sequence[int] | Sequence[Card]) -> int | None:
             if n == 7:
                 a, b, c, d, e, f, g = cards
                 m = (
-                    by_id[id(a)] | by_id[id(b)] | by_id[id(c)] | by_id[id(d)]
-                    | by_id[id(e)] | by_id[id(f)] | by_id[id(g)]
+                    by_id[id(a)]
+                    | by_id[id(b)]
+                    | by_id[id(c)]
+                    | by_id[id(d)]
+                    | by_id[id(e)]
+                    | by_id[id(f)]
+                    | by_id[id(g)]
                 )
             else:
                 for c in cards:
@@ -532,7 +561,9 @@ def _checked(cards: Sequence[Card]) -> list[int]:
     get = _INDEX_BY_ID.get
     found = [get(id(c)) for c in cards]
     out: list[int] = found  # type: ignore[assignment]  # checked just below
-    if None in found:  # not the DECK's own objects: Card objects made elsewhere, or not cards
+    if (
+        None in found
+    ):  # not the DECK's own objects: Card objects made elsewhere, or not cards
         out = []
         for c in cards:
             if not isinstance(c, Card):
@@ -579,8 +610,12 @@ def best_high(cards: Sequence[Card]) -> HighHand:
     indices = _checked(cards)
     value = high_value(indices)
     category = _CATEGORY_BY_STRENGTH[value >> 20]
-    ranks = tuple(14 if d == 1 else d for d in ((value >> k) & 0xF for k in _DIGIT_SHIFTS))
-    pool = sorted(indices, reverse=True)  # rank-major: highest rank, then highest suit, first
+    ranks = tuple(
+        14 if d == 1 else d for d in ((value >> k) & 0xF for k in _DIGIT_SHIFTS)
+    )
+    pool = sorted(
+        indices, reverse=True
+    )  # rank-major: highest rank, then highest suit, first
     if category is Category.FLUSH or category is Category.STRAIGHT_FLUSH:
         counts = [0, 0, 0, 0]
         for i in indices:

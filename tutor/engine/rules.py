@@ -183,7 +183,9 @@ OVERRIDE_FIELDS: dict[str, tuple[type, tuple[str, ...]]] = {
 
 
 def house_rules(
-    preset: str = "online", game: Game | str = Game.STUD8, overrides: dict[str, Any] | None = None
+    preset: str = "online",
+    game: Game | str = Game.STUD8,
+    overrides: dict[str, Any] | None = None,
 ) -> HouseRules:
     """The preset's rules for ``game``, with ``overrides`` applied field by field.
 
@@ -220,7 +222,9 @@ def _override_value(name: str, value: Any) -> Any:
         return value
     if kind is int:
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise TableError(f"house rule {name} takes a whole number of 1 or more, not {value!r}.")
+            raise TableError(
+                f"house rule {name} takes a whole number of 1 or more, not {value!r}."
+            )
         return value
     try:
         return kind(value)

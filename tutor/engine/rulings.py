@@ -17,9 +17,23 @@ if TYPE_CHECKING:
     from tutor.engine.table import Hand
 
 ASK_KINDS = (
-    "ante", "buy-in", "bring-in", "first-to-act", "next-to-act", "bet-sizes", "legal-actions",
-    "raises-left", "pot", "community-card", "best-high", "best-low", "low-qualifies",
-    "high-winner", "low-winner", "award", "showdown-order",
+    "ante",
+    "buy-in",
+    "bring-in",
+    "first-to-act",
+    "next-to-act",
+    "bet-sizes",
+    "legal-actions",
+    "raises-left",
+    "pot",
+    "community-card",
+    "best-high",
+    "best-low",
+    "low-qualifies",
+    "high-winner",
+    "low-winner",
+    "award",
+    "showdown-order",
 )
 #: Ask kinds that need ``player:``.
 PLAYER_KINDS = ("best-high", "best-low", "low-qualifies")
@@ -59,10 +73,14 @@ def rule_on(hand: Hand, kind: str, player: str | None = None) -> Ruling:
     """
     fn = _KINDS.get(kind)
     if fn is None:
-        raise TutorError(f"unknown ask kind {kind!r}: use one of {', '.join(ASK_KINDS)}.")
+        raise TutorError(
+            f"unknown ask kind {kind!r}: use one of {', '.join(ASK_KINDS)}."
+        )
     if kind in PLAYER_KINDS:
         if not player:
-            raise TutorError(f"an ask of kind {kind} needs `player:` naming whose hand to read.")
+            raise TutorError(
+                f"an ask of kind {kind} needs `player:` naming whose hand to read."
+            )
         hand.player(player)
     answer, why, rules = fn(hand, player)
     return Ruling(kind, answer, why, tuple(rules), hand.rules.label)
@@ -83,25 +101,33 @@ def _ante(hand: Hand, _: str | None) -> Result:
     if each == 0:
         why = "This table has no ante: nobody posts before the deal, and the bring-in is the first money in."
     else:
-        why = (f"Each of the {n} players dealt in posts the {fmt(each)} ante before the cards are dealt: "
-               f"{n} x {fmt(each)} = {fmt(total)}. The ante is dead money and counts toward no bet.")
+        why = (
+            f"Each of the {n} players dealt in posts the {fmt(each)} ante before the cards are dealt: "
+            f"{n} x {fmt(each)} = {fmt(total)}. The ante is dead money and counts toward no bet."
+        )
     return {"each": each, "total": total}, why, ("ante.post",)
 
 
 def _buy_in(hand: Hand, _: str | None) -> Result:
     bets = hand.rules.min_buy_in_bets
     minimum = hand.stakes.small_bet * bets
-    why = (f"The minimum buy-in is {bets} small bets under {hand.rules.label}: "
-           f"{bets} x {fmt(hand.stakes.small_bet)} = {fmt(minimum)}.")
+    why = (
+        f"The minimum buy-in is {bets} small bets under {hand.rules.label}: "
+        f"{bets} x {fmt(hand.stakes.small_bet)} = {fmt(minimum)}."
+    )
     return {"minimum": minimum}, why, ("table.buy-in",)
 
 
 def _bring_in(hand: Hand, _: str | None) -> Result:
     if hand.setup.start is not None:
-        raise TutorError("the bring-in happens on third street, and this scenario starts later: "
-                         "ask it in a scenario that starts with the deal.")
+        raise TutorError(
+            "the bring-in happens on third street, and this scenario starts later: "
+            "ask it in a scenario that starts with the deal."
+        )
     if hand.bring_in_idx is None:
-        raise NeedsCardsError(hand.blocked or "the bring-in depends on every door card.")
+        raise NeedsCardsError(
+            hand.blocked or "the bring-in depends on every door card."
+        )
     p = hand.players[hand.bring_in_idx]
     s = next(s for s in hand.setup.seats if s.name == p.name)
     stack = s.stack if s.stack is not None else Decimal("Infinity")
@@ -111,17 +137,27 @@ def _bring_in(hand: Hand, _: str | None) -> Result:
     door = p.cards[2]
     assert door is not None
     why = hand.bring_in_reason + f" The bring-in is {fmt(bring)}"
-    why += " (half the small bet, by default)." if hand.setup.stakes.bring_in == hand.stakes.small_bet / 2 else "."
+    why += (
+        " (half the small bet, by default)."
+        if hand.setup.stakes.bring_in == hand.stakes.small_bet / 2
+        else "."
+    )
     rules: tuple[str, ...] = ("bring-in.who", "bring-in.amount")
     if amount < bring:
-        why += (f" {p.name} has only {fmt(amount)} left after the ante, so posts that" if amount else "")
+        why += (
+            f" {p.name} has only {fmt(amount)} left after the ante, so posts that"
+            if amount
+            else ""
+        )
         rules += ("bring-in.all-in",)
     return {**_seat(hand, p.idx), "card": door.text, "amount": amount}, why, rules
 
 
 def _opening(hand: Hand) -> int:
     if hand.is_over or hand.street is Street.SHOWDOWN:
-        raise TutorError("the betting is over: ask who acts first while a betting round is open.")
+        raise TutorError(
+            "the betting is over: ask who acts first while a betting round is open."
+        )
     if hand.to_act_idx is None or hand.round_first is None:
         raise NeedsCardsError(hand.blocked or "nobody can act now.")
     return hand.round_first
@@ -141,12 +177,24 @@ def _next_to_act(hand: Hand, _: str | None) -> Result:
     if last is None or last.street is not hand.street:
         return _seat(hand, p.idx), hand.opener_reason, hand.opener_rules
     owed = hand.current - p.bet
-    why = (f"After {last.text}, the action moves clockwise to the next player still in with chips: {p.name}"
-           + (f", who faces {fmt(owed)} more." if owed > 0 else ", who has no wager to face."))
-    skipped = [q.name for q in hand.players if (q.folded or q.all_in) and q.idx != p.idx]
+    why = (
+        f"After {last.text}, the action moves clockwise to the next player still in with chips: {p.name}"
+        + (
+            f", who faces {fmt(owed)} more."
+            if owed > 0
+            else ", who has no wager to face."
+        )
+    )
+    skipped = [
+        q.name for q in hand.players if (q.folded or q.all_in) and q.idx != p.idx
+    ]
     if skipped:
         why += f" Players who folded or are all in ({', '.join(skipped)}) are skipped."
-    return _seat(hand, p.idx), why, ("act.third" if hand.street is Street.THIRD else "act.later", "round.end")
+    return (
+        _seat(hand, p.idx),
+        why,
+        ("act.third" if hand.street is Street.THIRD else "act.later", "round.end"),
+    )
 
 
 def _bet_sizes(hand: Hand, _: str | None) -> Result:
@@ -155,15 +203,19 @@ def _bet_sizes(hand: Hand, _: str | None) -> Result:
     opts = hand._options(p)
     if hand.street is Street.THIRD and not hand.completed:
         sizes = [hand.stakes.small_bet] if (ActionKind.COMPLETE in opts) else []
-        why = (f"On third street the first full wager is the completion to the small bet of "
-               f"{fmt(hand.stakes.small_bet)}; the bring-in ({fmt(hand.stakes.bring_in)}) is not a bet size.")
+        why = (
+            f"On third street the first full wager is the completion to the small bet of "
+            f"{fmt(hand.stakes.small_bet)}; the bring-in ({fmt(hand.stakes.bring_in)}) is not a bet size."
+        )
         return {"sizes": sizes}, why, ("bring-in.complete", "limit.small")
     can = ActionKind.BET in opts or ActionKind.RAISE in opts
     sizes = hand.sizes() if can else []
     why = hand._size_text()
     rules: tuple[str, ...] = (hand._size_rule(ActionKind.BET),)
     if not can:
-        why = f"No bet or raise is possible now: {hand._why_not(p, ActionKind.RAISE)[0]}."
+        why = (
+            f"No bet or raise is possible now: {hand._why_not(p, ActionKind.RAISE)[0]}."
+        )
         rules = ("cap.raises",)
     elif hand.street is Street.FOURTH and hand.open_pair_active() and hand.big_seen:
         why += " A big bet or raise has already been made on this street, so every later raise is big."
@@ -180,8 +232,10 @@ def _legal(hand: Hand, _: str | None) -> Result:
         why += f" {hand.bring_in_reason}"
         rules: tuple[str, ...] = ("bring-in.who", "bring-in.complete")
     elif hand.street is Street.THIRD and not hand.completed:
-        why += (f" Facing only the bring-in, a player may fold, call it, or complete to the small bet of "
-                f"{fmt(hand.stakes.small_bet)}; a completion is not a raise.")
+        why += (
+            f" Facing only the bring-in, a player may fold, call it, or complete to the small bet of "
+            f"{fmt(hand.stakes.small_bet)}; a completion is not a raise."
+        )
         rules = ("bring-in.complete",)
     else:
         why += " " + hand._size_text()
@@ -191,7 +245,11 @@ def _legal(hand: Hand, _: str | None) -> Result:
             rules += ("cap.raises",)
         elif any(a.startswith("raise") for a in actions):
             left = hand.raises_left()
-            why += (" Raising is unlimited heads-up here." if left is None else f" {left} raise{'s' if left != 1 else ''} left.")
+            why += (
+                " Raising is unlimited heads-up here."
+                if left is None
+                else f" {left} raise{'s' if left != 1 else ''} left."
+            )
             rules += ("cap.raises",)
     return {"player": p.name, "actions": actions}, why, rules
 
@@ -202,23 +260,29 @@ def _raises_left(hand: Hand, _: str | None) -> Result:
     rules = ("cap.raises",)
     hu = hand.rules.heads_up.value
     if left is None:
-        why = (f"Under {hand.rules.label} raising is unlimited here: the round is heads-up "
-               f"({'it began heads-up' if hu == 'unlimited-if-begun' else 'it became heads-up before the cap'}).")
+        why = (
+            f"Under {hand.rules.label} raising is unlimited here: the round is heads-up "
+            f"({'it began heads-up' if hu == 'unlimited-if-begun' else 'it became heads-up before the cap'})."
+        )
         return {"raises_left": None}, why, rules
     what = "completion" if hand.street is Street.THIRD else "bet"
-    why = (f"Under {hand.rules.label} a round allows one bet (on third street, the completion) and "
-           f"{hand.rules.max_raises} raises; {hand.raises} raise{'s have' if hand.raises != 1 else ' has'} been made, "
-           f"so {left} remain{'s' if left == 1 else ''}. The {what} itself is not a raise.")
+    why = (
+        f"Under {hand.rules.label} a round allows one bet (on third street, the completion) and "
+        f"{hand.rules.max_raises} raises; {hand.raises} raise{'s have' if hand.raises != 1 else ' has'} been made, "
+        f"so {left} remain{'s' if left == 1 else ''}. The {what} itself is not a raise."
+    )
     if len(hand.actors()) <= 2 and hand.rules.heads_up.value != "unlimited":
         why += f" Heads-up play stays capped under {hand.rules.label} ({hu})."
     elif len(hand.actors()) <= 2 and hand.cap_hit:
-        why += " The cap was reached before the round became heads-up, so it stays capped."
+        why += (
+            " The cap was reached before the round became heads-up, so it stays capped."
+        )
     return {"raises_left": left}, why, rules
 
 
 def _pot(hand: Hand, _: str | None) -> Result:
     parts = [f"{p.name} {fmt(p.committed)}" for p in hand.players if p.committed]
-    why = (f"Every chip put in this hand, antes included: {' + '.join(parts) or '0'} = {fmt(hand.pot)}.")
+    why = f"Every chip put in this hand, antes included: {' + '.join(parts) or '0'} = {fmt(hand.pot)}."
     return {"pot": hand.pot}, why, ("ante.post", "round.end")
 
 
@@ -232,17 +296,29 @@ def _community(hand: Hand, _: str | None) -> Result:
 def _hand_cards(hand: Hand, player: str) -> list[Card]:
     cards = hand.cards_of(player)
     if len(cards) < 5:
-        raise TutorError(f"{player} has only {len(cards)} cards: a poker hand needs five; ask from fifth street on.")
+        raise TutorError(
+            f"{player} has only {len(cards)} cards: a poker hand needs five; ask from fifth street on."
+        )
     return cards
 
 
 def _best_high(hand: Hand, player: str | None) -> Result:
     assert player is not None
     h = best_high(_hand_cards(hand, player))
-    why = (f"{player}'s best five cards make {h.describe()}: {' '.join(c.text for c in h.cards)}. "
-           "Any five of the cards may be used.")
-    return ({"player": player, "category": h.category.value, "ranks": h.rank_chars,
-             "cards": [c.text for c in h.cards]}, why, ("hand.high",))
+    why = (
+        f"{player}'s best five cards make {h.describe()}: {' '.join(c.text for c in h.cards)}. "
+        "Any five of the cards may be used."
+    )
+    return (
+        {
+            "player": player,
+            "category": h.category.value,
+            "ranks": h.rank_chars,
+            "cards": [c.text for c in h.cards],
+        },
+        why,
+        ("hand.high",),
+    )
 
 
 def _best_low(hand: Hand, player: str | None) -> Result:
@@ -251,12 +327,16 @@ def _best_low(hand: Hand, player: str | None) -> Result:
     low = best_low(cards)
     if low is None:
         small = sorted({c.low_rank for c in cards if c.low_rank <= 8})
-        why = (f"{player} has only {len(small)} different rank{'s' if len(small) != 1 else ''} of eight or lower "
-               f"({', '.join('A' if r == 1 else str(r) for r in small) or 'none'}); a low needs five, so there is no low. "
-               "Paired cards count once.")
+        why = (
+            f"{player} has only {len(small)} different rank{'s' if len(small) != 1 else ''} of eight or lower "
+            f"({', '.join('A' if r == 1 else str(r) for r in small) or 'none'}); a low needs five, so there is no low. "
+            "Paired cards count once."
+        )
         return {"player": player, "low": None}, why, ("hand.low",)
-    why = (f"{player}'s best low is {low.text}, using {' '.join(c.text for c in low.cards)}: five different ranks "
-           "of eight or lower, the ace counting low; straights and flushes do not count against it.")
+    why = (
+        f"{player}'s best low is {low.text}, using {' '.join(c.text for c in low.cards)}: five different ranks "
+        "of eight or lower, the ace counting low; straights and flushes do not count against it."
+    )
     if hand.game is Game.STUD:
         why += " (This game is high only: the low wins nothing here.)"
     return {"player": player, "low": low.text}, why, ("hand.low",)
@@ -289,9 +369,16 @@ def _low_winner(hand: Hand, _: str | None) -> Result:
     idxs = _contenders(hand)
     lows = {i: best_low(hand.cards_of(hand.players[i].name)) for i in idxs}
     quals = {i: lo for i, lo in lows.items() if lo is not None}
-    parts = "; ".join(f"{hand.players[i].name}: {lo.text if (lo := lows[i]) else 'no low'}" for i in idxs)
+    parts = "; ".join(
+        f"{hand.players[i].name}: {lo.text if (lo := lows[i]) else 'no low'}"
+        for i in idxs
+    )
     if not quals:
-        return {"players": []}, f"Nobody has an eight-or-better low ({parts}), so the high hand takes the whole pot.", ("hand.low", "split.halves")
+        return (
+            {"players": []},
+            f"Nobody has an eight-or-better low ({parts}), so the high hand takes the whole pot.",
+            ("hand.low", "split.halves"),
+        )
     top = min(lo.value for lo in quals.values())
     names = [hand.players[i].name for i in idxs if i in quals and quals[i].value == top]
     why = f"Lows compare from the highest card down; the best is {', '.join(names)} ({parts})."
@@ -300,36 +387,65 @@ def _low_winner(hand: Hand, _: str | None) -> Result:
 
 def _award(hand: Hand, _: str | None) -> Result:
     if not hand.is_over:
-        raise TutorError("the pot is awarded at the end of the hand: ask for the award after the last betting round closes.")
+        raise TutorError(
+            "the pot is awarded at the end of the hand: ask for the award after the last betting round closes."
+        )
     blocked = getattr(hand, "award_blocked", None)
     if blocked:
         raise NeedsCardsError(blocked)
-    return ({"payouts": dict(hand.payouts), "rake": hand.rake}, " ".join(hand.award_notes), hand.award_rules)
+    return (
+        {"payouts": dict(hand.payouts), "rake": hand.rake},
+        " ".join(hand.award_notes),
+        hand.award_rules,
+    )
 
 
 def _showdown_order(hand: Hand, _: str | None) -> Result:
-    if hand.last_round_aggressor is not None and hand.last_round_street is Street.SEVENTH and not hand.players[hand.last_round_aggressor].folded:
+    if (
+        hand.last_round_aggressor is not None
+        and hand.last_round_street is Street.SEVENTH
+        and not hand.players[hand.last_round_aggressor].folded
+    ):
         idx = hand.last_round_aggressor
-        why = (f"{hand.players[idx].name} made the last bet or raise on the final round, so shows first; "
-               "then the others clockwise.")
+        why = (
+            f"{hand.players[idx].name} made the last bet or raise on the final round, so shows first; "
+            "then the others clockwise."
+        )
     else:
-        first = hand.last_round_first if hand.last_round_street is Street.SEVENTH else None
+        first = (
+            hand.last_round_first if hand.last_round_street is Street.SEVENTH else None
+        )
         if first is None or hand.players[first].folded:
-            win, reason, _r = hand._best_board(hand.rules.community_opener.value == "board-with-community")
+            win, reason, _r = hand._best_board(
+                hand.rules.community_opener.value == "board-with-community"
+            )
             if win is None:
                 raise NeedsCardsError(str(reason))
             first = win
         idx = first
-        why = (f"Nobody bet on the final round, so the player who acted first on it shows first: "
-               f"{hand.players[idx].name} (the high hand showing). Then the others clockwise.")
+        why = (
+            f"Nobody bet on the final round, so the player who acted first on it shows first: "
+            f"{hand.players[idx].name} (the high hand showing). Then the others clockwise."
+        )
     return _seat(hand, idx), why, ("showdown.order",)
 
 
 _KINDS: dict[str, Callable[[Hand, str | None], Result]] = {
-    "ante": _ante, "buy-in": _buy_in, "bring-in": _bring_in, "first-to-act": _first_to_act,
-    "next-to-act": _next_to_act, "bet-sizes": _bet_sizes, "legal-actions": _legal,
-    "raises-left": _raises_left, "pot": _pot, "community-card": _community,
-    "best-high": _best_high, "best-low": _best_low, "low-qualifies": _low_qualifies,
-    "high-winner": _high_winner, "low-winner": _low_winner, "award": _award,
+    "ante": _ante,
+    "buy-in": _buy_in,
+    "bring-in": _bring_in,
+    "first-to-act": _first_to_act,
+    "next-to-act": _next_to_act,
+    "bet-sizes": _bet_sizes,
+    "legal-actions": _legal,
+    "raises-left": _raises_left,
+    "pot": _pot,
+    "community-card": _community,
+    "best-high": _best_high,
+    "best-low": _best_low,
+    "low-qualifies": _low_qualifies,
+    "high-winner": _high_winner,
+    "low-winner": _low_winner,
+    "award": _award,
     "showdown-order": _showdown_order,
 }

@@ -56,8 +56,14 @@ class Street(StrEnum):
 
 STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
 #: Cards a player holds once each street is dealt.
-CARDS_AT = {Street.THIRD: 3, Street.FOURTH: 4, Street.FIFTH: 5, Street.SIXTH: 6,
-            Street.SEVENTH: 7, Street.SHOWDOWN: 7}
+CARDS_AT = {
+    Street.THIRD: 3,
+    Street.FOURTH: 4,
+    Street.FIFTH: 5,
+    Street.SIXTH: 6,
+    Street.SEVENTH: 7,
+    Street.SHOWDOWN: 7,
+}
 
 
 class ActionKind(StrEnum):
@@ -73,20 +79,37 @@ class ActionKind(StrEnum):
 
 
 _VERBS = {
-    "folds": ActionKind.FOLD, "fold": ActionKind.FOLD,
-    "checks": ActionKind.CHECK, "check": ActionKind.CHECK,
-    "calls": ActionKind.CALL, "call": ActionKind.CALL,
-    "completes": ActionKind.COMPLETE, "complete": ActionKind.COMPLETE,
-    "bets": ActionKind.BET, "bet": ActionKind.BET,
-    "raises": ActionKind.RAISE, "raise": ActionKind.RAISE,
+    "folds": ActionKind.FOLD,
+    "fold": ActionKind.FOLD,
+    "checks": ActionKind.CHECK,
+    "check": ActionKind.CHECK,
+    "calls": ActionKind.CALL,
+    "call": ActionKind.CALL,
+    "completes": ActionKind.COMPLETE,
+    "complete": ActionKind.COMPLETE,
+    "bets": ActionKind.BET,
+    "bet": ActionKind.BET,
+    "raises": ActionKind.RAISE,
+    "raise": ActionKind.RAISE,
 }
 _PAST = {
-    ActionKind.FOLD: "folds", ActionKind.CHECK: "checks", ActionKind.CALL: "calls",
-    ActionKind.BRING_IN: "brings in", ActionKind.COMPLETE: "completes",
-    ActionKind.BET: "bets", ActionKind.RAISE: "raises",
+    ActionKind.FOLD: "folds",
+    ActionKind.CHECK: "checks",
+    ActionKind.CALL: "calls",
+    ActionKind.BRING_IN: "brings in",
+    ActionKind.COMPLETE: "completes",
+    ActionKind.BET: "bets",
+    ActionKind.RAISE: "raises",
 }
-ACTION_FORMS = ("<name> folds", "<name> checks", "<name> calls [N]", "<name> brings in [N]",
-                "<name> completes [N]", "<name> bets [N]", "<name> raises [N]")
+ACTION_FORMS = (
+    "<name> folds",
+    "<name> checks",
+    "<name> calls [N]",
+    "<name> brings in [N]",
+    "<name> completes [N]",
+    "<name> bets [N]",
+    "<name> raises [N]",
+)
 
 
 def fmt(amount: Decimal | int | None) -> str:
@@ -110,7 +133,9 @@ def to_decimal(value: object, what: str) -> Decimal:
     try:
         d = Decimal(str(value)) if isinstance(value, float) else Decimal(value)  # type: ignore[arg-type]
     except (InvalidOperation, TypeError, ValueError):
-        raise TableError(f"{what} must be an amount such as 2 or 0.25, not {value!r}.") from None
+        raise TableError(
+            f"{what} must be an amount such as 2 or 0.25, not {value!r}."
+        ) from None
     if not d.is_finite():
         raise TableError(f"{what} must be a finite amount, not {value!r}.")
     return d
@@ -133,12 +158,22 @@ class Stakes:
     rake_cap: Decimal | None = None
 
     def __post_init__(self) -> None:
-        for name in ("small_bet", "big_bet", "ante", "bring_in", "chip", "rake_percent", "rake_cap"):
+        for name in (
+            "small_bet",
+            "big_bet",
+            "ante",
+            "bring_in",
+            "chip",
+            "rake_percent",
+            "rake_cap",
+        ):
             value = getattr(self, name)
             if value is not None:
                 object.__setattr__(self, name, to_decimal(value, f"stakes.{name}"))
         if self.small_bet <= 0:
-            raise TableError(f"stakes.small_bet must be more than 0, not {fmt(self.small_bet)}.")
+            raise TableError(
+                f"stakes.small_bet must be more than 0, not {fmt(self.small_bet)}."
+            )
         if self.big_bet < self.small_bet:
             raise TableError(
                 f"stakes.big_bet ({fmt(self.big_bet)}) must be at least the small bet "
@@ -146,7 +181,9 @@ class Stakes:
                 "street and the big bet after (limit.big)."
             )
         if self.ante < 0:
-            raise TableError(f"stakes.ante must be 0 or more, not {fmt(self.ante)} (ante.post).")
+            raise TableError(
+                f"stakes.ante must be 0 or more, not {fmt(self.ante)} (ante.post)."
+            )
         if self.bring_in is None:
             object.__setattr__(self, "bring_in", self.small_bet / 2)
         assert self.bring_in is not None
@@ -171,9 +208,13 @@ class Stakes:
         if (self.rake_percent is None) != (self.rake_cap is None):
             raise TableError("stakes.rake needs both percent and cap (pot.rake).")
         if self.rake_percent is not None and not 0 <= self.rake_percent <= 100:
-            raise TableError(f"stakes.rake.percent must be 0 to 100, not {fmt(self.rake_percent)}.")
+            raise TableError(
+                f"stakes.rake.percent must be 0 to 100, not {fmt(self.rake_percent)}."
+            )
         if self.rake_cap is not None and self.rake_cap < 0:
-            raise TableError(f"stakes.rake.cap must be 0 or more, not {fmt(self.rake_cap)}.")
+            raise TableError(
+                f"stakes.rake.cap must be 0 or more, not {fmt(self.rake_cap)}."
+            )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -220,7 +261,9 @@ class Action:
     @property
     def text(self) -> str:
         verb = _PAST[self.kind]
-        return f"{self.player} {verb}" + (f" {fmt(self.amount)}" if self.amount is not None else "")
+        return f"{self.player} {verb}" + (
+            f" {fmt(self.amount)}" if self.amount is not None else ""
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -270,8 +313,20 @@ class TableView:
 class _Player:
     """Mutable per-hand state of one seat (private to the engine)."""
 
-    __slots__ = ("idx", "seat", "name", "stack", "given", "cards", "folded", "all_in",
-                 "committed", "bet", "acted", "may_raise")
+    __slots__ = (
+        "idx",
+        "seat",
+        "name",
+        "stack",
+        "given",
+        "cards",
+        "folded",
+        "all_in",
+        "committed",
+        "bet",
+        "acted",
+        "may_raise",
+    )
 
     def __init__(self, idx: int, s: SeatSetup) -> None:
         self.idx = idx
@@ -333,7 +388,10 @@ class Why:
         return Why(self, other)
 
     def __str__(self) -> str:
-        return "".join(p if isinstance(p, str) else str(p) if isinstance(p, Why) else p() for p in self.parts)
+        return "".join(
+            p if isinstance(p, str) else str(p) if isinstance(p, Why) else p()
+            for p in self.parts
+        )
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
@@ -374,7 +432,9 @@ class Hand:
         # Dealing order: first seat to the left of the button (seat order with a house dealer).
         first = 0
         if setup.button is not None:
-            first = next((i for i, p in enumerate(self.players) if p.seat > setup.button), 0)
+            first = next(
+                (i for i, p in enumerate(self.players) if p.seat > setup.button), 0
+            )
         self.order = [(first + k) % n for k in range(n)]
         self.position = {idx: k for k, idx in enumerate(self.order)}
         self.history: list[Operation] = []
@@ -437,35 +497,56 @@ class Hand:
                 "cannot give 9 or more players seven cards each (table.seats)."
             )
         if len(seats) < 2:
-            raise TableError(f"{len(seats)} seat(s): a stud hand needs 2 to 8 players (table.seats).")
+            raise TableError(
+                f"{len(seats)} seat(s): a stud hand needs 2 to 8 players (table.seats)."
+            )
         numbers = [s.seat for s in seats]
         for s in seats:
-            if isinstance(s.seat, bool) or not isinstance(s.seat, int) or not 1 <= s.seat <= 10:
+            if (
+                isinstance(s.seat, bool)
+                or not isinstance(s.seat, int)
+                or not 1 <= s.seat <= 10
+            ):
                 raise TableError(f"seat number {s.seat!r} is not 1 to 10.")
             if numbers.count(s.seat) > 1:
-                raise TableError(f"seat {s.seat} is given twice: each seat number once.")
+                raise TableError(
+                    f"seat {s.seat} is given twice: each seat number once."
+                )
             if not isinstance(s.name, str) or not s.name.strip():
                 raise TableError(f"seat {s.seat} needs a name.")
             if [t.name for t in seats].count(s.name) > 1:
-                raise TableError(f"the name {s.name!r} is used twice: give each player a different name.")
+                raise TableError(
+                    f"the name {s.name!r} is used twice: give each player a different name."
+                )
             if s.stack is not None and s.stack < 0:
-                raise TableError(f"{s.name}'s stack is {fmt(s.stack)}: a stack is 0 or more.")
+                raise TableError(
+                    f"{s.name}'s stack is {fmt(s.stack)}: a stack is 0 or more."
+                )
             if setup.start is None and s.stack is not None and s.stack <= 0:
                 raise TableError(
                     f"{s.name}'s stack is {fmt(s.stack)}: a player dealt in needs chips for the "
                     "ante; give a stack of more than 0 (ante.post)."
                 )
             if len(s.cards) > 7:
-                raise TableError(f"{s.name} has {len(s.cards)} cards: a stud hand has at most 7.")
+                raise TableError(
+                    f"{s.name} has {len(s.cards)} cards: a stud hand has at most 7."
+                )
         if setup.button is not None and (
-            isinstance(setup.button, bool) or not isinstance(setup.button, int)
+            isinstance(setup.button, bool)
+            or not isinstance(setup.button, int)
             or not 1 <= setup.button <= 10
         ):
-            raise TableError(f"button {setup.button!r} is not a seat number 1 to 10 (or null for a house dealer).")
-        check_unique([c for s in seats for c in s.cards] + [setup.community], "this hand")
+            raise TableError(
+                f"button {setup.button!r} is not a seat number 1 to 10 (or null for a house dealer)."
+            )
+        check_unique(
+            [c for s in seats for c in s.cards] + [setup.community], "this hand"
+        )
         listed = sum(len(s.cards) for s in seats) + (setup.community is not None)
         if listed > 52:
-            raise TableError(f"the seats list {listed} cards in all, more than a 52-card deck holds.")
+            raise TableError(
+                f"the seats list {listed} cards in all, more than a 52-card deck holds."
+            )
 
     def _draw(self) -> Card | None:
         if self._rng is not None and self._deck:
@@ -491,21 +572,34 @@ class Hand:
         if ante > 0:
             short = [p.name for p in self.players if p.committed < ante]
             note = f" ({', '.join(short)} all in for less)" if short else ""
-            self._log("ante", f"Every player antes {fmt(ante)}",
-                      f"Each of the {len(self.players)} players posts the {fmt(ante)} ante before "
-                      f"the deal{note}; the antes make a pot of {fmt(self.pot)}. The ante is dead "
-                      "money: it counts toward no bet.", ("ante.post",))
+            self._log(
+                "ante",
+                f"Every player antes {fmt(ante)}",
+                f"Each of the {len(self.players)} players posts the {fmt(ante)} ante before "
+                f"the deal{note}; the antes make a pot of {fmt(self.pot)}. The ante is dead "
+                "money: it counts toward no bet.",
+                ("ante.post",),
+            )
         else:
-            self._log("ante", "No antes", "This table plays without antes: the pot starts empty "
-                      "and the bring-in is still forced.", ("ante.post",))
+            self._log(
+                "ante",
+                "No antes",
+                "This table plays without antes: the pot starts empty "
+                "and the bring-in is still forced.",
+                ("ante.post",),
+            )
         for _ in range(3):
             for idx in self.order:
                 self._deal_to(self.players[idx])
         first = self.players[self.order[0]].name
-        self._log("deal", "Third street: two cards down, one up",
-                  f"The dealer deals one card at a time clockwise, starting with {first} "
-                  f"(the first seat to the {'left of the button' if self.setup.button is not None else 'dealer’s left, seat order'}): "
-                  "two down and the door card up.", ("deal.order",))
+        self._log(
+            "deal",
+            "Third street: two cards down, one up",
+            f"The dealer deals one card at a time clockwise, starting with {first} "
+            f"(the first seat to the {'left of the button' if self.setup.button is not None else 'dealer’s left, seat order'}): "
+            "two down and the door card up.",
+            ("deal.order",),
+        )
         self._open_third()
 
     def _begin_later(self, street: Street) -> None:
@@ -518,17 +612,28 @@ class Hand:
             hold = 6 if late and self.setup.community is not None else need
             if s.folded:
                 if len(s.cards) > need:
-                    raise TableError(f"{s.name} folded before {street.value} street but lists {len(s.cards)} cards.")
+                    raise TableError(
+                        f"{s.name} folded before {street.value} street but lists {len(s.cards)} cards."
+                    )
                 p.cards = list(s.cards)
             else:
                 if len(s.cards) < hold or (late and len(s.cards) > hold):
-                    where = "at the showdown" if street is Street.SHOWDOWN else f"on {street.value} street"
+                    where = (
+                        "at the showdown"
+                        if street is Street.SHOWDOWN
+                        else f"on {street.value} street"
+                    )
                     shared = " besides the community card" if hold == 6 else ""
-                    hint = (" If seventh street is a shared card, give it in `community:` and list six cards "
-                            "per seat (river.community)." if late and hold == 7 and len(s.cards) == 6 else "")
+                    hint = (
+                        " If seventh street is a shared card, give it in `community:` and list six cards "
+                        "per seat (river.community)."
+                        if late and hold == 7 and len(s.cards) == 6
+                        else ""
+                    )
                     raise TableError(
                         f"{s.name} is still in the hand {where}, so holds {hold} cards{shared} "
-                        f"(write ?? for a card the learner does not see); the scenario lists {len(s.cards)}.{hint}")
+                        f"(write ?? for a card the learner does not see); the scenario lists {len(s.cards)}.{hint}"
+                    )
                 # Cards listed beyond this street are dealt on the later streets.
                 p.cards = list(s.cards[:hold])
             self.dealt += len(p.cards)
@@ -536,14 +641,18 @@ class Hand:
                 p.all_in = True
         live = [p for p in self.players if not p.folded]
         if len(live) < 2:
-            raise TableError("a hand that starts later needs at least two players still in (not folded).")
+            raise TableError(
+                "a hand that starts later needs at least two players still in (not folded)."
+            )
         order_idx = STREETS.index(street) if street in STREETS else 4
         if self.rules.burn_cards:
             self.burns = order_idx
         if street in (Street.SEVENTH, Street.SHOWDOWN):
             given = self.setup.community
             before = self.dealt - (0 if given is not None else len(live))
-            need, why = self._river_count(len(live), before, 3 if self.rules.burn_cards else 0)
+            need, why = self._river_count(
+                len(live), before, 3 if self.rules.burn_cards else 0
+            )
             self.community_reason = why
             self.uses_community = given is not None
             if given is not None:
@@ -552,20 +661,25 @@ class Hand:
                 if not need:
                     self.problems.append(
                         f"`community:` gives a card, but here seventh street is dealt to each player ({why}) "
-                        "(river.community): give each player a seventh card and remove `community:`.")
+                        "(river.community): give each player a seventh card and remove `community:`."
+                    )
             elif need:
                 self.problems.append(
                     f"seventh street must be a community card here ({why}) (river.community): give six cards "
-                    "per live seat and the shared card in `community:`.")
+                    "per live seat and the shared card in `community:`."
+                )
         if street is Street.SHOWDOWN:
             self.street = Street.SHOWDOWN
             self.last_round_street = Street.SEVENTH
             self._showdown()
             return
         self.street = street
-        self._log("start", f"The hand starts on {street.value} street",
-                  f"The scenario begins with {street.value} street dealt and {fmt(self.pot)} in the pot.",
-                  ())
+        self._log(
+            "start",
+            f"The hand starts on {street.value} street",
+            f"The scenario begins with {street.value} street dealt and {fmt(self.pot)} in the pot.",
+            (),
+        )
         self._open_later()
 
     # ------------------------------------------------------------------ derived
@@ -605,7 +719,11 @@ class Hand:
         return p
 
     def bet_size(self) -> Decimal:
-        return self.stakes.small_bet if self.street in (Street.THIRD, Street.FOURTH) else self.stakes.big_bet
+        return (
+            self.stakes.small_bet
+            if self.street in (Street.THIRD, Street.FOURTH)
+            else self.stakes.big_bet
+        )
 
     def open_pair_showing(self) -> list[_Player]:
         """Live players showing a pair on fourth street (limit.open-pair)."""
@@ -614,7 +732,12 @@ class Hand:
         out = []
         for p in self.live():
             up = p.up_cards()
-            if len(up) >= 2 and up[0] is not None and up[1] is not None and up[0].rank == up[1].rank:
+            if (
+                len(up) >= 2
+                and up[0] is not None
+                and up[1] is not None
+                and up[0].rank == up[1].rank
+            ):
                 out.append(p)
         return out
 
@@ -672,17 +795,28 @@ class Hand:
             )
             self.to_act_idx = None
             return
-        low_p, low_c = min(((p, c) for p, c in doors if c is not None), key=lambda pc: pc[1].bring_in_key())
+        low_p, low_c = min(
+            ((p, c) for p, c in doors if c is not None),
+            key=lambda pc: pc[1].bring_in_key(),
+        )
         self.bring_in_idx = low_p.idx
         others = ", ".join(c.text for p, c in doors if p is not low_p and c is not None)
-        same_rank = [c.text for p, c in doors if p is not low_p and c is not None and c.rank == low_c.rank]
+        same_rank = [
+            c.text
+            for p, c in doors
+            if p is not low_p and c is not None and c.rank == low_c.rank
+        ]
         why = f"{low_p.name}'s door card {low_c.text} is the lowest showing (others: {others}); the ace counts high"
         if same_rank:
-            why += (f"; against {', '.join(same_rank)} of the same rank the suit decides, "
-                    "clubs lowest, then diamonds, hearts, spades")
+            why += (
+                f"; against {', '.join(same_rank)} of the same rank the suit decides, "
+                "clubs lowest, then diamonds, hearts, spades"
+            )
         self.bring_in_reason = why + "."
         if low_p.all_in and not self.actors():
-            self.bring_in_reason += f" {low_p.name} is all in for the ante, and so is everyone else."
+            self.bring_in_reason += (
+                f" {low_p.name} is all in for the ante, and so is everyone else."
+            )
             self._run_out()
             return
         if low_p.all_in:
@@ -690,14 +824,17 @@ class Hand:
             self.to_act_idx = nxt
             self.bring_in_reason += (
                 f" {low_p.name} is all in for the ante, so {self.players[nxt].name if nxt is not None else 'nobody'} "
-                "acts first and may fold, bring in or complete.")
+                "acts first and may fold, bring in or complete."
+            )
         else:
             self.to_act_idx = low_p.idx
         self.round_first = self.to_act_idx
         self.last_round_first = self.to_act_idx
         self.opener_idx = self.to_act_idx
         self.opener_reason = self.bring_in_reason
-        self.opener_rules = ("bring-in.who", "act.third") + (("bring-in.all-in",) if low_p.all_in else ())
+        self.opener_rules = ("bring-in.who", "act.third") + (
+            ("bring-in.all-in",) if low_p.all_in else ()
+        )
 
     def _next_actor_from(self, idx: int) -> int | None:
         n = len(self.players)
@@ -707,7 +844,9 @@ class Hand:
                 return q.idx
         return None
 
-    def _best_board(self, include_community: bool) -> tuple[int | None, Why, tuple[str, ...]]:
+    def _best_board(
+        self, include_community: bool
+    ) -> tuple[int | None, Why, tuple[str, ...]]:
         """Who has the highest hand showing among live players, and why (act.later).
 
         The explanation is written only when it is read (most hands never ask for it)."""
@@ -715,8 +854,14 @@ class Hand:
         for p in self.live():
             up = p.up_cards()
             if any(c is None for c in up):
-                return None, Why(f"who acts first depends on {p.name}'s cards showing, which are unknown (??): "
-                                 "give every live player's up cards (act.later)."), ("act.later",)
+                return (
+                    None,
+                    Why(
+                        f"who acts first depends on {p.name}'s cards showing, which are unknown (??): "
+                        "give every live player's up cards (act.later)."
+                    ),
+                    ("act.later",),
+                )
             cards = [c for c in up if c is not None]
             if include_community and self.community is not None:
                 cards = cards + [self.community]
@@ -730,8 +875,16 @@ class Hand:
         if len(tied) == 1:
             win = tied[0]
         elif self.rules.first_to_act_tie is TieBreak.SUIT:
-            win = max(tied, key=lambda i: _suit_key([c for c in self.players[i].up_cards() if c is not None]))
-            top = max((c for c in self.players[win].up_cards() if c is not None), key=lambda c: c.bring_in_key())
+            win = max(
+                tied,
+                key=lambda i: _suit_key(
+                    [c for c in self.players[i].up_cards() if c is not None]
+                ),
+            )
+            top = max(
+                (c for c in self.players[win].up_cards() if c is not None),
+                key=lambda c: c.bring_in_key(),
+            )
         else:
             win = min(tied, key=lambda i: self.position[i])
 
@@ -739,16 +892,24 @@ class Hand:
             if len(tied) == 1:
                 why = f"{names[win]} shows the highest hand, {describe_board(boards[win])}"
             elif top is not None:
-                why = (f"{', '.join(names[i] for i in tied)} tie with {describe_board(boards[win])}; "
-                       f"under {label} the high card by suit breaks the tie: {names[win]}'s {top.text}")
+                why = (
+                    f"{', '.join(names[i] for i in tied)} tie with {describe_board(boards[win])}; "
+                    f"under {label} the high card by suit breaks the tie: {names[win]}'s {top.text}"
+                )
             else:
-                why = (f"{', '.join(names[i] for i in tied)} tie with {describe_board(boards[win])}; "
-                       f"under {label} position breaks the tie: {names[win]} is closest to the dealer's left")
-            others = [f"{names[i]} {describe_board(boards[i])}" for i in boards if i != win]
+                why = (
+                    f"{', '.join(names[i] for i in tied)} tie with {describe_board(boards[win])}; "
+                    f"under {label} position breaks the tie: {names[win]} is closest to the dealer's left"
+                )
+            others = [
+                f"{names[i]} {describe_board(boards[i])}" for i in boards if i != win
+            ]
             if others:
                 why += f" (against {'; '.join(others)})"
-            return why + (". Only pairs, trips and quads count on the board, then high cards; "
-                          "straights and flushes do not.")
+            return why + (
+                ". Only pairs, trips and quads count on the board, then high cards; "
+                "straights and flushes do not."
+            )
 
         return win, Why(text), ("act.later",)
 
@@ -758,10 +919,17 @@ class Hand:
         include = self.rules.community_opener is CommunityOpener.BOARD_WITH_COMMUNITY
         win: int | None
         why: Why
-        if self.street is Street.SEVENTH and self.community is not None and not include and self.sixth_opener_idx is not None:
+        if (
+            self.street is Street.SEVENTH
+            and self.community is not None
+            and not include
+            and self.sixth_opener_idx is not None
+        ):
             win = self.sixth_opener_idx
-            said = (f"seventh street is a community card; under {self.rules.label} the player who opened "
-                    f"sixth street, {self.players[win].name}, opens again")
+            said = (
+                f"seventh street is a community card; under {self.rules.label} the player who opened "
+                f"sixth street, {self.players[win].name}, opens again"
+            )
             rules: tuple[str, ...] = ("act.later", "river.community")
             if self.players[win].folded:
                 win, why2, rules = self._best_board(False)
@@ -771,15 +939,22 @@ class Hand:
         else:
             win, why, rules = self._best_board(include)
             if self.street is Street.SEVENTH and self.community is not None and include:
-                why = Why("Seventh street is a community card that plays in every hand; counting it, ", why)
+                why = Why(
+                    "Seventh street is a community card that plays in every hand; counting it, ",
+                    why,
+                )
                 rules = rules + ("river.community",)
             elif self.street is Street.SEVENTH and self.community is not None:
-                why = Why(f"Seventh street is a community card; under {self.rules.label} whoever opened sixth "
-                          "street opens again, that is the high hand on the board without the community card: ",
-                          why)
+                why = Why(
+                    f"Seventh street is a community card; under {self.rules.label} whoever opened sixth "
+                    "street opens again, that is the high hand on the board without the community card: ",
+                    why,
+                )
                 rules = rules + ("river.community",)
             elif self.street is Street.SEVENTH:
-                why = why + " Seventh street is dealt down, so the board has not changed."
+                why = (
+                    why + " Seventh street is dealt down, so the board has not changed."
+                )
                 rules = rules + ("river.down",)
         if win is None:
             self.blocked = str(why)
@@ -792,8 +967,10 @@ class Hand:
             self.sixth_opener_idx = win
         if self.players[win].all_in:
             nxt = self._next_actor_from(win)
-            why = why + (f" {self.players[win].name} is all in, so the action passes clockwise to "
-                         f"{self.players[nxt].name if nxt is not None else 'nobody'}.")
+            why = why + (
+                f" {self.players[win].name} is all in, so the action passes clockwise to "
+                f"{self.players[nxt].name if nxt is not None else 'nobody'}."
+            )
             win = nxt if nxt is not None else win
         self.opener_reason = why
         self.opener_rules = rules
@@ -823,8 +1000,12 @@ class Hand:
                 if self.street is Street.THIRD and not self.completed:
                     if p.may_raise:
                         opts[ActionKind.COMPLETE] = [min(self.stakes.small_bet, reach)]
-                elif p.may_raise and (self._unlimited() or self.raises < self.rules.max_raises):
-                    targets = sorted({min(self.full_level + s, reach) for s in self.sizes()})
+                elif p.may_raise and (
+                    self._unlimited() or self.raises < self.rules.max_raises
+                ):
+                    targets = sorted(
+                        {min(self.full_level + s, reach) for s in self.sizes()}
+                    )
                     targets = [t for t in targets if t > self.current]
                     if targets:
                         opts[ActionKind.RAISE] = targets
@@ -832,10 +1013,15 @@ class Hand:
             opts[ActionKind.CHECK] = []
             if not self.bet_made and reach > 0:
                 opts[ActionKind.BET] = sorted({min(s, reach) for s in self.sizes()})
-            elif self.bet_made and p.may_raise and reach > self.current and (
-                self._unlimited() or self.raises < self.rules.max_raises
+            elif (
+                self.bet_made
+                and p.may_raise
+                and reach > self.current
+                and (self._unlimited() or self.raises < self.rules.max_raises)
             ):
-                targets = sorted({min(self.full_level + s, reach) for s in self.sizes()})
+                targets = sorted(
+                    {min(self.full_level + s, reach) for s in self.sizes()}
+                )
                 if targets := [t for t in targets if t > self.current]:
                     opts[ActionKind.RAISE] = targets
         return opts
@@ -847,8 +1033,15 @@ class Hand:
         """
         p = self._actor()
         out = []
-        for kind in (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN,
-                     ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE):
+        for kind in (
+            ActionKind.FOLD,
+            ActionKind.CHECK,
+            ActionKind.CALL,
+            ActionKind.BRING_IN,
+            ActionKind.COMPLETE,
+            ActionKind.BET,
+            ActionKind.RAISE,
+        ):
             if kind not in (opts := self._options(p)):
                 continue
             amounts = opts[kind]
@@ -866,7 +1059,9 @@ class Hand:
 
     def _actor(self) -> _Player:
         if self.is_over:
-            raise IllegalActionError("the hand is over: the pot has been awarded (round.end).", "round.end")
+            raise IllegalActionError(
+                "the hand is over: the pot has been awarded (round.end).", "round.end"
+            )
         if self.to_act_idx is None:
             raise NeedsCardsError(self.blocked or "nobody can act now.")
         return self.players[self.to_act_idx]
@@ -875,43 +1070,83 @@ class Hand:
         st = self.street.value
         if self.forced_pending:
             if kind is ActionKind.FOLD:
-                return (f"{p.name} has the low card and must bring in or complete; the bring-in is a forced bet", "bring-in.who")
+                return (
+                    f"{p.name} has the low card and must bring in or complete; the bring-in is a forced bet",
+                    "bring-in.who",
+                )
             if kind is ActionKind.CHECK:
-                return ("nobody may check on third street: the bring-in is forced", "bring-in.who")
+                return (
+                    "nobody may check on third street: the bring-in is forced",
+                    "bring-in.who",
+                )
             if kind is ActionKind.COMPLETE:
-                return (f"{p.name} has only {fmt(p.stack)}, not enough to complete", "bring-in.all-in")
-            return (f"the first chips on third street are the bring-in ({fmt(self.stakes.bring_in)}) or a completion "
-                    f"to {fmt(self.stakes.small_bet)}, not a {kind.value}", "bring-in.complete")
+                return (
+                    f"{p.name} has only {fmt(p.stack)}, not enough to complete",
+                    "bring-in.all-in",
+                )
+            return (
+                f"the first chips on third street are the bring-in ({fmt(self.stakes.bring_in)}) or a completion "
+                f"to {fmt(self.stakes.small_bet)}, not a {kind.value}",
+                "bring-in.complete",
+            )
         facing = self.current > p.bet
         if kind is ActionKind.BRING_IN:
-            return ("the bring-in has already been made" if self.street is Street.THIRD
-                    else f"there is no bring-in on {st} street", "bring-in.who")
+            return (
+                "the bring-in has already been made"
+                if self.street is Street.THIRD
+                else f"there is no bring-in on {st} street",
+                "bring-in.who",
+            )
         if kind is ActionKind.CHECK:
-            return (f"{p.name} faces a wager of {fmt(self.current)} and must call {fmt(min(self.current - p.bet, p.stack))}, raise or fold", "round.end")
+            return (
+                f"{p.name} faces a wager of {fmt(self.current)} and must call {fmt(min(self.current - p.bet, p.stack))}, raise or fold",
+                "round.end",
+            )
         if kind is ActionKind.CALL:
             return ("there is no wager to call: check or bet", "round.end")
         if kind is ActionKind.FOLD:
-            return (f"{p.name} can check for free; folding is not offered when there is no bet to face", "round.end")
+            return (
+                f"{p.name} can check for free; folding is not offered when there is no bet to face",
+                "round.end",
+            )
         if kind is ActionKind.BET:
-            return (f"there is already a wager of {fmt(self.current)} on {st} street: call, raise or fold", "round.end")
+            return (
+                f"there is already a wager of {fmt(self.current)} on {st} street: call, raise or fold",
+                "round.end",
+            )
         if kind is ActionKind.COMPLETE:
             if self.street is not Street.THIRD:
-                return (f"completing is only for third street after the bring-in; on {st} street you bet or raise", "bring-in.complete")
+                return (
+                    f"completing is only for third street after the bring-in; on {st} street you bet or raise",
+                    "bring-in.complete",
+                )
             if self.completed:
-                return ("the bet has already been completed: call, raise or fold", "bring-in.complete")
+                return (
+                    "the bet has already been completed: call, raise or fold",
+                    "bring-in.complete",
+                )
             return (f"{p.name} has no chips beyond the call", "bring-in.all-in")
         # RAISE
         if not facing:
             return ("there is no bet to raise: check or bet", "round.end")
         if self.street is Street.THIRD and not self.completed:
-            return (f"facing only the bring-in of {fmt(self.current)}, the next step up is to complete to "
-                    f"{fmt(self.stakes.small_bet)}; a completion is not a raise", "bring-in.complete")
+            return (
+                f"facing only the bring-in of {fmt(self.current)}, the next step up is to complete to "
+                f"{fmt(self.stakes.small_bet)}; a completion is not a raise",
+                "bring-in.complete",
+            )
         if p.stack <= self.current - p.bet:
             return (f"{p.name} has no chips beyond the call", "pot.side")
         if not p.may_raise:
-            return (f"the all-in for less than half a bet did not reopen the betting for {p.name}, who has already acted", "cap.raises")
-        return (f"the betting is capped: one bet and {self.rules.max_raises} raises have been made under "
-                f"{self.rules.label}", "cap.raises")
+            return (
+                f"the all-in for less than half a bet did not reopen the betting for {p.name}, who has already acted",
+                "cap.raises",
+            )
+        return (
+            f"the betting is capped: one bet and {self.rules.max_raises} raises have been made under "
+            f"{self.rules.label}",
+            "cap.raises",
+        )
 
     # ------------------------------------------------------------------ actions
     def parse(self, text: str) -> Action:
@@ -921,7 +1156,9 @@ class Hand:
         :raises AmbiguousActionError: for a name nobody at the table has.
         """
         if not isinstance(text, str) or not text.strip():
-            raise ActionSyntaxError(f"{text!r} is not an action: write one of {', '.join(ACTION_FORMS)}.")
+            raise ActionSyntaxError(
+                f"{text!r} is not an action: write one of {', '.join(ACTION_FORMS)}."
+            )
         words = text.strip().rstrip(".").split()
         name = None
         for p in sorted(self.players, key=lambda q: -len(q.name.split())):
@@ -938,7 +1175,8 @@ class Hand:
             else:
                 raise AmbiguousActionError(
                     f"{text!r} names nobody at this table: start with one of "
-                    f"{', '.join(q.name for q in self.players)}.")
+                    f"{', '.join(q.name for q in self.players)}."
+                )
         low = [w.lower() for w in rest]
         amount: Decimal | None = None
         match low:
@@ -949,17 +1187,22 @@ class Hand:
             case _:
                 raise ActionSyntaxError(
                     f"{text!r} is not an action: write one of {', '.join(ACTION_FORMS)} "
-                    "(N is a call's added chips, or the player's total for the round after a bet, raise or completion).")
+                    "(N is a call's added chips, or the player's total for the round after a bet, raise or completion)."
+                )
         if tail and tail[0] == "to":
             tail = tail[1:]
         if len(tail) > 1 or (tail and kind in (ActionKind.FOLD, ActionKind.CHECK)):
-            raise ActionSyntaxError(f"{text!r} has extra words: write one of {', '.join(ACTION_FORMS)}.")
+            raise ActionSyntaxError(
+                f"{text!r} has extra words: write one of {', '.join(ACTION_FORMS)}."
+            )
         if tail:
             raw = tail[0].lstrip("$")
             try:
                 amount = Decimal(raw)
             except InvalidOperation:
-                raise ActionSyntaxError(f"{text!r}: {tail[0]!r} is not an amount; write a number such as 4 or 0.5.") from None
+                raise ActionSyntaxError(
+                    f"{text!r}: {tail[0]!r} is not an amount; write a number such as 4 or 0.5."
+                ) from None
             if not amount.is_finite() or amount <= 0:
                 raise ActionSyntaxError(f"{text!r}: the amount must be more than 0.")
         return Action(name, kind, amount)
@@ -973,21 +1216,34 @@ class Hand:
         p = self.player(act.player)
         text = act.text if isinstance(action, Action) else action.strip()
         if self.is_over:
-            raise IllegalActionError(f"{text!r}: the hand is over, the pot has been awarded (round.end).", "round.end")
+            raise IllegalActionError(
+                f"{text!r}: the hand is over, the pot has been awarded (round.end).",
+                "round.end",
+            )
         if self.to_act_idx is None:
             raise NeedsCardsError(f"{text!r}: {self.blocked or 'nobody can act now.'}")
         actor = self.players[self.to_act_idx]
         if p is not actor:
             rule = "act.third" if self.street is Street.THIRD else "act.later"
-            why = f"{p.name} has folded" if p.folded else (f"{p.name} is all in" if p.all_in else "")
+            why = (
+                f"{p.name} has folded"
+                if p.folded
+                else (f"{p.name} is all in" if p.all_in else "")
+            )
             raise IllegalActionError(
                 f"{text!r} is out of turn: it is {actor.name}'s turn to act on {self.street.value} street"
-                + (f" ({why})" if why else "") + f" ({rule}).", rule)
+                + (f" ({why})" if why else "")
+                + f" ({rule}).",
+                rule,
+            )
         opts = self._options(p)
         if act.kind not in opts:
             reason, rule = self._why_not(p, act.kind)
             allowed = "; ".join(self.legal_actions())
-            raise IllegalActionError(f"{text!r} is not allowed: {reason} ({rule}). {p.name} may: {allowed}.", rule)
+            raise IllegalActionError(
+                f"{text!r} is not allowed: {reason} ({rule}). {p.name} may: {allowed}.",
+                rule,
+            )
         amounts = opts[act.kind]
         amount: Decimal | None = None
         if amounts:
@@ -995,7 +1251,9 @@ class Hand:
                 if len(amounts) > 1:
                     raise IllegalActionError(
                         f"{text!r} needs an amount: on this street a {act.kind.value} may be "
-                        f"{' or '.join(fmt(a) for a in amounts)} (limit.open-pair).", "limit.open-pair")
+                        f"{' or '.join(fmt(a) for a in amounts)} (limit.open-pair).",
+                        "limit.open-pair",
+                    )
                 amount = amounts[0]
             elif act.amount in amounts:
                 amount = act.amount
@@ -1004,7 +1262,9 @@ class Hand:
                 what = "adds" if act.kind is ActionKind.CALL else "makes it"
                 raise IllegalActionError(
                     f"{text!r} is not allowed: a {act.kind.value} now {what} "
-                    f"{' or '.join(fmt(a) for a in amounts)}, not {fmt(act.amount)} ({rule}).", rule)
+                    f"{' or '.join(fmt(a) for a in amounts)}, not {fmt(act.amount)} ({rule}).",
+                    rule,
+                )
         elif act.amount is not None:
             raise ActionSyntaxError(f"{text!r}: a {act.kind.value} takes no amount.")
         return self._do(p, act.kind, amount)
@@ -1018,7 +1278,11 @@ class Hand:
             return "round.end"
         if self.street is Street.FOURTH and self.open_pair_showing():
             return "limit.open-pair"
-        return "limit.small" if self.street in (Street.THIRD, Street.FOURTH) else "limit.big"
+        return (
+            "limit.small"
+            if self.street in (Street.THIRD, Street.FOURTH)
+            else "limit.big"
+        )
 
     def _put(self, p: _Player, total: Decimal) -> Decimal:
         add = total - p.bet
@@ -1035,9 +1299,17 @@ class Hand:
         allin = ""
         if kind is ActionKind.FOLD:
             p.folded = True
-            text, why, rules = f"{p.name} folds", f"{p.name} gives up the hand and any claim to the pot.", ("round.end",)
+            text, why, rules = (
+                f"{p.name} folds",
+                f"{p.name} gives up the hand and any claim to the pot.",
+                ("round.end",),
+            )
         elif kind is ActionKind.CHECK:
-            text, why, rules = f"{p.name} checks", f"No wager is open on {st.value} street, so {p.name} may check.", ("round.end",)
+            text, why, rules = (
+                f"{p.name} checks",
+                f"No wager is open on {st.value} street, so {p.name} may check.",
+                ("round.end",),
+            )
         elif kind is ActionKind.CALL:
             assert amount is not None
             self._put(p, p.bet + amount)
@@ -1051,11 +1323,17 @@ class Hand:
             self.forced_pending = False
             self.current = max(self.stakes.bring_in or ZERO, amount)
             self.full_level = self.current
-            allin = f" (all in; the others must still come in for {fmt(self.current)})" if p.all_in else ""
+            allin = (
+                f" (all in; the others must still come in for {fmt(self.current)})"
+                if p.all_in
+                else ""
+            )
             text = f"{p.name} brings in {fmt(amount)}"
             if self.bring_in_idx is not None and p.idx != self.bring_in_idx:
-                why = (f"The low card, {self.players[self.bring_in_idx].name}, is all in for the ante, so "
-                       f"{p.name} acts first and chooses to bring in {fmt(amount)}{allin}.")
+                why = (
+                    f"The low card, {self.players[self.bring_in_idx].name}, is all in for the ante, so "
+                    f"{p.name} acts first and chooses to bring in {fmt(amount)}{allin}."
+                )
                 rules = ("bring-in.all-in", "bring-in.amount")
             else:
                 why = f"{self.bring_in_reason} {p.name} posts the bring-in of {fmt(amount)}{allin}."
@@ -1075,8 +1353,11 @@ class Hand:
                 self.full_level = amount
             allin = " (all in)" if p.all_in else ""
             text = f"{p.name} completes to {fmt(amount)}"
-            why = (f"{p.name} raises the {fmt(before)} bring-in to a full small bet of {fmt(self.stakes.small_bet)}"
-                   if before else f"{p.name} opens for a full small bet of {fmt(self.stakes.small_bet)} instead of the bring-in")
+            why = (
+                f"{p.name} raises the {fmt(before)} bring-in to a full small bet of {fmt(self.stakes.small_bet)}"
+                if before
+                else f"{p.name} opens for a full small bet of {fmt(self.stakes.small_bet)} instead of the bring-in"
+            )
             why += f"{allin}. A completion is the round's bet, not a raise: {self._cap_text()}"
             rules = ("bring-in.complete", "cap.raises")
         else:  # BET or RAISE
@@ -1093,7 +1374,11 @@ class Hand:
                 if not self._unlimited() and self.raises >= self.rules.max_raises:
                     self.cap_hit = True
             if full:
-                if st is Street.FOURTH and self.stakes.big_bet > self.stakes.small_bet and step >= self.stakes.big_bet:
+                if (
+                    st is Street.FOURTH
+                    and self.stakes.big_bet > self.stakes.small_bet
+                    and step >= self.stakes.big_bet
+                ):
                     self.big_seen = True
                 self.full_level = amount
             self.bet_made = True
@@ -1105,12 +1390,18 @@ class Hand:
                 why = f"{p.name} opens the betting on {st.value} street for {fmt(amount)}{allin}. {self._size_text()}"
             else:
                 text = f"{p.name} raises to {fmt(amount)}"
-                why = (f"{p.name} raises the {fmt(before)} wager to {fmt(amount)}{allin}. {self._size_text()} "
-                       f"{self._cap_text()}")
+                why = (
+                    f"{p.name} raises the {fmt(before)} wager to {fmt(amount)}{allin}. {self._size_text()} "
+                    f"{self._cap_text()}"
+                )
             if not full:
-                why += (" It is less than half a bet, so it does not reopen the betting for players who "
-                        "have already acted: they may only call or fold.")
-            rules = (size_rule, "cap.raises") if kind is ActionKind.RAISE else (size_rule,)
+                why += (
+                    " It is less than half a bet, so it does not reopen the betting for players who "
+                    "have already acted: they may only call or fold."
+                )
+            rules = (
+                (size_rule, "cap.raises") if kind is ActionKind.RAISE else (size_rule,)
+            )
         p.acted = True
         op = self._log(kind.value, text, why, rules, player=p.name, amount=amount)
         self._advance(p)
@@ -1132,21 +1423,33 @@ class Hand:
 
     def _size_text(self) -> str:
         if self.street is Street.FOURTH and self.open_pair_active():
-            return (f"A pair shows on fourth street and {self.rules.label} allows the open-pair option: bets and raises may be "
-                    f"{fmt(self.stakes.small_bet)} or {fmt(self.stakes.big_bet)}; after a big one, all raises are big.")
+            return (
+                f"A pair shows on fourth street and {self.rules.label} allows the open-pair option: bets and raises may be "
+                f"{fmt(self.stakes.small_bet)} or {fmt(self.stakes.big_bet)}; after a big one, all raises are big."
+            )
         if self.street is Street.FOURTH and self.open_pair_showing():
-            return (f"A pair shows on fourth street, but {self.rules.label} ({self.game.value}) has no open-pair option: "
-                    f"bets and raises stay {fmt(self.stakes.small_bet)}.")
+            return (
+                f"A pair shows on fourth street, but {self.rules.label} ({self.game.value}) has no open-pair option: "
+                f"bets and raises stay {fmt(self.stakes.small_bet)}."
+            )
         small = self.street in (Street.THIRD, Street.FOURTH)
-        return (f"On {self.street.value} street every bet and raise is one {'small' if small else 'big'} bet "
-                f"of {fmt(self.bet_size())}.")
+        return (
+            f"On {self.street.value} street every bet and raise is one {'small' if small else 'big'} bet "
+            f"of {fmt(self.bet_size())}."
+        )
 
     def _cap_text(self) -> str:
         left = self.raises_left()
         if left is None:
-            return "The round is heads-up and raising is unlimited under " + self.rules.label + "."
-        return (f"{self.raises} of {self.rules.max_raises} raises made under {self.rules.label}; "
-                f"{left} left.")
+            return (
+                "The round is heads-up and raising is unlimited under "
+                + self.rules.label
+                + "."
+            )
+        return (
+            f"{self.raises} of {self.rules.max_raises} raises made under {self.rules.label}; "
+            f"{left} left."
+        )
 
     def _advance(self, p: _Player) -> None:
         live = self.live()
@@ -1175,8 +1478,12 @@ class Hand:
         return None
 
     def _close_round(self) -> None:
-        self._log("round", f"{self.street.value.capitalize()} street betting closes",
-                  "Every player still in has called the last wager or checked (round.end).", ("round.end",))
+        self._log(
+            "round",
+            f"{self.street.value.capitalize()} street betting closes",
+            "Every player still in has called the last wager or checked (round.end).",
+            ("round.end",),
+        )
         for p in self.players:
             p.bet = ZERO
         self.to_act_idx = None
@@ -1192,9 +1499,12 @@ class Hand:
 
     def _run_out(self) -> None:
         """Nobody left to bet against: deal the remaining cards and go to the showdown."""
-        self._log("allin", "No more betting possible",
-                  "At most one player still has chips, so the remaining cards are dealt without betting.",
-                  ("pot.side",))
+        self._log(
+            "allin",
+            "No more betting possible",
+            "At most one player still has chips, so the remaining cards are dealt without betting.",
+            ("pot.side",),
+        )
         self.to_act_idx = None
         self.forced_pending = False
         self.last_round_first = None
@@ -1207,7 +1517,9 @@ class Hand:
         self._showdown()
 
     def _compute_opener_for_record(self) -> None:
-        win, why, rules = self._best_board(self.rules.community_opener is CommunityOpener.BOARD_WITH_COMMUNITY)
+        win, why, rules = self._best_board(
+            self.rules.community_opener is CommunityOpener.BOARD_WITH_COMMUNITY
+        )
         if win is not None:
             self.opener_idx = win
             self.opener_reason = why
@@ -1229,32 +1541,57 @@ class Hand:
         stub = 52 - dealt - burns
         sd = self.rules.short_deck
         burn_word = f"{burns} burn card{'s' if burns != 1 else ''}"
-        base = (f"{n} players will need a seventh card. {dealt} cards are out and {burn_word}, "
-                f"so the stub holds 52 - {dealt}" + (f" - {burns}" if burns else "") + f" = {stub}.")
+        base = (
+            f"{n} players will need a seventh card. {dealt} cards are out and {burn_word}, "
+            f"so the stub holds 52 - {dealt}"
+            + (f" - {burns}" if burns else "")
+            + f" = {stub}."
+        )
         if sd is ShortDeck.STUB:
             avail = stub - (1 if self.rules.burn_cards else 0)
             need = avail < n
-            why = (base + (f" After burning one, {avail} are left" if self.rules.burn_cards else "")
-                   + f" — {'fewer than' if need else 'enough for'} {n} players")
+            why = (
+                base
+                + (
+                    f" After burning one, {avail} are left"
+                    if self.rules.burn_cards
+                    else ""
+                )
+                + f" — {'fewer than' if need else 'enough for'} {n} players"
+            )
         elif sd is ShortDeck.RECYCLE_BURNS:
             avail = stub + burns
             need = avail < n
-            why = (base + f" Under {self.rules.label} the burn cards are mixed back in: {stub} + {burns} = {avail}, "
-                   f"{'fewer than' if need else 'enough for'} {n} players (skipping the burn if needed)")
+            why = (
+                base
+                + f" Under {self.rules.label} the burn cards are mixed back in: {stub} + {burns} = {avail}, "
+                f"{'fewer than' if need else 'enough for'} {n} players (skipping the burn if needed)"
+            )
         else:
             want = n + 2
             avail = stub + burns
             need = avail < want
-            why = (base + f" Under {self.rules.label} the dealer needs players + 2 = {want} cards; "
-                   + ("the stub alone has enough" if stub >= want else
-                      f"the stub plus the {burns} burn cards make {avail}, {'not ' if need else ''}enough"))
-        why += ": " + ("one community card is turned up in the middle and plays in every hand." if need
-                       else "every player gets a seventh card of their own, face down.")
+            why = (
+                base
+                + f" Under {self.rules.label} the dealer needs players + 2 = {want} cards; "
+                + (
+                    "the stub alone has enough"
+                    if stub >= want
+                    else f"the stub plus the {burns} burn cards make {avail}, {'not ' if need else ''}enough"
+                )
+            )
+        why += ": " + (
+            "one community card is turned up in the middle and plays in every hand."
+            if need
+            else "every player gets a seventh card of their own, face down."
+        )
         return need, why
 
     def _deal_street(self) -> None:
         st = self.street
-        live_in_order = [self.players[i] for i in self.order if not self.players[i].folded]
+        live_in_order = [
+            self.players[i] for i in self.order if not self.players[i].folded
+        ]
         if st is Street.SEVENTH:
             need, why = self._river_count(len(live_in_order), self.dealt, self.burns)
             self.community_reason = why
@@ -1270,7 +1607,8 @@ class Hand:
                     if self._rng is None:
                         self.problems.append(
                             "seventh street is a community card here (river.community), but `community:` "
-                            "gives none: add the shared card.")
+                            "gives none: add the shared card."
+                        )
                 self.community = card
                 self.dealt += 1
                 for p in live_in_order:
@@ -1278,25 +1616,46 @@ class Hand:
                         self.problems.append(
                             f"seventh street is a community card here (river.community), yet {p.name} lists a "
                             f"seventh card ({p.given[6].text if p.given[6] else '??'}): list six cards per seat "
-                            "and put the shared card in `community:`.")
-                self._log("deal", "Seventh street: a community card",
-                          why, ("river.community",), street=st)
+                            "and put the shared card in `community:`."
+                        )
+                self._log(
+                    "deal",
+                    "Seventh street: a community card",
+                    why,
+                    ("river.community",),
+                    street=st,
+                )
                 return
             if self.setup.community is not None:
                 self.problems.append(
                     "`community:` gives a card, but seventh street is dealt to each player here "
-                    f"({why}) (river.community): remove `community:`.")
+                    f"({why}) (river.community): remove `community:`."
+                )
             for p in live_in_order:
                 self._deal_to(p)
-            self._log("deal", "Seventh street: one card down", why + " The river is dealt face down (river.down).",
-                      ("river.down", "river.community"), street=st)
+            self._log(
+                "deal",
+                "Seventh street: one card down",
+                why + " The river is dealt face down (river.down).",
+                ("river.down", "river.community"),
+                street=st,
+            )
             return
         for p in live_in_order:
             self._deal_to(p)
-        shown = ", ".join(f"{p.name} {p.cards[-1].text if p.cards[-1] else '??'}" for p in live_in_order)
-        self._log("deal", f"{st.value.capitalize()} street: one card up each",
-                  f"Each live player gets one card face up ({shown})"
-                  + (", after a burn card" if self.rules.burn_cards else "") + ".", ("deal.order",), street=st)
+        shown = ", ".join(
+            f"{p.name} {p.cards[-1].text if p.cards[-1] else '??'}"
+            for p in live_in_order
+        )
+        self._log(
+            "deal",
+            f"{st.value.capitalize()} street: one card up each",
+            f"Each live player gets one card face up ({shown})"
+            + (", after a burn card" if self.rules.burn_cards else "")
+            + ".",
+            ("deal.order",),
+            street=st,
+        )
 
     def _draw_burn(self) -> None:
         if self._rng is not None and self._deck:
@@ -1315,11 +1674,20 @@ class Hand:
         self.payouts = {winner.name: total - rake}
         self.pots = [(total, (winner.idx,))]
         self.is_over = True
-        self.award_notes = [f"Everyone else folded, so {winner.name} wins the pot of {fmt(total)} at once without showing"
-                            + (f" (less a rake of {fmt(rake)})" if rake else "") + "."]
+        self.award_notes = [
+            f"Everyone else folded, so {winner.name} wins the pot of {fmt(total)} at once without showing"
+            + (f" (less a rake of {fmt(rake)})" if rake else "")
+            + "."
+        ]
         self.award_rules = ("round.end",) + (("pot.rake",) if rake else ())
-        self._log("award", f"{winner.name} wins {fmt(total - rake)}", self.award_notes[0], self.award_rules,
-                  player=winner.name, amount=total - rake)
+        self._log(
+            "award",
+            f"{winner.name} wins {fmt(total - rake)}",
+            self.award_notes[0],
+            self.award_rules,
+            player=winner.name,
+            amount=total - rake,
+        )
 
     def _rake(self, total: Decimal) -> Decimal:
         if self.stakes.rake_percent is None or self.stakes.rake_cap is None:
@@ -1336,7 +1704,10 @@ class Hand:
         pots: list[tuple[Decimal, tuple[int, ...]]] = []
         prev = ZERO
         for lv in levels:
-            amount = sum((min(p.committed, lv) - min(p.committed, prev) for p in self.players), ZERO)
+            amount = sum(
+                (min(p.committed, lv) - min(p.committed, prev) for p in self.players),
+                ZERO,
+            )
             elig = tuple(p.idx for p in live if p.committed >= lv)
             if amount > 0:
                 if pots and pots[-1][1] == elig:
@@ -1358,10 +1729,26 @@ class Hand:
         self.is_over = True
 
     # ------------------------------------------------------------------ misc
-    def _log(self, kind: str, text: str, explanation: str, rules: tuple[str, ...], *,
-             player: str | None = None, amount: Decimal | None = None, street: Street | None = None) -> Operation:
-        op = Operation(kind=kind, text=text, explanation=explanation, rules=rules, player=player,
-                       amount=amount, street=street or self.street)
+    def _log(
+        self,
+        kind: str,
+        text: str,
+        explanation: str,
+        rules: tuple[str, ...],
+        *,
+        player: str | None = None,
+        amount: Decimal | None = None,
+        street: Street | None = None,
+    ) -> Operation:
+        op = Operation(
+            kind=kind,
+            text=text,
+            explanation=explanation,
+            rules=rules,
+            player=player,
+            amount=amount,
+            street=street or self.street,
+        )
         self.history.append(op)
         return op
 
@@ -1371,7 +1758,8 @@ class Hand:
         cards = list(p.cards) + ([self.community] if self.uses_community else [])
         if need_known and any(c is None for c in cards):
             raise NeedsCardsError(
-                f"{name}'s hand includes unknown cards (??): give all of {name}'s cards to rule on it.")
+                f"{name}'s hand includes unknown cards (??): give all of {name}'s cards to rule on it."
+            )
         return [c for c in cards if c is not None]
 
     def answer(self, kind: str, player: str | None = None) -> Ruling:
@@ -1403,12 +1791,28 @@ class Hand:
         seats = []
         for p in self.players:
             cards = tuple((c, 2 <= i <= 5) for i, c in enumerate(p.cards))
-            seats.append(SeatView(
-                seat=p.seat, name=p.name, stack=None if p.stack == DEEP else p.stack, bet=p.bet,
-                committed=p.committed, cards=cards, folded=p.folded, all_in=p.all_in,
-                button=self.setup.button == p.seat, to_act=self.to_act_idx == p.idx))
+            seats.append(
+                SeatView(
+                    seat=p.seat,
+                    name=p.name,
+                    stack=None if p.stack == DEEP else p.stack,
+                    bet=p.bet,
+                    committed=p.committed,
+                    cards=cards,
+                    folded=p.folded,
+                    all_in=p.all_in,
+                    button=self.setup.button == p.seat,
+                    to_act=self.to_act_idx == p.idx,
+                )
+            )
         return TableView(
-            seats=tuple(seats), pot=self.pot, street=self.street,
-            community=self.community if self.uses_community else None, to_act=self.to_act,
-            game=self.game, rules_label=self.rules.label, button=self.setup.button, stakes=self.stakes)
-
+            seats=tuple(seats),
+            pot=self.pot,
+            street=self.street,
+            community=self.community if self.uses_community else None,
+            to_act=self.to_act,
+            game=self.game,
+            rules_label=self.rules.label,
+            button=self.setup.button,
+            stakes=self.stakes,
+        )
