@@ -34,7 +34,7 @@ from tutor.lessons import (
 )
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
-SHARED = Path("/work/shared")
+SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 EXPECTED = [
     ("01-table-and-deal.md", "table-and-deal", ("deal",)),
