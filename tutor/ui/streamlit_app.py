@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.ui.instructor_nav import instructor_pages
 from tutor.ui.sidebar import sidebar
 from tutor.ui.state import init_session
 
@@ -25,9 +26,7 @@ page = st.navigation(
         st.Page(
             "app_pages/progress.py", title="Progress", icon=":material/monitoring:"
         ),
-        st.Page(
-            "app_pages/instructor.py", title="Instructor", icon=":material/edit_note:"
-        ),
+        *instructor_pages(),
     ]
 )
 sidebar()
