@@ -169,7 +169,7 @@ def instructor_gate() -> bool:
         return True
     with st.form("auth_form"):
         st.text_input("Instructor password", type="password", key="auth_password")
-        st.form_submit_button("Open", on_click=_unlock)
+        st.form_submit_button("Open", on_click=_unlock, key="auth_submit")
     if st.session_state.pop("auth_refused", False):
         st.error("That is not the instructor password. Try again.")
     return False
