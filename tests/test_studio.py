@@ -341,9 +341,7 @@ def test_bank_lists_status_and_deletes_with_confirmation(studio: AppTest) -> Non
     at.button(key="studio_bank_delete").click().run()
     assert not at.exception
     assert [s.value for s in at.success] == [
-        "Deleted new\\-ante\\-scenario; its last content is kept as version 1.".replace(
-            "\\-", "-"
-        )
+        "Deleted new-ante-scenario; its last content is kept as version 1."
     ]
 
 

@@ -13,12 +13,14 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import PRESETS
+from tutor.engine.rulings import to_json
 from tutor.progress import ProgressStore
 from tutor.progress.classview import (
     Cell,
     ClassFilter,
     HardAsk,
     class_csv,
+    ensure_indexes,
     first_attempts_counted,
     hardest_asks,
     learner_answers,
@@ -101,8 +103,14 @@ def question_and_answer(scenario_id: str, step: int, preset: str) -> tuple[str, 
             and result.ruling is not None
             and result.ask is not None
         ):
-            return result.ask.prompt, json.dumps(result.ruling.answer, default=str)
+            answer = to_json(dict(result.ruling.answer))
+            return result.ask.prompt, json.dumps(answer, default=_card_text)
     return ("(this step is no longer a question)", "")
+
+
+def _card_text(value: object) -> str:
+    """Cards (and anything else JSON lacks) as their text."""
+    return str(getattr(value, "text", value))
 
 
 def _filters() -> ClassFilter:
@@ -262,6 +270,13 @@ def _export(store: ProgressStore, f: ClassFilter) -> None:
         )
 
 
+@st.cache_resource(show_spinner="Preparing the class view (once)…")
+def _indexed(_store: ProgressStore) -> bool:
+    """Create the class view's indexes once per store and process."""
+    ensure_indexes(_store)
+    return True
+
+
 def class_view_page() -> None:
     """Filters, then the heatmaps, hardest questions, a learner, and the export."""
     from tutor.ui.data import progress_store
@@ -269,6 +284,7 @@ def class_view_page() -> None:
     if st.session_state.pop("cv_goto_studio", False):
         st.switch_page("app_pages/studio.py")
     store = progress_store()
+    _indexed(store)
     f = _filters()
     started = time.perf_counter()
     data = build_class_data(store, f)
