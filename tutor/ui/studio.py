@@ -226,7 +226,11 @@ def _editor(draft: Draft) -> None:
         height=[18, 30],
         response_mode=["debounce", "blur"],
         options={"wrap": True, "showLineNumbers": True, "tabSize": 2},
-        props={"annotations": annotations, "debounceChangePeriod": 400},
+        props={
+            "annotations": annotations,
+            "debounceChangePeriod": 400,
+            "scrollMargin": [0, 0, 0, 0],
+        },
         key=f"studio_editor_{version}",
     )
     fresh = (
