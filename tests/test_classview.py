@@ -22,6 +22,7 @@ from tutor.progress.classview import (
     learner_answers,
     learner_names,
     matrix,
+    rule_cells,
     topic_cells,
 )
 
@@ -193,4 +194,39 @@ def test_the_benchmark_seeds_a_small_class(tmp_path: Path) -> None:
     data = build_class_data(store, ClassFilter())
     assert data.learners == ["Learner 001", "Learner 002", "Learner 003"]
     assert sum(c.answered for c in data.topics) <= 120
-    assert len(data.hardest) == 15
+    assert 1 <= len(data.hardest) <= 15
+    accuracies = [h.accuracy for h in data.hardest]
+    assert accuracies == sorted(accuracies)
+    assert data.rules and data.rule_figure is not None
+
+
+def test_only_first_attempts_count_and_rules_are_split(tmp_path: Path) -> None:
+    store = ProgressStore(f"sqlite:///{tmp_path / 'p.sqlite3'}")
+    ana = store.create_learner("Ana")
+    common = {
+        "scenario_id": "s",
+        "step": 1,
+        "kind": "pot",
+        "topic": "ante",
+        "level": 1,
+        "game": "stud8",
+        "preset": "online",
+        "answer": {},
+        "seconds": 5.0,
+    }
+    store.record_answer(ana, correct=False, rules=("ante.post", "pot.total"), **common)
+    store.record_answer(ana, correct=True, attempt=2, rules=("ante.post",), **common)
+    store.record_answer(ana, correct=True, after_reveal=True, **common)
+    [cell] = topic_cells(store, ClassFilter())
+    assert (cell.answered, cell.correct) == (1, 0)
+    rules = rule_cells(store, ClassFilter())
+    assert [(c.key, c.answered, c.correct) for c in rules] == [
+        ("ante.post", 1, 0),
+        ("pot.total", 1, 0),
+    ]
+    answers = learner_answers(store, "Ana", ClassFilter())
+    assert [(a.correct, a.first) for a in answers] == [
+        (False, True),
+        (True, False),
+        (True, False),
+    ]

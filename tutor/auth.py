@@ -173,3 +173,26 @@ def instructor_gate() -> bool:
     if st.session_state.pop("auth_refused", False):
         st.error("That is not the instructor password. Try again.")
     return False
+
+
+def signin_sidebar() -> None:
+    """Sign-in mode's sidebar: who is signed in (that identity is the learner), sign out;
+    or a sign-in button. Replaces the name picker."""
+    from tutor.ui.data import progress_store
+    from tutor.ui.state import choose_learner
+
+    who = signed_in_identity()
+    if who is None:
+        st.session_state["learner_name"] = None
+        st.caption("Sign in to have your answers saved.")
+        st.button("Sign in", key="auth_sidebar_login", on_click=st.login)
+        return
+    name = who[:40]
+    if st.session_state.get("learner_name") != name:
+        store = progress_store()
+        if store.find_learner(name) is None:
+            store.create_learner(name)
+        choose_learner(name)
+    role = "instructor" if who.lower() in instructors() else "learner"
+    st.markdown(f"Signed in as **{name}** ({role})")
+    st.button("Sign out", key="auth_logout", on_click=st.logout)

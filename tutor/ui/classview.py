@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
+# Imported (not just looked up) before any figure is built: Plotly takes pandas from
+# sys.modules, where another session's thread may still be initialising it.
+import pandas  # type: ignore[import-untyped]  # noqa: F401
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 
