@@ -17,7 +17,6 @@ from tutor.progress import ProgressStore
 from tutor.progress.classview import (
     ClassFilter,
     class_csv,
-    ensure_indexes,
     hardest_asks,
     learner_answers,
     learner_names,
@@ -107,8 +106,6 @@ def test_filters_by_game_preset_and_dates(store: ProgressStore) -> None:
 
 
 def test_hardest_asks_lowest_accuracy_first(store: ProgressStore) -> None:
-    ensure_indexes(store)
-    ensure_indexes(store)  # a second call finds them
     hard = hardest_asks(store, ClassFilter())
     assert [
         (h.scenario_id, h.step, h.answered, h.correct, h.learners) for h in hard
@@ -190,7 +187,6 @@ def test_the_benchmark_seeds_a_small_class(tmp_path: Path) -> None:
     from tutor.ui.classview import build_class_data
 
     store = seed_store(f"sqlite:///{tmp_path / 'c.sqlite3'}", learners=3, each=40)
-    ensure_indexes(store)
     data = build_class_data(store, ClassFilter())
     assert data.learners == ["Learner 001", "Learner 002", "Learner 003"]
     assert sum(c.answered for c in data.topics) <= 120

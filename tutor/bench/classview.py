@@ -100,7 +100,7 @@ def seed_store(url: str, learners: int = LEARNERS, each: int = ANSWERS_EACH) -> 
 
 def run() -> BenchResult:
     """Seed, then time the class view's build, unfiltered and filtered."""
-    from tutor.progress.classview import ClassFilter, ensure_indexes
+    from tutor.progress.classview import ClassFilter
     from tutor.ui.classview import build_class_data
 
     with tempfile.TemporaryDirectory() as folder:
@@ -108,9 +108,6 @@ def run() -> BenchResult:
         began = time.perf_counter()
         store = seed_store(url)
         seeded = time.perf_counter() - began
-        began = time.perf_counter()
-        ensure_indexes(store)
-        indexed = time.perf_counter() - began
         filtered = ClassFilter(
             game="stud8",
             preset="online",
@@ -143,7 +140,6 @@ def run() -> BenchResult:
             "stud8, online, two months",
         ],
         ["seeding the store", f"{seeded:.1f} s", "", "bulk inserts (not the page)"],
-        ["class view indexes", f"{indexed:.1f} s", "", "once per database"],
     ]
     return rows, {
         "class_view_s": round(whole, 4),

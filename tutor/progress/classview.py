@@ -3,7 +3,8 @@
 Accuracy counts first attempts only when the store records attempts (``attempt = 1`` and
 not ``after_reveal``); a store without those columns counts every answer. Per-rule figures
 need the ``rules`` column (the rule ids a ruling cited, space-separated): answers are
-grouped by that text in SQL and the few distinct texts are split here.
+grouped by that text in SQL and the few distinct texts are split here. The covering
+indexes of migration ``0003_class_indexes`` let each grouping read one index in order.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, and_, case, func, literal, select, text
+from sqlalchemy import Table, and_, case, func, literal, select
 from sqlalchemy.sql.elements import ColumnElement
 
 from tutor.progress.schema import AnswerRow, LearnerRow
@@ -66,46 +67,6 @@ class HardAsk:
     @property
     def accuracy(self) -> float:
         return self.correct / self.answered if self.answered else 0.0
-
-
-#: Columns the class view filters on, added to its covering indexes when the table has them.
-_FILTER_COLUMNS = ("attempt", "after_reveal", "game", "preset", "answered_at")
-
-
-def class_indexes() -> dict[str, tuple[str, ...]]:
-    """Covering indexes that let SQL group the answers without sorting them: by learner
-    and topic, by learner and rule ids, and by ask (scenario id and step). Name -> columns
-    (only columns the table has)."""
-    have = set(ANSWERS.c.keys())
-    extra = tuple(name for name in _FILTER_COLUMNS if name in have)
-    out = {
-        "ix_answers_class_topic": ("learner_id", "topic", "correct", *extra),
-        "ix_answers_class_ask": (
-            "scenario_id",
-            "step",
-            "correct",
-            "seconds",
-            "learner_id",
-            "kind",
-            "topic",
-            *extra,
-        ),
-    }
-    if "rules" in have:
-        out["ix_answers_class_rule"] = ("learner_id", "rules", "correct", *extra)
-    return out
-
-
-def ensure_indexes(store: ProgressStore) -> None:
-    """Create the class view's indexes if missing (once per database; a few seconds on
-    400,000 answers). Not part of the store's migrations yet: see the README."""
-    with store._engine.begin() as connection:
-        for name, columns in class_indexes().items():
-            connection.execute(
-                text(
-                    f"CREATE INDEX IF NOT EXISTS {name} ON answers ({', '.join(columns)})"
-                )
-            )
 
 
 def first_attempts_counted() -> bool:

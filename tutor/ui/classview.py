@@ -23,7 +23,6 @@ from tutor.progress.classview import (
     ClassFilter,
     HardAsk,
     class_csv,
-    ensure_indexes,
     first_attempts_counted,
     hardest_asks,
     learner_answers,
@@ -273,13 +272,6 @@ def _export(store: ProgressStore, f: ClassFilter) -> None:
         )
 
 
-@st.cache_resource(show_spinner="Preparing the class view (once)…")
-def _indexed(_store: ProgressStore) -> bool:
-    """Create the class view's indexes once per store and process."""
-    ensure_indexes(_store)
-    return True
-
-
 def class_view_page() -> None:
     """Filters, then the heatmaps, hardest questions, a learner, and the export."""
     from tutor.ui.data import progress_store
@@ -287,7 +279,6 @@ def class_view_page() -> None:
     if st.session_state.pop("cv_goto_studio", False):
         st.switch_page("app_pages/studio.py")
     store = progress_store()
-    _indexed(store)
     f = _filters()
     started = time.perf_counter()
     data = build_class_data(store, f)
