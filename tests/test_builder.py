@@ -92,8 +92,8 @@ def test_build_by_clicking_and_save(
     assert [s.value for s in at.success] == [
         "A new hand: deal each player's cards from the grid."
     ]
-    for seat, cards in enumerate(DEALS):
-        at.radio(key="bd_to").set_value(seat).run()
+    for name, cards in zip(("Ana", "Bo", "Cy"), DEALS, strict=True):
+        at.radio(key="bd_to").set_value(name).run()
         for card in cards:
             at.button(key=f"bd_card_{card}").click().run()
     assert at.button(key="bd_card_Ah").disabled

@@ -53,15 +53,22 @@ def _from_draft() -> None:
     )
 
 
+def _seat_index() -> int:
+    """The seat chosen in "Deal the next card to" (the first one if none)."""
+    names = [str(seat.get("name")) for seat in st.session_state[DOC]["seats"]]
+    chosen = st.session_state.get("bd_to")
+    return names.index(chosen) if chosen in names else 0
+
+
 def _deal(card: str) -> None:
     try:
-        hb.deal(st.session_state[DOC], int(st.session_state.get("bd_to", 0)), card)
+        hb.deal(st.session_state[DOC], _seat_index(), card)
     except TutorError as exc:
         _message("error", str(exc))
 
 
 def _undeal() -> None:
-    hb.undeal(st.session_state[DOC], int(st.session_state.get("bd_to", 0)))
+    hb.undeal(st.session_state[DOC], _seat_index())
 
 
 def _act(text: str) -> None:
@@ -122,14 +129,12 @@ def _table_form() -> None:
 def _card_grid(doc: Any) -> None:
     seats = list(doc["seats"])
     names = [str(s.get("name")) for s in seats]
-    st.radio(
-        "Deal the next card to",
-        range(len(seats)),
-        key="bd_to",
-        horizontal=True,
-        format_func=lambda i: (
-            f"{names[i]} ({len(str(seats[i].get('cards') or '').split())})"
-        ),
+    st.radio("Deal the next card to", names, key="bd_to", horizontal=True)
+    st.caption(
+        " · ".join(
+            f"{n}: {seat.get('cards') or 'no cards'}"
+            for n, seat in zip(names, seats, strict=True)
+        )
     )
     used = hb.used_cards(doc)
     for suit in hb.SUITS:
