@@ -24,7 +24,11 @@ from browser_support import (
 
 from tutor.bench.app import health
 
-pytestmark = pytest.mark.browser
+pytestmark = [
+    pytest.mark.browser,
+    # Authlib's own deprecations, raised inside oidc-provider-mock
+    pytest.mark.filterwarnings("ignore::DeprecationWarning"),
+]
 
 DATA = ROOT / "tests" / "data" / "ui"
 WAIT_MS = 30_000

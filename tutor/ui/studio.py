@@ -26,7 +26,7 @@ from tutor.scenarios.nodes import MAX_BYTES
 from tutor.scenarios.places import Located, locate
 from tutor.scenarios.replay import answer_scenario, walk
 from tutor.scenarios.templates import template, template_topics
-from tutor.scenarios.writer import BankWriteError, InstructorBank
+from tutor.scenarios.writer import BankFile, BankWriteError, InstructorBank
 from tutor.ui.state import Settings
 
 DRAFT = "draft.yaml"
@@ -493,17 +493,38 @@ def _delete(scenario_id: str) -> None:
     )
 
 
+def _bundled_files(folder: str) -> list[BankFile]:
+    """The bundled bank's files with their status, from the cached bank (no re-check)."""
+    from tutor.scenarios.bank import scenario_files
+    from tutor.ui.bank import scenario_bank
+
+    bank = scenario_bank()
+    valid = {str(Path(s.path)): s for s in bank.scenarios}
+    out = []
+    for path in scenario_files([folder]):
+        scenario = valid.get(str(path))
+        if scenario is not None:
+            out.append(BankFile(path, scenario.id, scenario.title, None))
+            continue
+        prefix = f"{path}:"
+        first = next((p for p in bank.problems if p.startswith(prefix)), None)
+        if first is None:
+            out.append(BankFile(path, None, None, "not loaded yet: reload the page"))
+            continue
+        line, _, rest = first[len(prefix) :].partition(":")
+        message = rest.partition(": ")[2]
+        out.append(BankFile(path, None, None, f"line {line}: {message}"))
+    return out
+
+
 def bank_section() -> None:
     """Every file of both banks with its status; open, download or delete instructor files."""
-    from tutor.scenarios.writer import describe_file
     from tutor.ui.bank import bank_folders
 
     folders = bank_folders()
     rows = []
     mine = instructor_bank().files()
-    from tutor.scenarios.bank import scenario_files
-
-    bundled = [describe_file(p) for p in scenario_files([folders[0]])]
+    bundled = _bundled_files(folders[0])
     for where, files in (("bundled", bundled), ("instructor", mine)):
         for f in files:
             rows.append(
