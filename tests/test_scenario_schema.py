@@ -354,7 +354,11 @@ def test_house_value_and_key() -> None:
         (
             "s.yaml:11:26: house: unknown key 'max_raise' in house: the allowed keys are "
             "open_pair_option, max_raises, min_buy_in_bets, heads_up, first_to_act_tie, burn_cards, "
-            "short_deck, community_opener, odd_chip_ties; did you mean 'max_raises'?"
+            "short_deck, community_opener, odd_chip_ties, dealer_errors, exposed_one_hole, "
+            "exposed_both_holes, exposed_two_players, misdeal_cutoff, extra_card_initial, "
+            "premature_card, premature_river_seen, burn_error, oot_binding, oot_after_change, "
+            "skipped_player_deadline, fold_no_bet, river_exposed, river_exposed_opener, "
+            "river_exposed_all_in, short_hand; did you mean 'max_raises'?"
         ),
     ]
 

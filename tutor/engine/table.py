@@ -36,6 +36,7 @@ from tutor.engine.rules import (
 )
 
 if TYPE_CHECKING:
+    from tutor.engine.irregularities import IrregularityHooks
     from tutor.engine.rulings import Ruling
 
 DEEP = Decimal("Infinity")
@@ -461,6 +462,8 @@ class Hand:
         self.bring_in_idx: int | None = None
         self.bring_in_reason = ""
         self.forced_pending = False
+        #: Set by tutor.engine.irregularities once a ruling changes how the hand goes on.
+        self.irr: IrregularityHooks | None = None
         self.completed = False
         self.current = ZERO
         self.full_level = ZERO
@@ -1024,6 +1027,8 @@ class Hand:
                 )
                 if targets := [t for t in targets if t > self.current]:
                     opts[ActionKind.RAISE] = targets
+        if self.irr is not None:
+            opts = self.irr.options(self, p, opts)
         return opts
 
     def legal_actions(self) -> list[str]:
@@ -1068,6 +1073,8 @@ class Hand:
 
     def _why_not(self, p: _Player, kind: ActionKind) -> tuple[str, str]:
         st = self.street.value
+        if self.irr is not None and (limited := self.irr.why_not(self, p, kind)):
+            return limited
         if self.forced_pending:
             if kind is ActionKind.FOLD:
                 return (
@@ -1404,6 +1411,8 @@ class Hand:
             )
         p.acted = True
         op = self._log(kind.value, text, why, rules, player=p.name, amount=amount)
+        if self.irr is not None:
+            self.irr.acted(self, p, kind)
         self._advance(p)
         return op
 
@@ -1589,6 +1598,8 @@ class Hand:
 
     def _deal_street(self) -> None:
         st = self.street
+        if self.irr is not None:
+            self.irr.dealing(self, st)
         live_in_order = [
             self.players[i] for i in self.order if not self.players[i].folded
         ]
@@ -1784,6 +1795,7 @@ class Hand:
         new.award_notes = list(self.award_notes)
         new._deck = list(self._deck)
         new._rng = copy.deepcopy(self._rng)
+        new.irr = self.irr.copy() if self.irr is not None else None
         return new
 
     def view(self) -> TableView:
