@@ -23,6 +23,7 @@ from tutor.engine import (
     parse_cards,
 )
 from tutor.engine.errors import TutorError
+from tutor.engine.rules import TOPIC_EXTENSIONS
 from tutor.lessons import (
     RULE_IDS,
     TOPICS,
@@ -119,7 +120,7 @@ def test_every_topic_belongs_to_exactly_one_lesson(lessons: list[Lesson]) -> Non
     counts = Counter(topic for lesson in lessons for topic in lesson.topics)
     assert sorted(counts) == sorted(TOPICS)
     assert set(counts.values()) == {1}
-    assert len(TOPICS) == 13
+    assert len(TOPICS) == 14
 
 
 @pytest.mark.parametrize("name", [row[0] for row in EXPECTED])
@@ -308,7 +309,10 @@ def test_ids_match_the_shared_documents() -> None:
     assert tuple(re.findall(r"^\| `([a-z.-]+)` \|", rules_md, flags=re.M)) == RULE_IDS
     spec = (SHARED / "spec" / "scenario-format.md").read_text(encoding="utf-8")
     topics_line = spec.split("## Topics", 1)[1]
-    assert tuple(re.findall(r"`([a-z-]+)`", topics_line)) == TOPICS
+    # The spec's list, then the documented extensions (README: "Irregularities").
+    spec_topics = tuple(re.findall(r"`([a-z-]+)`", topics_line))
+    assert spec_topics + TOPIC_EXTENSIONS == TOPICS
+    assert TOPIC_EXTENSIONS == ("irregularities",)
 
 
 # --- bad lesson files ----------------------------------------------------------
@@ -359,7 +363,8 @@ def test_unknown_topic(tmp_path: Path) -> None:
     assert message == (
         f"{path}: unknown topic 'dealing': the topics are ante, buy-in, deal, "
         "bring-in, betting-limits, pair-on-fourth, first-to-act, raise-cap, "
-        "community-river, low-qualification, showdown, split-pot, side-pots."
+        "community-river, low-qualification, showdown, split-pot, side-pots, "
+        "irregularities."
     )
 
 

@@ -178,6 +178,17 @@ BASIS_WORDS = {
 }
 
 
+def _cite(basis: str, ref: str) -> str:
+    """How a ruling names its source: the rule, or plainly that it is a judgement."""
+    if basis == "S":
+        return f"Rulebook: {ref}."
+    if basis == "S2":
+        return f"Rulebook: {ref} (read in an older or secondary copy)."
+    return (
+        f"Judgement: the rulebook ({ref}) is silent on this point; this is common practice."
+    )
+
+
 def reference(rule_id: str, preset: str) -> str:
     """The rulebook reference for ``rule_id`` under ``preset``.
 
@@ -460,7 +471,7 @@ class _Build:
         preset = hand.rules.preset
         ref = reference(self.rule, preset)
         nxt, actions = _next(hand) if continues else (None, ())
-        text = f"{why} [{BASIS_WORDS[basis]}: {ref}.]"
+        text = f"{why} {_cite(basis, ref)}"
         if nxt is not None:
             text += f" {nxt} acts next and may: {'; '.join(actions)}."
         ruling = IrrRuling(

@@ -48,7 +48,7 @@ class OddChipTies(StrEnum):
 PRESETS = ("online", "roberts", "wsop-cash", "tda")
 
 #: The scenario topics of the spec ("Topics"), in course order.
-TOPICS: tuple[str, ...] = (
+SPEC_TOPICS: tuple[str, ...] = (
     "ante",
     "buy-in",
     "deal",
@@ -63,6 +63,9 @@ TOPICS: tuple[str, ...] = (
     "split-pot",
     "side-pots",
 )
+#: Topics this project adds to the spec's list (documented in README, "Irregularities").
+TOPIC_EXTENSIONS: tuple[str, ...] = ("irregularities",)
+TOPICS: tuple[str, ...] = SPEC_TOPICS + TOPIC_EXTENSIONS
 
 #: The stable rule ids of the rules document, which every ruling cites.
 RULE_IDS: tuple[str, ...] = (
