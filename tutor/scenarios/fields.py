@@ -464,8 +464,10 @@ EVENT_KINDS: dict[str, tuple[Spec, tuple[str, ...], str]] = {
     "dealer-exposes": (
         _NAMES,
         ("card",),
-        "the dealer exposes a card of the initial deal (card: 1 or 2, a hole card; "
-        "two players: a list of names and a list of card numbers)",
+        (
+            "the dealer exposes a card of the initial deal (card: 1 or 2, a hole card; "
+            "two players: a list of names and a list of card numbers)"
+        ),
     ),
     "door-down": (NAME, ("seen", "new-card"), "the door card was dealt face down"),
     "off-table": (NAME, ("card",), "a card of this player went off the table"),
@@ -484,8 +486,10 @@ EVENT_KINDS: dict[str, tuple[Spec, tuple[str, ...], str]] = {
     "wrong-count": (
         NAME,
         ("cards", "missing"),
-        "the player has the wrong number of cards (cards: how many; missing: the street "
-        "whose card was never dealt)",
+        (
+            "the player has the wrong number of cards (cards: how many; missing: the street "
+            "whose card was never dealt)"
+        ),
     ),
     "premature": (
         _NAMES,
@@ -502,14 +506,18 @@ EVENT_KINDS: dict[str, tuple[Spec, tuple[str, ...], str]] = {
     "wrong-bring-in": (
         NAME,
         ("acts",),
-        "the dealer named this player as the low card (acts: what happened before the "
-        "error was caught)",
+        (
+            "the dealer named this player as the low card (acts: what happened before the "
+            "error was caught)"
+        ),
     ),
     "wrong-opener": (
         NAME,
         ("acts",),
-        "the dealer named this player as the high hand (acts: what happened before the "
-        "error was caught)",
+        (
+            "the dealer named this player as the high hand (acts: what happened before the "
+            "error was caught)"
+        ),
     ),
     "out-of-turn": (
         Actions(),
@@ -522,14 +530,18 @@ EVENT_KINDS: dict[str, tuple[Spec, tuple[str, ...], str]] = {
             max_length=80,
         ),
         (),
-        "a chip motion: '<name> puts in N', '<name> puts in N, then N more', "
-        "'<name> puts in one N chip'",
+        (
+            "a chip motion: '<name> puts in N', '<name> puts in N, then N more', "
+            "'<name> puts in one N chip'"
+        ),
     ),
     "says": (
         Text(what="a declaration such as 'Cy says raise'", max_length=80),
         (),
-        "a declaration in turn: '<name> says call|raise|fold|check|bet', "
-        "'<name> taps the table'",
+        (
+            "a declaration in turn: '<name> says call|raise|fold|check|bet', "
+            "'<name> taps the table'"
+        ),
     ),
     "fold-no-bet": (NAME, (), "the player folds although he could check"),
     "river-exposed": (
@@ -549,15 +561,17 @@ EVENT_MODIFIERS: dict[str, Spec] = {
         "a replacement, or the door card turned up)"
     ),
     "cards": Whole(0, 20, description="how many cards the player holds"),
-    "missing": Text(enum=STREET_WORDS, description="the street whose card was never dealt"),
+    "missing": Text(
+        enum=STREET_WORDS, description="the street whose card was never dealt"
+    ),
     "acts": Actions(description="what happened before the error was caught, in order"),
-    "then": Actions(description="in-turn actions that follow, before the ruling is given"),
+    "then": Actions(
+        description="in-turn actions that follow, before the ruling is given"
+    ),
 }
 assert set(EVENT_KINDS) == set(IRREGULARITY_KINDS)
 
-STEP = StepSpec(
-    ACT_STEP, ASK_STEP, EXPECT, "an act step, an ask step or an event step"
-)
+STEP = StepSpec(ACT_STEP, ASK_STEP, EXPECT, "an act step, an ask step or an event step")
 
 SCENARIO = Obj(
     "scenario",

@@ -104,7 +104,12 @@ def _spec(spec: F.Spec, description: str = "") -> dict[str, Any]:
             {
                 "anyOf": [
                     one,
-                    {"type": "array", "minItems": 1, "maxItems": spec.max_items, "items": one},
+                    {
+                        "type": "array",
+                        "minItems": 1,
+                        "maxItems": spec.max_items,
+                        "items": one,
+                    },
                 ]
             },
             text,

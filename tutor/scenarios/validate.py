@@ -556,8 +556,9 @@ class _Checker:
             self.problem(
                 here,
                 first if not kinds else kinds[1],
-                f"an event names exactly one irregularity, and {said}: the events are "
-                f"{_listing(tuple(F.EVENT_KINDS))}.",
+                f"an event names exactly one irregularity (one of "
+                f"{_listing(tuple(F.EVENT_KINDS))}), and {said}"
+                + ("" if said.endswith("?") else "."),
             )
             return _BAD
         kind = kinds[0].text
@@ -858,7 +859,9 @@ class _Builder:
                 event = self.event(values, where, names)
                 if event is not None:
                     out.append(
-                        Step(index=i, kind="event", line=line, column=column, event=event)
+                        Step(
+                            index=i, kind="event", line=line, column=column, event=event
+                        )
                     )
                 continue
             if kind == "act":
