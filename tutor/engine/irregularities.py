@@ -184,9 +184,7 @@ def _cite(basis: str, ref: str) -> str:
         return f"Rulebook: {ref}."
     if basis == "S2":
         return f"Rulebook: {ref} (read in an older or secondary copy)."
-    return (
-        f"Judgement: the rulebook ({ref}) is silent on this point; this is common practice."
-    )
+    return f"Judgement: the rulebook ({ref}) is silent on this point; this is common practice."
 
 
 def reference(rule_id: str, preset: str) -> str:
@@ -490,14 +488,9 @@ class _Build:
             next_actions=actions,
             extra=tuple(self.extra.items()),
         )
-        hooks = _hooks(hand)
-        hooks.last = ruling
-        hand._log(
-            "ruling",
-            f"Ruling: {outcome}",
-            text,
-            ruling.rules,
-        )
+        # Not logged in the hand's history: a ruling ask after the event is where the
+        # learner meets it (the history is shown before the question is answered).
+        _hooks(hand).last = ruling
         return ruling
 
 
