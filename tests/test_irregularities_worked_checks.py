@@ -118,6 +118,13 @@ def test_irr_exposed_hole_2_both_hole_cards_roberts_dead_ante_back():
     play(hand, "S4 folds")
     # S5's 4d owes nothing: it may fold too.
     assert "fold" in hand.legal_actions()
+    op = hand.apply("S5 brings in")
+    assert op.explanation == (
+        "S3's dead hand would have brought in with 2c, so no bring-in is forced: S4, the first "
+        "live hand to its left, acts first and may fold, bring in or complete. S5 chooses to "
+        "bring in 5."
+    )
+    assert op.rules == ("irr.exposed-hole", "bring-in.amount")
 
 
 @pytest.mark.parametrize("preset", ["wsop-cash", "tda"])

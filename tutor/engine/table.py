@@ -1336,7 +1336,14 @@ class Hand:
                 else ""
             )
             text = f"{p.name} brings in {fmt(amount)}"
-            if self.bring_in_idx is not None and p.idx != self.bring_in_idx:
+            if (
+                self.bring_in_idx is not None
+                and p.idx != self.bring_in_idx
+                and self.players[self.bring_in_idx].folded
+            ):  # a dead hand was the low card (irr.exposed-hole)
+                why = f"{self.bring_in_reason} {p.name} chooses to bring in {fmt(amount)}{allin}."
+                rules = ("irr.exposed-hole", "bring-in.amount")
+            elif self.bring_in_idx is not None and p.idx != self.bring_in_idx:
                 why = (
                     f"The low card, {self.players[self.bring_in_idx].name}, is all in for the ante, so "
                     f"{p.name} acts first and chooses to bring in {fmt(amount)}{allin}."
