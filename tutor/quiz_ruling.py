@@ -86,7 +86,15 @@ RULE_OUTCOMES: Mapping[str, tuple[str, ...]] = {
         "skipped-keeps-options",
         "skipped-call-or-fold",
     ),
-    "irr.string-raise": ("call", "complete", "bet", "raise", "check", "call-or-fold"),
+    "irr.string-raise": (
+        "call",
+        "complete",
+        "bet",
+        "raise",
+        "check",
+        "fold",
+        "call-or-fold",
+    ),
     "irr.fold-no-bet": ("dealt-until-bet", "no-more-cards"),
     "irr.exposed-river": (
         "others-down",
