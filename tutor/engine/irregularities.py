@@ -321,14 +321,14 @@ class IrregularityHooks:
         pend = self.pending.get(p.idx)
         if pend is not None and self._binding(hand, pend):
             return (
-                f"{p.name}'s out-of-turn {pend.kind.value} is binding: the action to him has not changed",
+                f"{p.name}'s out-of-turn {pend.kind.value} is binding: the action to them has not changed",
                 "irr.out-of-turn",
             )
         if pend is not None and hand.rules.oot_after_change == "no-raise":
             return (
                 (
                     f"{p.name} acted out of turn with a {pend.kind.value}; under "
-                    f"{hand.rules.label} he may not raise when the action comes back to him"
+                    f"{hand.rules.label} they may not raise when the action comes back to them"
                 ),
                 "irr.out-of-turn",
             )
@@ -349,7 +349,7 @@ class IrregularityHooks:
             hand._log(
                 "irregularity",
                 f"{hand.players[idx].name}'s folded seat is dealt a dead card",
-                f"Under {hand.rules.label} a player who folded when he could check keeps being dealt "
+                f"Under {hand.rules.label} a player who folded when they could check keeps being dealt "
                 "until a bet kills the hand; the card is dead but is gone from the stub (irr.fold-no-bet).",
                 ("irr.fold-no-bet",),
                 street=street,
@@ -372,7 +372,7 @@ class IrregularityHooks:
 
     # -- out of turn ------------------------------------------------------------------------
     def _changed(self, hand: Hand, pend: _Pending) -> bool:
-        """Whether the action to the out-of-turn player changed since he acted."""
+        """Whether the action to the out-of-turn player changed since they acted."""
         kinds = {ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE}
         if hand.rules.oot_binding == "bet-call-or-raise-between":
             kinds |= {ActionKind.CALL, ActionKind.BRING_IN}
@@ -601,14 +601,14 @@ def _need_deal(hand: Hand, what: str) -> None:
 
 
 def _as_upcard(hand: Hand, p: _Player, pos: int) -> str:
-    """Make p's exposed hole card (1 or 2) his upcard; the third card goes down."""
+    """Make p's exposed hole card (1 or 2) their upcard; the third card goes down."""
     cards = list(p.cards)
     exposed = cards[pos - 1]
     other = cards[2 - pos]
     third = cards[2]
     p.cards[:3] = [other, third, exposed]
     return (
-        f"{p.name}'s exposed {exposed.text if exposed else 'card'} is his upcard; his third card "
+        f"{p.name}'s exposed {exposed.text if exposed else 'card'} is their upcard; their third card "
         f"({third.text if third else '??'}) was dealt face down"
     )
 
@@ -649,7 +649,7 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
                 preset,
             ),
             f"One of {p.name}'s hole cards was exposed on the deal: not a misdeal. The dealer completes "
-            f"the round and deals {p.name}'s third card face down; the exposed card is his upcard for "
+            f"the round and deals {p.name}'s third card face down; the exposed card is their upcard for "
             f"every purpose, so the bring-in is decided with it: {low.name} has the low card.",
         )
     if len(players) == 1:
@@ -695,8 +695,8 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
         return b.done(
             "dead-hand",
             "S",
-            f"Two of {p.name}'s initial cards were exposed: under {hand.rules.label} his hand is dead "
-            f"and his ante of {fmt(ante)} is returned. {reason}.",
+            f"Two of {p.name}'s initial cards were exposed: under {hand.rules.label} their hand is dead "
+            f"and their ante of {fmt(ante)} is returned. {reason}.",
         )
     if hand.rules.exposed_two_players == "misdeal":
         return _misdeal(
@@ -732,8 +732,8 @@ def _door_down(hand: Hand, irr: Irregularity) -> IrrRuling:
         return b.done(
             "door-turned-up",
             "J",
-            f"{p.name}'s door card was dealt face down; he has not looked at it, so the dealer turns it "
-            "face up and it plays as his door card.",
+            f"{p.name}'s door card was dealt face down; they have not looked at it, so the dealer turns it "
+            "face up and it plays as their door card.",
         )
     if irr.card is None:
         raise TutorError(
@@ -754,8 +754,8 @@ def _door_down(hand: Hand, irr: Irregularity) -> IrrRuling:
     return b.done(
         "scramble-turn-one",
         "J",
-        f"{p.name} has seen his face-down door card, so the floor scrambles his three cards and turns one "
-        f"at random, {irr.card.text}, as his door card; the bring-in is decided after that.",
+        f"{p.name} has seen their face-down door card, so the floor scrambles their three cards and turns one "
+        f"at random, {irr.card.text}, as their door card; the bring-in is decided after that.",
     )
 
 
@@ -867,7 +867,7 @@ def _wrong_count(hand: Hand, irr: Irregularity) -> IrrRuling:
                 "proper-cards",
                 "J",
                 f"{p.name} was dealt one card too many on {hand.street.value} street, found before the "
-                "betting: the cards are put right, each player getting his proper card.",
+                "betting: the cards are put right, each player getting their proper card.",
             )
         return _kill(
             b,
@@ -883,7 +883,7 @@ def _wrong_count(hand: Hand, irr: Irregularity) -> IrrRuling:
             "next-stub-card",
             "J",
             f"{p.name}'s {missing.value}-street card was skipped and this was noticed before {p.name} acted: "
-            "he is given the next card from the stub, and play goes on.",
+            "they are given the next card from the stub, and play goes on.",
         )
     rule_ = hand.rules.short_hand
     if rule_ == "dead":
@@ -908,7 +908,7 @@ def _wrong_count(hand: Hand, irr: Irregularity) -> IrrRuling:
         del p.cards[index]
     if hand.is_over:
         _reaward(hand)
-    b.cards.append(f"{p.name} plays the best hand his {count} cards make")
+    b.cards.append(f"{p.name} plays the best hand their {count} cards make")
     return b.done(
         "live-hand",
         basis,
@@ -937,7 +937,7 @@ def _kill(b: _Build, p: _Player, why: str, basis: str) -> IrrRuling:
     hand = b.hand
     b.dead.append(p.name)
     p.folded = True
-    b.cards.append(f"{p.name}'s cards are dead; his chips stay in the pot")
+    b.cards.append(f"{p.name}'s cards are dead; their chips stay in the pot")
     if hand.is_over:
         _reaward(hand)
     elif hand.to_act_idx == p.idx:
@@ -962,21 +962,21 @@ def _premature(hand: Hand, irr: Irregularity) -> IrrRuling:
         if hand.rules.premature_river_seen == "keep-call-only":
             hooks.limits[p.idx] = _Limit(
                 frozenset({ActionKind.FOLD, ActionKind.CALL, ActionKind.CHECK}),
-                f"{p.name} has looked at his premature seventh card, so for the rest of sixth street he "
+                f"{p.name} has looked at their premature seventh card, so for the rest of sixth street they "
                 "may call or fold but not bet or raise",
                 "irr.premature",
                 Street.SIXTH,
                 once=False,
             )
-            b.cards.append(f"{p.name} keeps the card as his seventh-street card")
+            b.cards.append(f"{p.name} keeps the card as their seventh-street card")
             return _then(
                 b,
                 irr,
                 "keep-call-only",
                 "S",
-                f"{p.name}'s seventh card was dealt during sixth-street betting and he looked at it: under "
-                f"{hand.rules.label} he keeps it and gets no other seventh card; for the rest of sixth "
-                "street he may call or fold, not bet or raise.",
+                f"{p.name}'s seventh card was dealt during sixth-street betting and they looked at it: under "
+                f"{hand.rules.label} they keep it and gets no other seventh card; for the rest of sixth "
+                "street they may call or fold, not bet or raise.",
             )
         b.cards.append(f"{p.name}'s card is shuffled back into the stub")
         return _then(
@@ -984,7 +984,7 @@ def _premature(hand: Hand, irr: Irregularity) -> IrrRuling:
             irr,
             "reshuffle-no-burn",
             "J",
-            f"{p.name}'s seventh card was dealt during sixth-street betting and he looked at it: under "
+            f"{p.name}'s seventh card was dealt during sixth-street betting and they looked at it: under "
             f"{hand.rules.label} it is treated like any premature card: shuffled back into the stub. "
             f"{p.name}'s options are unrestricted, and seventh street is dealt without another burn.",
         )
@@ -1066,13 +1066,13 @@ def _burn(hand: Hand, irr: Irregularity) -> IrrRuling:
     live = [hand.players[i] for i in hand.order if not hand.players[i].folded]
     k = CARDS_AT[st] - 1
     if irr.seen:
-        b.cards.append("the player keeps the card he has looked at")
+        b.cards.append("the player keeps the card they have looked at")
         return b.done(
             "keep-seen-card",
             _basis({"roberts": "S", "wsop-cash": "S"}, hand.rules.preset),
             f"The dealer {'burned two cards' if irr.kind == 'double-burn' else 'missed the burn'} before "
-            f"{st.value} street, and the player looked at the down card he received: a final downcard that "
-            "its player has looked at is his and stays.",
+            f"{st.value} street, and the player looked at the down card they received: a final downcard that "
+            "its player has looked at is their and stays.",
         )
     before = _no_action_yet(hand)
     double = irr.kind == "double-burn"
@@ -1183,7 +1183,7 @@ def _wrong_named(hand: Hand, irr: Irregularity) -> IrrRuling:
                 basis,
                 f"The dealer named {p.name} as the low card, and the error was caught before the next player "
                 f"acted: {p.name} takes back {fmt(amount)}. {true_p.name}, the true low card, must bring in "
-                f"or may complete, and the action continues to his left; {p.name} acts later in normal turn.",
+                f"or may complete, and the action continues to their left; {p.name} acts later in normal turn.",
             )
         return b.done(
             "true-high-acts-first",
@@ -1204,7 +1204,7 @@ def _wrong_named(hand: Hand, irr: Irregularity) -> IrrRuling:
         "action-stands",
         basis,
         f"The dealer named {p.name}'s board as the high hand, and the next player has already acted: the "
-        f"action stands, and {true_p.name}, the true high hand, acts in turn with all his options.",
+        f"action stands, and {true_p.name}, the true high hand, acts in turn with all their options.",
     )
 
 
@@ -1244,10 +1244,10 @@ def _out_of_turn(hand: Hand, irr: Irregularity) -> IrrRuling:
     deadline = hand.rules.skipped_player_deadline
     if deadline == "three-act-behind":
         passed = len(oot) >= 3
-        said = f"{len(oot)} player(s) acted behind {skipped.name}; he keeps his turn until three have"
+        said = f"{len(oot)} player(s) acted behind {skipped.name}; they keep their turn until three have"
     elif deadline == "two-act-behind":
         passed = len(oot) >= 2
-        said = f"{len(oot)} player(s) acted behind {skipped.name}; after two he may lose the right to act"
+        said = f"{len(oot)} player(s) acted behind {skipped.name}; after two they may lose the right to act"
     else:
         kinds = [a.kind.value for a in oot]
         n_chips = sum(1 for k in kinds if k in ("call", "bet", "raise", "complete"))
@@ -1256,7 +1256,7 @@ def _out_of_turn(hand: Hand, irr: Irregularity) -> IrrRuling:
     if passed:
         hooks.limits[skipped.idx] = _Limit(
             frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL}),
-            f"{skipped.name} let the action pass him ({said}), so he may only check, call or fold",
+            f"{skipped.name} let the action pass them ({said}), so they may only check, call or fold",
             "irr.out-of-turn",
             hand.street,
             once=True,
@@ -1280,11 +1280,11 @@ def _out_of_turn(hand: Hand, irr: Irregularity) -> IrrRuling:
                     if hand.rules.oot_binding == "bet-call-or-raise-between"
                     else "(no bet or raise in between)"
                 )
-                + f", so his out-of-turn {pend.kind.value} is binding.",
+                + f", so their out-of-turn {pend.kind.value} is binding.",
             )
         if pend.chips:
             b.chips.append((to_act.name, pend.amount or ZERO))
-            chips_word = " His out-of-turn chips come back to him (they go in again if he calls)."
+            chips_word = " Their out-of-turn chips come back to them (they go in again if they call)."
         limited = hand.rules.oot_after_change == "no-raise" and pend.kind in (
             ActionKind.CHECK,
             ActionKind.CALL,
@@ -1292,7 +1292,7 @@ def _out_of_turn(hand: Hand, irr: Irregularity) -> IrrRuling:
         return b.done(
             "not-binding",
             _basis({"roberts": "S2", "*": "S"}, hand.rules.preset),
-            f"{to_act.name} acted out of turn ({names}), and the action to him changed before his turn "
+            f"{to_act.name} acted out of turn ({names}), and the action to them changed before their turn "
             + (
                 "(a bet, call or raise came in between)"
                 if hand.rules.oot_binding == "bet-call-or-raise-between"
@@ -1303,7 +1303,7 @@ def _out_of_turn(hand: Hand, irr: Irregularity) -> IrrRuling:
             + (
                 f" Under {hand.rules.label} a player who checked or called out of turn may not raise."
                 if limited
-                else " He has all his options."
+                else " They have all their options."
             ),
         )
     if to_act is skipped:
@@ -1311,14 +1311,14 @@ def _out_of_turn(hand: Hand, irr: Irregularity) -> IrrRuling:
             return b.done(
                 "skipped-call-or-fold",
                 "J",
-                f"{skipped.name} was skipped ({names}) and said nothing: {said}. Under {hand.rules.label} he "
-                "keeps his turn but may only check, call or fold; the out-of-turn actions stand unless "
+                f"{skipped.name} was skipped ({names}) and said nothing: {said}. Under {hand.rules.label} they "
+                "keep their turn but may only check, call or fold; the out-of-turn actions stand unless "
                 "the action to them changes.",
             )
         return b.done(
             "skipped-keeps-options",
             _basis({"roberts": "S2", "*": "S"}, hand.rules.preset),
-            f"{skipped.name} was skipped ({names}): {said}. The action goes back to him with all his "
+            f"{skipped.name} was skipped ({names}): {said}. The action goes back to them with all their "
             "options.",
         )
     return b.done(
@@ -1461,9 +1461,9 @@ def _chips(hand: Hand, irr: Irregularity) -> IrrRuling:
         return b.done(
             outcome,
             "J",
-            f"{p.name} put in {fmt(first)}, went back to his stack and added {fmt(more)}: a string raise is not "
+            f"{p.name} put in {fmt(first)}, went back to their stack and added {fmt(more)}: a string raise is not "
             f"allowed, so only the first motion counts, {word}. The chips added later ({fmt(back)} in all) "
-            "go back to him.",
+            "go back to them.",
         )
     if back > 0:
         b.chips.append((p.name, back))
@@ -1518,7 +1518,7 @@ def _says(hand: Hand, irr: Irregularity) -> IrrRuling:
             return b.done(
                 "complete",
                 "J",
-                f"{p.name} {said} when the bring-in is due: he completes to {fmt(amount)}.",
+                f"{p.name} {said} when the bring-in is due: they complete to {fmt(amount)}.",
             )
         raise TutorError("the bring-in is forced: write it as an act.")
     if word == "fold":
@@ -1530,7 +1530,7 @@ def _says(hand: Hand, irr: Irregularity) -> IrrRuling:
         return b.done(
             "fold",
             basis,
-            f"{p.name} {said} in turn: a verbal fold is binding; his hand is dead.",
+            f"{p.name} {said} in turn: a verbal fold is binding; their hand is dead.",
         )
     if word == "call" or (word == "check" and not facing):
         if facing:
@@ -1538,7 +1538,7 @@ def _says(hand: Hand, irr: Irregularity) -> IrrRuling:
             return b.done(
                 "call",
                 basis,
-                f"{p.name} {said} in turn: a verbal call is binding; he calls.",
+                f"{p.name} {said} in turn: a verbal call is binding; they call.",
             )
         _do_action(hand, p, ActionKind.CHECK, None)
         return b.done(
@@ -1558,7 +1558,7 @@ def _says(hand: Hand, irr: Irregularity) -> IrrRuling:
         return b.done(
             "call-or-fold",
             basis,
-            f"{p.name} {said} facing a bet: he may now only call or fold.",
+            f"{p.name} {said} facing a bet: they may now only call or fold.",
         )
     # raise / bet / complete
     if not facing:
@@ -1588,11 +1588,11 @@ def _says(hand: Hand, irr: Irregularity) -> IrrRuling:
         return b.done(
             "raise",
             basis,
-            f"{p.name} {said} in turn: that binds him to a full raise, to {fmt(target)}.",
+            f"{p.name} {said} in turn: that binds them to a full raise, to {fmt(target)}.",
         )
     _do_action(hand, p, ActionKind.CALL, None)
     return b.done(
-        "call", basis, f"{p.name} {said}, but the betting is capped: he calls."
+        "call", basis, f"{p.name} {said}, but the betting is capped: they call."
     )
 
 
@@ -1619,15 +1619,15 @@ def _fold_no_bet(hand: Hand, irr: Irregularity) -> IrrRuling:
         return b.done(
             "dealt-until-bet",
             "S",
-            f"{p.name} folded although he could check. The fold is binding and he cannot win the pot; under "
-            f"{hand.rules.label} his seat keeps receiving cards until a bet kills the hand. The cards dealt "
+            f"{p.name} folded although they could check. The fold is binding and they cannot win the pot; under "
+            f"{hand.rules.label} their seat keeps receiving cards until a bet kills the hand. The cards dealt "
             "to it are dead but are gone from the stub.",
         )
     b.cards.append(f"{p.name} is out and gets no more cards")
     return b.done(
         "no-more-cards",
         "S" if preset == "tda" else "J",
-        f"{p.name} folded although he could check. The fold is binding: he is out of the hand and gets no "
+        f"{p.name} folded although they could check. The fold is binding: they are out of the hand and gets no "
         "more cards.",
     )
 
@@ -1670,7 +1670,7 @@ def _river_exposed(
             return b.done(
                 "keep",
                 "S",
-                f"{p.name} is all in and his seventh card was dealt face up while others still bet: he keeps "
+                f"{p.name} is all in and their seventh card was dealt face up while others still bet: they keep "
                 "it, and the others get their cards face down as usual.",
             )
         _replace(hand, p, irr, b)
@@ -1712,7 +1712,7 @@ def _river_exposed(
         b.extra["declare_all_in"] = p.name
         why = (
             f"{p.name}'s seventh card ({shown}) was dealt face up: the others get theirs face down. Before "
-            f"any action, {p.name} may declare himself all in for the pot as it stands."
+            f"any action, {p.name} may declare themselves all in for the pot as it stands."
         )
         b.cards.append("the other seventh cards are dealt face down")
     # Who acts first.
@@ -1803,7 +1803,7 @@ def _player_shows(hand: Hand, irr: Irregularity) -> IrrRuling:
         _basis({"roberts": "S2", "*": "S"}, hand.rules.preset)
         if hand.rules.preset == "roberts"
         else "S",
-        f"{p.name} exposed his own card: his hand stays live, and the dealer shows the card to every player "
+        f"{p.name} exposed their own card: their hand stays live, and the dealer shows the card to every player "
         "so that all have the same information." + note,
     )
 
