@@ -117,8 +117,8 @@ def test_an_irregularity_is_ruled_and_the_hand_goes_on(
         page.keyboard.press("Escape")
         page.locator(".st-key-wt_check button").click()
         expect(page.get_by_test_id("stAlertContentError")).to_have_text(
-            "Not right: you answered The out-of-turn action is binding; Dee acts next "
-            "(call 20); the answer is The out-of-turn action is not binding; Dee acts "
+            "Not right: you answered the out-of-turn action is binding; Dee acts next "
+            "(call 20); the answer is the out-of-turn action is not binding; Dee acts "
             "next (fold, call 20) (rulebook: Robert's Rules, Betting and Raising 10 "
             "(from an older or secondary copy))."
         )
@@ -145,7 +145,7 @@ def test_an_irregularity_is_ruled_and_the_hand_goes_on(
         page.keyboard.press("Escape")
         page.locator(".st-key-wt_check button").click()
         expect(page.get_by_test_id("stAlertContentSuccess")).to_have_text(
-            "Right: The out-of-turn action is not binding; Dee acts next (fold, call 20) "
+            "Right: the out-of-turn action is not binding; Dee acts next (fold, call 20) "
             "(rulebook: Robert's Rules, Betting and Raising 10 (from an older or "
             "secondary copy))."
         )

@@ -65,7 +65,7 @@ def test_right_answer_with_next_player_and_options() -> None:
     verdict = check_answer("ruling", given, NOT_BINDING)
     assert verdict.correct
     assert verdict.message == (
-        "Right: The out-of-turn action is not binding; Dee acts next (fold, call 20, "
+        "Right: the out-of-turn action is not binding; Dee acts next (fold, call 20, "
         "raise 40) (rulebook: WSOP 132/133)."
     )
 
@@ -80,8 +80,8 @@ def test_right_outcome_but_wrong_options_is_wrong() -> None:
     verdict = check_answer("ruling", given, NOT_BINDING)
     assert not verdict.correct
     assert verdict.message == (
-        "Not right: you answered The out-of-turn action is not binding; Dee acts next "
-        "(fold, call 20); the answer is The out-of-turn action is not binding; Dee acts "
+        "Not right: you answered the out-of-turn action is not binding; Dee acts next "
+        "(fold, call 20); the answer is the out-of-turn action is not binding; Dee acts "
         "next (fold, call 20, raise 40) (rulebook: WSOP 132/133)."
     )
     nobody = dict(given, next_player=NOBODY, next_actions=[])
@@ -112,13 +112,13 @@ def test_a_judgement_says_so_plainly() -> None:
     verdict = check_answer("ruling", {"outcome": "misdeal"}, MISDEAL)
     assert verdict.correct
     assert verdict.message == (
-        "Right: Misdeal: re-deal, antes stay (a judgement: the rulebook (TDA RP-10-A) is "
+        "Right: misdeal: re-deal, antes stay (a judgement: the rulebook (TDA RP-10-A) is "
         "silent here)."
     )
     wrong = check_answer("ruling", {"outcome": "third-card-down"}, MISDEAL)
     assert wrong.message.startswith(
-        "Not right: you answered Not a misdeal: the exposed card is an upcard, third card "
-        "down; the answer is Misdeal"
+        "Not right: you answered not a misdeal: the exposed card is an upcard, third card "
+        "down; the answer is misdeal"
     )
 
 
