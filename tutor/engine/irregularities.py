@@ -309,7 +309,8 @@ class IrregularityHooks:
             opts = self._pending_options(hand, pend, opts)
         lim = self.limits.get(p.idx)
         if lim is not None and lim.street is hand.street:
-            opts = {k: v for k, v in opts.items() if k in lim.allowed}
+            # A limit never leaves a player without a move (a binding out-of-turn action wins).
+            opts = {k: v for k, v in opts.items() if k in lim.allowed} or opts
         return opts
 
     def why_not(
@@ -877,6 +878,10 @@ def _wrong_count(hand: Hand, irr: Irregularity) -> IrrRuling:
             "S",
         )
     missing = irr.street
+    if missing is Street.SHOWDOWN:
+        raise TutorError(
+            "the missing card is a street's card: third to seventh street, not the showdown."
+        )
     if before and missing is not None:
         b.cards.append(f"{p.name} gets the next card from the stub")
         return b.done(
@@ -1065,6 +1070,11 @@ def _burn(hand: Hand, irr: Irregularity) -> IrrRuling:
         )
     live = [hand.players[i] for i in hand.order if not hand.players[i].folded]
     k = CARDS_AT[st] - 1
+    if hand.community is not None or any(len(p.cards) <= k for p in live):
+        raise TutorError(
+            f"the players' {st.value}-street cards are not all dealt here (a community river "
+            "card?): rule on a burn error right after the street is dealt to each player."
+        )
     if irr.seen:
         b.cards.append("the player keeps the card they have looked at")
         return b.done(
@@ -1230,6 +1240,10 @@ def _out_of_turn(hand: Hand, irr: Irregularity) -> IrrRuling:
             )
         if q.idx in hooks.pending:
             raise TutorError(f"{text!r}: {q.name} has already acted out of turn.")
+        if q.acted and q.bet >= hand.current:
+            raise TutorError(
+                f"{text!r}: {q.name} has already acted in this round and has nothing to answer."
+            )
         chips = act.kind in (
             ActionKind.CALL,
             ActionKind.BET,
