@@ -215,6 +215,14 @@ def test_disputed_rules_have_a_preset_table(
         ("splitting-the-pot", "**high 31, low 30**"),
         ("splitting-the-pot", "60 + 30 = **90**"),
         ("side-pots", "87 + 27 + 6 = 120"),
+        (
+            "when-something-goes-wrong",
+            "| both hole cards of one player up | dead hand, ante back | misdeal | misdeal |",
+        ),
+        (
+            "when-something-goes-wrong",
+            "| `roberts` | a bet, call or raise | no raise | three act behind him |",
+        ),
     ],
 )
 def test_worked_numbers(lessons: list[Lesson], lesson_id: str, fact: str) -> None:
