@@ -450,6 +450,7 @@ class Meter:
         self.start_cpu = self._cpu()
         self.start = time.perf_counter()
         self.machine_start = psutil.cpu_times()
+        self.client_start = _own_cpu()
 
     def _processes(self, name: str) -> list[Any]:
         import psutil
@@ -482,7 +483,7 @@ class Meter:
 
         wall = time.perf_counter() - self.start
         end = self._cpu()
-        result: dict[str, float] = {}
+        result: dict[str, float] = {"wall": round(wall, 3)}
         for name in self.groups:
             used = sum(
                 cpu - self.start_cpu.get(key, 0.0)
@@ -501,7 +502,16 @@ class Meter:
         idle = (after.idle + after.iowait) - (before.idle + before.iowait)
         total = sum(after) - sum(before)
         result["machine_busy"] = round(100 * (1 - idle / total), 1) if total else 0.0
+        result["client_cpu"] = round(100 * (_own_cpu() - self.client_start) / wall, 1)
         return result
+
+
+def _own_cpu() -> float:
+    """CPU seconds of this process alone (the load client), without its children."""
+    import psutil
+
+    times = psutil.Process().cpu_times()
+    return float(times.user + times.system)
 
 
 # -- the database --------------------------------------------------------------------------
@@ -648,6 +658,13 @@ class Level:
     def lost(self) -> int:
         """Checks sent minus answers found in the database."""
         return self.tally.checks_sent - self.saved
+
+    def cpu_ms_per_interaction(self, seconds: float) -> float:
+        """The app replicas' CPU time per interaction, in ms (less noisy than latency)."""
+        count = len(self.tally.times) + len(self.tally.open_times)
+        wall = self.usage.get("wall", seconds)
+        used = self.usage["app_cpu"] / 100 * wall
+        return round(1e3 * used / count, 1) if count else 0.0
 
     def ms(self, q: float, times: Sequence[float] | None = None) -> float:
         """A quantile of the interaction times, in ms."""
@@ -867,9 +884,11 @@ def table(levels: Sequence[Level], db: Database, seconds: float) -> BenchResult:
             "answers",
             "lost",
             "app CPU",
+            "app CPU/interaction",
             "proxy CPU",
             "db CPU",
             "app RSS",
+            "client CPU",
             "machine busy",
         ]
     ]
@@ -891,9 +910,11 @@ def table(levels: Sequence[Level], db: Database, seconds: float) -> BenchResult:
                 str(lv.tally.checks_sent),
                 str(lv.lost),
                 f"{usage['app_cpu']:.0f}%",
+                f"{lv.cpu_ms_per_interaction(seconds):.1f} ms",
                 f"{usage['proxy_cpu']:.0f}%",
                 f"{usage['db_cpu']:.0f}%" if "db_cpu" in usage else "-",
                 f"{usage['app_mib']:.0f} MiB",
+                f"{usage['client_cpu']:.0f}%",
                 f"{usage['machine_busy']:.0f}%",
             ]
         )
@@ -906,6 +927,7 @@ def table(levels: Sequence[Level], db: Database, seconds: float) -> BenchResult:
             "answers": lv.tally.checks_sent,
             "answers_lost": lv.lost,
             "app_cpu_pct": usage["app_cpu"],
+            "app_cpu_ms_per_interaction": lv.cpu_ms_per_interaction(seconds),
             "app_rss_mib": usage["app_mib"],
         }
         for name, value in values.items():
@@ -925,6 +947,8 @@ def table(levels: Sequence[Level], db: Database, seconds: float) -> BenchResult:
     print(
         f"load: {db.kind}; {seconds:.0f} s per row, one interaction every "
         f"{INTERVAL:.0f} s per learner; CPU in % of one core over the row's run; "
-        "machine busy counts every process on the machine (other work makes it noisy).",
+        "app CPU/interaction is the replicas' CPU time per interaction, the figure "
+        "other work on the machine moves least; machine busy counts every process "
+        "on the machine (other work makes the times noisy).",
     )
     return rows, numbers
