@@ -545,6 +545,22 @@ class Database:
     url: str
     pid: int | None
     kind: str
+    #: A URL to the cluster's ``postgres`` database, to create fresh ones (throwaway only).
+    admin_url: str = ""
+
+    def fresh(self, name: str) -> str:
+        """A new empty database ``name`` on a throwaway cluster; else the given URL."""
+        if not self.admin_url:
+            return self.url
+        from sqlalchemy import create_engine, text
+
+        admin = create_engine(self.admin_url, isolation_level="AUTOCOMMIT")
+        try:
+            with admin.connect() as conn:
+                conn.execute(text(f'CREATE DATABASE "{name}"'))
+        finally:
+            admin.dispose()
+        return self.url.rsplit("/", 1)[0] + "/" + name
 
 
 @contextmanager
@@ -555,8 +571,6 @@ def throwaway_postgres() -> Iterator[Database]:
 
     :raises LoadError: If PostgreSQL's programs are missing or it does not start.
     """
-    from sqlalchemy import create_engine, text
-
     bindir = _pg_bin()
     if bindir is None:
         raise LoadError(
@@ -587,16 +601,10 @@ def throwaway_postgres() -> Iterator[Database]:
         shutil.rmtree(workdir, ignore_errors=True)
         raise LoadError(f"could not start PostgreSQL: {exc.stderr.strip()}") from exc
     try:
-        admin = create_engine(
-            f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres",
-            isolation_level="AUTOCOMMIT",
-        )
-        with admin.connect() as conn:
-            conn.execute(text("CREATE DATABASE tutor_bench"))
-        admin.dispose()
+        server = f"postgresql+psycopg://postgres@127.0.0.1:{port}"
         pid = int(Path(datadir, "postmaster.pid").read_text().split()[0])
-        url = f"postgresql+psycopg://postgres@127.0.0.1:{port}/tutor_bench"
-        yield Database(url, pid, "PostgreSQL (throwaway cluster)")
+        kind = "PostgreSQL (throwaway cluster, a fresh database per replica count)"
+        yield Database(f"{server}/postgres", pid, kind, admin_url=f"{server}/postgres")
     finally:
         subprocess.run(
             [
@@ -718,7 +726,7 @@ async def _drive(
 
 def measure(
     base_url: str,
-    db: Database,
+    url: str,
     replicas: int,
     learners: int,
     seconds: float,
@@ -728,11 +736,11 @@ def measure(
 ) -> Level:
     """Run ``learners`` learners for ``seconds`` against ``base_url``; tally the results."""
     names = [f"Load {tag} {n:03d}" for n in range(learners)]
-    make_learners(db.url, names)
+    make_learners(url, names)
     meter = Meter(pids)
     tally = asyncio.run(_drive(base_url, names, stops, seconds))
     usage = meter.stop()
-    return Level(replicas, learners, tally, saved_answers(db.url, names), usage)
+    return Level(replicas, learners, tally, saved_answers(url, names), usage)
 
 
 async def _warm(base_url: str, replicas: Sequence[str], stops: Sequence[Stop]) -> None:
@@ -811,12 +819,13 @@ def _run() -> BenchResult:
         database() as db,
         tempfile.TemporaryDirectory(prefix="tutor-bench-load-") as tmp,
     ):
-        env = {
-            **os.environ,
-            "TUTOR_DATABASE_URL": db.url,
-            "TUTOR_DATA_DIR": str(Path(tmp) / "data"),
-        }
         for replicas in replica_counts:
+            url = db.fresh(f"tutor_bench_r{replicas}")
+            env = {
+                **os.environ,
+                "TUTOR_DATABASE_URL": url,
+                "TUTOR_DATA_DIR": str(Path(tmp) / "data"),
+            }
             port = _free_port()
             deployment = Deployment(
                 replicas,
@@ -844,7 +853,7 @@ def _run() -> BenchResult:
                     levels.append(
                         measure(
                             deployment.url,
-                            db,
+                            url,
                             replicas,
                             learners,
                             seconds,
