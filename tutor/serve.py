@@ -421,6 +421,7 @@ def add_parser(sub: Any, port_type: Any, default_port: int) -> None:
         "--replicas",
         type=int,
         default=2,
+        metavar="N",
         help=f"app processes to start here, 0 to {MAX_REPLICAS} (default 2)",
     )
     serve.add_argument(
