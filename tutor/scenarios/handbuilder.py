@@ -19,7 +19,7 @@ from tutor.engine.errors import TutorError
 from tutor.engine.rulings import ASK_KINDS, PLAYER_KINDS, to_json
 from tutor.scenarios.bank import check_text
 from tutor.scenarios.model import Scenario
-from tutor.scenarios.replay import start_hand
+from tutor.scenarios.replay import start_hand, walk
 
 NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal")
 RANKS = "AKQJT98765432"
@@ -172,17 +172,12 @@ def scenario_of(doc: CommentedMap) -> tuple[Scenario | None, list[str]]:
 
 
 def hand_now(scenario: Scenario) -> Any:
-    """The hand after every action of the scenario (the engine's ``Hand``).
+    """The hand after every step of the scenario (the engine's ``Hand``), as replayed.
 
-    :raises TutorError: If the engine refuses the table or an action.
+    :raises TutorError: If the engine refuses the table, an action or an event.
     """
-    hand = start_hand(scenario)
-    for step in scenario.steps:
-        for text in step.actions:
-            hand.apply(text)
-            if hand.problems:
-                raise TutorError(str(hand.problems[0]))
-    return hand
+    results = walk(scenario)
+    return results[-1].hand if results else start_hand(scenario)
 
 
 def action_text(player: str, legal: str) -> str:

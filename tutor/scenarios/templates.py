@@ -43,7 +43,10 @@ _ASKS: dict[str, tuple[str, int]] = {
     "showdown": ("  - ask: showdown-order\n", 5),
     "split-pot": ("  - ask: award\n", 5),
     "side-pots": ("  - ask: award\n", 5),
+    "irregularities": ("  - event: {fold-no-bet: Cy}\n  - ask: ruling\n", 1),
 }
+#: Topics whose question ends the scenario (the hand after it would need more events).
+_LAST = frozenset({"irregularities"})
 
 
 def template(topic: str) -> str:
@@ -58,7 +61,8 @@ def template(topic: str) -> str:
         topic=topic,
     )
     prompt = "    prompt: Write the question as the learner should read it.\n"
-    return head + "".join(_STREETS[:after]) + ask + prompt + "".join(_STREETS[after:])
+    rest = "" if topic in _LAST else "".join(_STREETS[after:])
+    return head + "".join(_STREETS[:after]) + ask + prompt + rest
 
 
 def template_topics() -> tuple[str, ...]:
