@@ -160,9 +160,11 @@ def test_class_view_page_with_two_learners(
     heat = charts[0]["data"][0]
     assert heat["y"] == ["Ana", "Bo"] and heat["x"] == ["bring-in", "community-river"]
     assert heat["z"] == [[66.7, 100.0], [0.0, None]]
+    at.radio(key="cv_view").set_value("A learner").run()
     assert at.selectbox(key="cv_learner").options == ["Ana", "Bo"]
     at.selectbox(key="cv_learner").set_value("Bo").run()
     assert [m.value for m in at.metric][:2] == ["2", "0%"]
+    at.radio(key="cv_view").set_value("Export").run()
     at.button(key="cv_csv_make").click().run()
     assert not at.exception
     exported = list(csv.reader(io.StringIO(at.session_state["cv_csv"])))
@@ -170,9 +172,15 @@ def test_class_view_page_with_two_learners(
         "How much does each player ante, and how much is that in all?",
         '{"each": 0.25, "total": 0.75}',
     ]
+    at.radio(key="cv_view").set_value("A learner").run()
     at.selectbox(key="cv_game").set_value("stud").run()
     assert at.selectbox(key="cv_learner").options == ["Ana"]
     at.selectbox(key="cv_game").set_value("").run()
+    at.radio(key="cv_view").set_value("Hardest questions").run()
+    assert at.dataframe[0].value["scenario"].tolist() == [
+        "ui-third-street",
+        "ui-third-street",
+    ]
     at.button(key="cv_preview").click().run()
     assert not at.exception
     assert [t.value for t in at.title] == ["Studio"]

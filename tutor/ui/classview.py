@@ -33,6 +33,8 @@ from tutor.progress.classview import (
 )
 
 GAMES = {"": "Both games", "stud8": "Stud Hi/Lo", "stud": "Seven Card Stud"}
+#: The page's views; only the chosen one is computed.
+VIEWS = ("By topic", "By rule", "Hardest questions", "A learner", "Export")
 
 
 def heatmap_figure(cells: list[Cell], what: str) -> go.Figure:
@@ -165,8 +167,8 @@ def _preview(ask: HardAsk) -> None:
     st.session_state["cv_goto_studio"] = True
 
 
-def _hardest(data: ClassData) -> None:
-    if not data.hardest:
+def _hardest(hardest: list[HardAsk]) -> None:
+    if not hardest:
         st.info("No question has been answered twice yet under these filters.")
         return
     rows = [
@@ -180,10 +182,10 @@ def _hardest(data: ClassData) -> None:
             "learners": a.learners,
             "mean time (s)": round(a.mean_seconds, 1),
         }
-        for a in data.hardest
+        for a in hardest
     ]
     st.dataframe(rows, hide_index=True, width="stretch", key="cv_hardest_table")
-    labels = [f"{a.scenario_id}, step {a.step + 1} ({a.kind})" for a in data.hardest]
+    labels = [f"{a.scenario_id}, step {a.step + 1} ({a.kind})" for a in hardest]
     pick = st.selectbox(
         "Question",
         range(len(labels)),
@@ -194,15 +196,15 @@ def _hardest(data: ClassData) -> None:
         "Preview it in the Studio",
         key="cv_preview",
         on_click=_preview,
-        args=(data.hardest[pick],),
+        args=(hardest[pick],),
     )
 
 
-def _learner(store: ProgressStore, data: ClassData, f: ClassFilter) -> None:
-    if not data.learners:
+def _learner(store: ProgressStore, learners: list[str], f: ClassFilter) -> None:
+    if not learners:
         st.info("No learner has answered under these filters.")
         return
-    name = st.selectbox("Learner", data.learners, key="cv_learner")
+    name = st.selectbox("Learner", learners, key="cv_learner")
     answers = learner_answers(store, name, f)
     first = [a for a in answers if a.first]
     right = sum(a.correct for a in first)
@@ -280,30 +282,35 @@ def class_view_page() -> None:
         st.switch_page("app_pages/studio.py")
     store = progress_store()
     f = _filters()
-    started = time.perf_counter()
-    data = build_class_data(store, f)
+    view = st.radio(
+        "View", VIEWS, key="cv_view", horizontal=True, label_visibility="collapsed"
+    )
     if not first_attempts_counted():
         st.caption("This store does not record attempts: every answer is counted.")
     message = st.session_state.pop("cv_msg", None)
     if message:
         st.warning(message)
-    if not data.topics:
-        st.info("No answers under these filters yet.")
-        return
-    by_topic, by_rule, hardest, learner, export = st.tabs(
-        ["By topic", "By rule", "Hardest questions", "A learner", "Export"]
-    )
-    with by_topic:
-        st.plotly_chart(data.topic_figure, width="stretch", key="cv_topic_chart")
-    with by_rule:
-        if data.rule_figure is None:
-            st.info("The store keeps no rule ids for these answers yet.")
-        else:
-            st.plotly_chart(data.rule_figure, width="stretch", key="cv_rule_chart")
-    with hardest:
-        _hardest(data)
-    with learner:
-        _learner(store, data, f)
-    with export:
+    started = time.perf_counter()
+    if view == VIEWS[0]:
+        topics = topic_cells(store, f)
+        if not topics:
+            st.info("No answers under these filters yet.")
+            return
+        st.plotly_chart(
+            heatmap_figure(topics, "topic"), width="stretch", key="cv_topic_chart"
+        )
+    elif view == VIEWS[1]:
+        rules = rule_cells(store, f)
+        if not rules:
+            st.info("No answers with rule ids under these filters yet.")
+            return
+        st.plotly_chart(
+            heatmap_figure(rules, "rule id"), width="stretch", key="cv_rule_chart"
+        )
+    elif view == VIEWS[2]:
+        _hardest(hardest_asks(store, f))
+    elif view == VIEWS[3]:
+        _learner(store, learner_names(store, f), f)
+    else:
         _export(store, f)
     st.caption(f"Built in {time.perf_counter() - started:.2f} s.")
