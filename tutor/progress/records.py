@@ -11,7 +11,6 @@ from typing import Any
 from tutor.engine.errors import TutorError
 
 NAME_MAX = 40
-GAMES = ("stud8", "stud")
 LEVELS = range(1, 6)
 
 

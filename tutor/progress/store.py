@@ -46,10 +46,9 @@ from sqlalchemy.pool import StaticPool
 
 from tutor import config
 from tutor.config import DATA_DIR_VAR, DATABASE_URL_VAR, database_url, redact_url
-from tutor.engine.rules import PRESETS
+from tutor.engine.rules import GAMES, PRESETS
 from tutor.progress.mastery import WINDOW, level_from
 from tutor.progress.records import (
-    GAMES,
     LEVELS,
     AnswerRecord,
     DaySummary,
