@@ -405,8 +405,8 @@ def describe_low_board(cards: list[Card]) -> str:
     """Plain words for a razz board: ``7-4 low``, ``a pair of sevens``."""
     if not cards:
         return "nothing"
-    pairing, ranks = a5_key(cards)
-    if pairing:
+    _, ranks = a5_key(cards)
+    if len(ranks) < len(cards):  # a pair (or more) shows
         return describe_board(cards)
     chars = ["A" if r == 1 else Card(r, "c").rank_char for r in ranks]
     return f"{'-'.join(chars)} low"
