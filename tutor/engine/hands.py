@@ -611,25 +611,32 @@ def best_high(cards: Sequence[Card]) -> HighHand:
     indices = _checked(cards)
     value = high_value(indices)
     category = _CATEGORY_BY_STRENGTH[value >> 20]
-    ranks = tuple(
-        14 if d == 1 else d for d in ((value >> k) & 0xF for k in _DIGIT_SHIFTS)
+    d0, d1, d2, d3, d4 = (
+        (value >> 16) & 0xF,
+        (value >> 12) & 0xF,
+        (value >> 8) & 0xF,
+        (value >> 4) & 0xF,
+        value & 0xF,
     )
-    pool = sorted(
-        indices, reverse=True
-    )  # rank-major: highest rank, then highest suit, first
+    ranks = (
+        14 if d0 == 1 else d0,
+        14 if d1 == 1 else d1,
+        14 if d2 == 1 else d2,
+        14 if d3 == 1 else d3,
+        14 if d4 == 1 else d4,
+    )
+    pool = sorted(indices, reverse=True)  # rank-major: highest rank, then highest suit
     if category is Category.FLUSH or category is Category.STRAIGHT_FLUSH:
         counts = [0, 0, 0, 0]
         for i in indices:
             counts[i & 3] += 1
         suit = counts.index(max(counts))
         pool = [i for i in pool if i & 3 == suit]
-    used = []
-    for r in ranks:
-        for j, i in enumerate(pool):
-            if (i >> 2) + 2 == r:
-                used.append(DECK[pool.pop(j)])
-                break
-    return HighHand(category=category, ranks=ranks, cards=tuple(used), value=value)
+    by_rank: dict[int, list[int]] = {}
+    for i in pool:
+        by_rank.setdefault((i >> 2) + 2, []).append(i)
+    used = tuple(DECK[by_rank[r].pop(0)] for r in ranks)
+    return HighHand(category=category, ranks=ranks, cards=used, value=value)
 
 
 def best_low(cards: Sequence[Card]) -> LowHand | None:
@@ -735,7 +742,9 @@ def best_razz(cards: Sequence[Card]) -> LowHand:
         for k, r in enumerate(groups):
             value |= r << (16 - 4 * k)
         used = tuple(
-            sorted(chosen, key=lambda c: (c.low_rank, c.bring_in_key()[1]), reverse=True)
+            sorted(
+                chosen, key=lambda c: (c.low_rank, c.bring_in_key()[1]), reverse=True
+            )
         )
         return LowHand(ranks=tuple(c.low_rank for c in used), cards=used, value=value)
     best: tuple[tuple[int, tuple[int, ...]], tuple[Card, ...]] | None = None
