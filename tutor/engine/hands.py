@@ -699,9 +699,12 @@ def a5_key(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
     >>> a5_key(parse_cards("Kc Qd")) < a5_key(parse_cards("2c 2d"))
     True
     """
+    ranks = sorted([c.low_rank for c in cards], reverse=True)
+    if ranks and len(set(ranks)) == len(ranks):  # no pair: the common case, made quick
+        return 1, tuple(ranks)
     counts: dict[int, int] = {}
-    for c in cards:
-        counts[c.low_rank] = counts.get(c.low_rank, 0) + 1
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
     groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
     sizes = tuple(n for _, n in groups)
     pairing = sum(n - 1 for n in sizes) * 10 + (max(sizes) if sizes else 0)
