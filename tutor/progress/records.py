@@ -93,6 +93,7 @@ class TopicSummary:
     seconds_total: float
     scenarios: int
     mastery: str
+    #: the median time of the topic's latest 200 first attempts (all of them when fewer)
     median_seconds: float = 0.0
 
     @property
