@@ -173,3 +173,37 @@ def test_health_fails_with_the_store_and_the_bank(
             "detail": f"no lesson found in {str(empty / 'lessons')!r}",
         },
     }
+
+
+def test_an_answer_that_cannot_be_saved_says_so_without_the_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tutor import config
+    from tutor.progress import ProgressStore
+
+    point_app_at(monkeypatch, tmp_path / "data", DATA)
+    ProgressStore(config.database_url()).create_learner("Ana")
+    at = AppTest.from_file(str(APP), default_timeout=20)
+    at.query_params["learner"] = "Ana"
+    at.session_state["wt_scenario"] = "ui-third-street"
+    at.session_state["wt_pos"] = 1
+    at.run()
+    at.switch_page("app_pages/walkthrough.py").run()
+    store = data.progress_store()
+
+    def failing(*args: object, **kwargs: object) -> None:
+        # the error a full disk gives: its message names the database file
+        raise store._error("save an answer", OSError("disk I/O error"))
+
+    monkeypatch.setattr(store, "record_answer", failing)
+    at.number_input(key="wt_ui-third-street_1_0_minimum").set_value(20)
+    at.button(key="wt_check").click().run()
+    assert not at.exception
+    assert [s.value for s in at.success] == ["Right: a minimum buy-in of 20."]
+    assert [w.value for w in at.warning] == [
+        (
+            "Your answer was checked but not saved: the progress database could not be "
+            "written. Whoever runs this app can see why with `tutor health` and in the "
+            "app's log."
+        )
+    ]
