@@ -805,7 +805,7 @@ def test_progress_figures_exact(store: ProgressStore) -> None:
     assert (empty.answered, empty.correct, empty.topics, empty.days) == (0, 0, (), ())
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, 2])
 def test_mastery_from_sql_matches_mastery_of_the_records(
     store: ProgressStore, seed: int
 ) -> None:
@@ -817,7 +817,7 @@ def test_mastery_from_sql_matches_mastery_of_the_records(
     ana = store.create_learner("Ana")
     topics = {"s1": "ante", "s2": "ante", "s3": "ante", "s4": "ante", "p1": "pot"}
     topics |= {"p2": "pot", "p3": "pot", "x1": "split", "x2": "split"}
-    for n in range(120):
+    for n in range(90):
         scenario = rng.choice(sorted(topics))
         _answer(
             store,

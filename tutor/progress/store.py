@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from datetime import UTC, date, datetime
 from decimal import Decimal
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Self
 
@@ -321,8 +322,7 @@ class ProgressStore:
         A database made before migrations (a ``schema_version`` table) is adopted by the
         baseline revision. A database from a newer Stud Tutor is refused.
         """
-        scripts = ScriptDirectory.from_config(self._alembic_config())
-        known = {rev.revision for rev in scripts.walk_revisions()}
+        scripts, known = _migrations()
         with (
             self._guard("create or upgrade the tables"),
             self._memory_lock or nullcontext(),
@@ -922,6 +922,16 @@ class ProgressStore:
 
 
 # -- helpers -------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _migrations() -> tuple[ScriptDirectory, frozenset[str]]:
+    """The shipped migrations and their revision ids (read once per process)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(_MIGRATIONS))
+    scripts = ScriptDirectory.from_config(cfg)
+    return scripts, frozenset(rev.revision for rev in scripts.walk_revisions())
+
 
 _FIRST_SQL = "(attempt = 1 AND NOT after_reveal)"
 #: A topic's latest first attempts, newest first (mastery and the median time).
