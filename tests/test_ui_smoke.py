@@ -214,8 +214,10 @@ def test_a_broken_bank_file_is_located_and_left_out(
     at.switch_page("app_pages/walkthrough.py").run()
     assert not at.exception
     assert [w.value for w in at.warning] == [
-        "1 problem(s) in the scenario files keep some scenarios out; the Studio's Bank "
-        "section lists them."
+        (
+            "1 problem(s) in the scenario files keep some scenarios out; the Studio's "
+            "Bank section lists them."
+        )
     ]
     at.switch_page("app_pages/studio.py").run()
     at.radio(key="studio_section").set_value("Bank").run()

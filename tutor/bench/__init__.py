@@ -9,6 +9,7 @@ BENCHES: dict[str, str] = {
     "bank": "tutor.bench.bank",
     "app": "tutor.bench.app",
     "class": "tutor.bench.classview",
+    "store": "tutor.bench.store",
     "load": "tutor.bench.load",
 }
 #: What ``python -m tutor.bench`` runs when no benchmark is named.

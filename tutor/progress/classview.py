@@ -4,7 +4,7 @@ Accuracy counts first attempts only when the store records attempts (``attempt =
 not ``after_reveal``); a store without those columns counts every answer. Per-rule figures
 need the ``rules`` column (the rule ids a ruling cited, space-separated): answers are
 grouped by that text in SQL and the few distinct texts are split here. The covering
-indexes of migration ``0003_class_indexes`` let each grouping read one index in order.
+indexes of migration ``0004_class_indexes`` let each grouping read one index in order.
 """
 
 from __future__ import annotations

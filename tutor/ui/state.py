@@ -10,16 +10,12 @@ from typing import Any
 import streamlit as st
 
 from tutor.engine.errors import TutorError
-from tutor.engine.rules import PRESETS
+from tutor.engine.rules import PRESETS, VARIANTS, Game
 from tutor.progress import Learner, ProgressStore
 
 #: The game filter's choices: value -> label.
 GAME_CHOICES: Mapping[str, str] = MappingProxyType(
-    {
-        "both": "Both games",
-        "stud8": "Stud Hi/Lo (8 or better)",
-        "stud": "Seven Card Stud",
-    }
+    {"both": "All games", **{g.value: VARIANTS[g].title for g in Game}}
 )
 #: The preset setting's choices: "scenario" keeps each scenario's own house rules.
 AS_WRITTEN = "scenario"
@@ -95,14 +91,14 @@ def choose_learner(name: str) -> None:
 LEARNER_CACHE = "_learner_found"
 
 
-def current_learner(store: ProgressStore) -> Learner | None:
-    """The learner chosen in this session, or None.
+def current_learner(store: ProgressStore | None) -> Learner | None:
+    """The learner chosen in this session, or None (always None without a store).
 
     Looked up once per name and store, then kept in the session (learners are never
     renamed or removed); a name not found is looked up again on the next run.
     """
     name = st.session_state.get("learner_name")
-    if not name:
+    if not name or store is None:
         return None
     cached = st.session_state.get(LEARNER_CACHE)
     if cached is not None and cached[0] is store and cached[1] == name:
@@ -117,8 +113,8 @@ def current_learner(store: ProgressStore) -> Learner | None:
     return found
 
 
-def settings(store: ProgressStore) -> Settings:
-    """The current settings, from the session."""
+def settings(store: ProgressStore | None) -> Settings:
+    """The current settings, from the session (no learner while the store is down)."""
     return Settings(
         learner=current_learner(store),
         game=st.session_state.get("game_filter", "both"),

@@ -1,16 +1,16 @@
 """The class view's covering indexes: answers by learner and topic, by learner and rule
 ids, and by ask, each holding the columns the view filters and counts.
 
-Revision ID: 0003_class_indexes
-Revises: 0002_answer_context
+Revision ID: 0004_class_indexes
+Revises: 0003_progress_rollups
 """
 
 from __future__ import annotations
 
 from alembic import op
 
-revision = "0003_class_indexes"
-down_revision = "0002_answer_context"
+revision = "0004_class_indexes"
+down_revision = "0003_progress_rollups"
 branch_labels = None
 depends_on = None
 
