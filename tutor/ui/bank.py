@@ -45,10 +45,18 @@ def _bank(folders: tuple[str, ...], signature: str) -> BankView:
     return BankView(tuple(bank.scenarios), tuple(str(p) for p in bank.problems))
 
 
-def bank_folders() -> tuple[str, str]:
+def bank_folders() -> tuple[str, ...]:
     """The bundled bank (``TUTOR_SCENARIOS_DIR`` or ``scenarios/``), then the instructor
-    bank (``TUTOR_INSTRUCTOR_BANK`` or ``<data dir>/scenarios``), read in that order."""
-    return str(config.scenarios_dir()), str(config.instructor_bank_dir())
+    bank (``TUTOR_INSTRUCTOR_BANK`` or ``<data dir>/scenarios``), read in that order.
+
+    When the instructor bank cannot be used (e.g. the data folder is a file) learners
+    still get the bundled bank; the Studio shows the configuration problem.
+    """
+    bundled = str(config.scenarios_dir())
+    try:
+        return bundled, str(config.instructor_bank_dir())
+    except config.ConfigError:
+        return (bundled,)
 
 
 def scenario_bank() -> BankView:

@@ -316,10 +316,10 @@ def write_section(settings: Settings) -> None:
 
 
 # -- saving --------------------------------------------------------------------------------
-def _bank_label(path: str, folders: tuple[str, str]) -> str:
+def _bank_label(path: str, folders: tuple[str, ...]) -> str:
     """Where a file lives, without the server's folders: ``the bundled bank (ante/x.yaml)``."""
     for name, folder in zip(
-        ("the bundled bank", "the instructor bank"), folders, strict=True
+        ("the bundled bank", "the instructor bank"), folders, strict=False
     ):
         try:
             return (
