@@ -10,6 +10,7 @@ import yaml  # type: ignore[import-untyped]
 from yaml.resolver import Resolver  # type: ignore[import-untyped]
 
 from tutor.engine.errors import ScenarioError
+from tutor.scenarios.text import QUOTE_LIMIT, quote
 
 MAX_BYTES = 256 * 1024
 MAX_NODES = 20_000
@@ -88,8 +89,12 @@ def describe(node: Node) -> str:
     """How a node reads in a message: ``'stud-8'``, ``10``, ``a list``, ``a mapping``."""
     if isinstance(node, Scalar):
         if node.plain and node.kind in ("int", "float", "bool", "null"):
-            return node.text or "nothing"
-        return repr(node.text)
+            return (
+                quote(node.text)
+                if len(node.text) > QUOTE_LIMIT
+                else node.text or "nothing"
+            )
+        return quote(node.text)
     return "a list" if isinstance(node, Seq) else "a mapping"
 
 
@@ -301,7 +306,7 @@ class _Composer:
         first = seen.get(node.text)
         if first is not None:
             raise ScenarioError(
-                f"duplicate key {node.text!r}: it is already given at line {first.line}, "
+                f"duplicate key {quote(node.text)}: it is already given at line {first.line}, "
                 f"column {first.column}; keep one of the two.",
                 self.path,
                 node.line,

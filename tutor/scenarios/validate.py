@@ -14,12 +14,14 @@ from tutor.engine.rules import Game
 from tutor.scenarios import fields as F
 from tutor.scenarios.model import Ask, Scenario, SeatSpec, StakesSpec, Step
 from tutor.scenarios.nodes import Map, Node, Scalar, Seq, compose, describe
+from tutor.scenarios.text import char_name, look_alike, quote, refused_character
 
 #: Problems reported per file at most; a last line says how many more there are.
 MAX_PROBLEMS = 50
 _BAD: Any = object()  # a value that failed its check (its problem is already recorded)
 _AMOUNT_TEXT = re.compile(r"^\+?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 _WHOLE_TEXT = re.compile(r"^[-+]?[0-9]+$")
+_MAX_WHOLE_DIGITS = 12  # int() refuses more than 4,300 digits; no field needs 12
 _TRUE = ("true", "True", "TRUE")
 _FALSE = ("false", "False", "FALSE")
 _YAML_WORDS = {
@@ -93,6 +95,16 @@ class _Checker:
                     f'as in "{node.text}".',
                 )
             return _BAD
+        bad = refused_character(node.text)
+        if bad is not None:
+            self.problem(
+                where,
+                node,
+                f"character {bad[0] + 1} of the text is {char_name(bad[1])}, a control or "
+                "format character that text may not hold: remove it (write plain "
+                "text; new lines and tabs are allowed).",
+            )
+            return _BAD
         return node.text
 
     def _Text(self, spec: F.Text, node: Node, where: str) -> Any:
@@ -107,7 +119,7 @@ class _Checker:
                     where,
                     node,
                     f"expected one of {_listing(spec.enum)} but got "
-                    f"{text!r}{_did_you_mean(text, spec.enum) or '.'}",
+                    f"{quote(text)}{_did_you_mean(text, spec.enum) or '.'}",
                 )
                 return _BAD
             return text
@@ -136,7 +148,7 @@ class _Checker:
                 )
             else:  # pragma: no cover - every pattern has its hint above
                 hint = "see the scenario format."
-            self.problem(where, node, f"{text!r} is not {spec.what}: {hint}")
+            self.problem(where, node, f"{quote(text)} is not {spec.what}: {hint}")
             return _BAD
         return text
 
@@ -148,6 +160,14 @@ class _Checker:
             and node.kind == "int"
             and _WHOLE_TEXT.match(node.text)
         ):
+            if len(node.text.lstrip("+-0")) > _MAX_WHOLE_DIGITS:
+                self.problem(
+                    where,
+                    node,
+                    f"expected {expected} but got a number "
+                    f"{len(node.text):,} digits long.",
+                )
+                return _BAD
             value = int(node.text)
             if spec.minimum <= value <= spec.maximum:
                 return value
@@ -161,7 +181,7 @@ class _Checker:
             self.problem(
                 where,
                 node,
-                f"expected {expected} but got the text {node.text!r}: "
+                f"expected {expected} but got the text {quote(node.text)}: "
                 "remove the quotes.",
             )
             return _BAD
@@ -180,11 +200,13 @@ class _Checker:
                 self.problem(
                     where,
                     node,
-                    f"expected {expected} but got the text {node.text!r}:"
+                    f"expected {expected} but got the text {quote(node.text)}:"
                     " remove the quotes.",
                 )
             else:
-                self.problem(where, node, f"expected {expected} but got {node.text!r}.")
+                self.problem(
+                    where, node, f"expected {expected} but got {quote(node.text)}."
+                )
             return _BAD
         if node.kind not in ("int", "float"):
             self.problem(where, node, f"expected {expected} but got {describe(node)}.")
@@ -260,6 +282,16 @@ class _Checker:
         return self.check(spec.inner, node, where)
 
     def _card(self, word: str, node: Node, where: str, at: tuple[int, int]) -> Any:
+        if (
+            len(word) > 3
+        ):  # a card is 2 or 3 characters: keep a long word out of the message
+            self.problem(
+                where,
+                at,
+                f"{quote(word)} is not a card: write a rank 2-9, T, J, Q, K, A (or 10) "
+                "and a suit c, d, h, s, as in 'Ah', 'td' or '10d'.",
+            )
+            return _BAD
         try:
             return Card.parse(word)
         except CardError as exc:
@@ -396,7 +428,7 @@ class _Checker:
                 self.problem(
                     here,
                     item,
-                    f"{text!r} is not an action: write '<name> folds', "
+                    f"{quote(text)} is not an action: write '<name> folds', "
                     "'checks', 'calls [N]', 'brings in', 'completes [N]', 'bets [N]' "
                     "or 'raises [N]', as in 'Ana raises 4'.",
                 )
@@ -455,7 +487,7 @@ class _Checker:
                 self.problem(
                     where,
                     key,
-                    f"unknown key {key.text!r} in {spec.what}: the "
+                    f"unknown key {quote(key.text)} in {spec.what}: the "
                     f"allowed keys are {_listing(spec.names)}"
                     f"{_did_you_mean(key.text, spec.names) or '.'}",
                 )
@@ -694,9 +726,11 @@ class _Builder:
                 if name in names:
                     self.problem(
                         f"seats[{i}].name",
-                        f"the name {name!r} is already used by "
+                        f"the name {quote(name)} is already used by "
                         f"seats[{names[name]}]: give each player a different name.",
                     )
+                else:
+                    self.check_look_alike(name, i, names)
                 names.setdefault(name, i)
             if isinstance(cards, list):
                 for card, at in cards:
@@ -732,6 +766,17 @@ class _Builder:
         self.names = list(names)
         self.numbers = list(numbers)
         return out if complete else None
+
+    def check_look_alike(self, name: str, i: int, names: dict[str, int]) -> None:
+        """Refuse a name that reads like one before it (case, look-alike letters)."""
+        twin = next((other for other in names if look_alike(other, name)), None)
+        if twin is not None:
+            self.problem(
+                f"seats[{i}].name",
+                f"the name {quote(name)} reads like {quote(twin)} of "
+                f"seats[{names[twin]}]: they differ only by case or by look-alike "
+                "letters; give each player a name that reads differently.",
+            )
 
     def start_fields(self, street: Any) -> None:
         raw = self.v.get("seats")
@@ -817,7 +862,7 @@ class _Builder:
         if name not in names:
             self.problem(
                 where,
-                f"{text!r} names {name!r}, who is not at this table: the "
+                f"{quote(text)} names {quote(name)}, who is not at this table: the "
                 f"players are {_listing(names)}{_did_you_mean(name, names) or '.'}",
             )
 
@@ -826,7 +871,7 @@ class _Builder:
             return
         self.problem(
             where,
-            f"{name!r} is not at this table: the players are "
+            f"{quote(name)} is not at this table: the players are "
             f"{_listing(names)}{_did_you_mean(name, names) or '.'}",
         )
 
