@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -27,6 +28,8 @@ from tutor.engine import (
     to_json,
 )
 from tutor.scenarios.model import Ask, Scenario, Step
+
+log = logging.getLogger(__name__)
 
 #: Answer keys whose lists are compared without regard to order.
 UNORDERED_KEYS = frozenset({"cards", "players", "actions", "sizes"})
@@ -106,6 +109,8 @@ def _setup_mark(scenario: Scenario, message: str) -> tuple[int, int]:
 
 
 def _internal(where: str, exc: Exception) -> str:
+    """The message for an engine bug; called in the ``except`` block, it logs the traceback."""
+    log.exception("internal error in the rules engine at %s", where or "the setup")
     prefix = f"{where}: " if where else ""
     return (
         f"{prefix}internal error in the rules engine ({type(exc).__name__}: {exc}); the "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
+import logging
 import os
 import threading
 import time
@@ -13,6 +14,8 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from tutor import config
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from tutor.lessons import Lesson
@@ -89,6 +92,7 @@ def _scan(folder: str, pattern: str) -> str:
             with os.scandir(pending.pop()) as entries:
                 found = sorted(entries, key=lambda entry: entry.name)
         except OSError:
+            log.warning("a folder could not be listed", exc_info=True)
             continue
         for entry in found:
             try:
@@ -100,6 +104,7 @@ def _scan(folder: str, pattern: str) -> str:
                         f"{entry.path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode()
                     )
             except OSError:
+                log.warning("a file could not be examined", exc_info=True)
                 continue
     return digest.hexdigest()
 
