@@ -325,3 +325,21 @@ def test_answer_escapes_control_characters_on_the_terminal(tmp_path: Path) -> No
 def test_terminal_safe_and_json_safe() -> None:
     assert terminal_safe("a\x1b[31mb\u2028c\nd") == "a\\x1b[31mb\\u2028c\nd"
     assert json_safe('{"t": "a\u202eb\u200bc"}') == '{"t": "a\\u202eb\\u200bc"}'
+
+
+# -- the server's size limits -----------------------------------------------------------
+
+
+def test_tutor_run_and_the_config_file_bound_uploads_and_messages() -> None:
+    import tomllib
+
+    from tutor.cli import MAX_MESSAGE_MB, MAX_UPLOAD_MB, run_command
+    from tutor.scenarios.nodes import MAX_BYTES
+
+    argv = run_command()
+    options = dict(zip(argv[5::2], argv[6::2], strict=True))
+    assert options["--server.maxUploadSize"] == "1" == str(MAX_UPLOAD_MB)
+    assert options["--server.maxMessageSize"] == "8" == str(MAX_MESSAGE_MB)
+    server = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())["server"]
+    assert (server["maxUploadSize"], server["maxMessageSize"]) == (1, 8)
+    assert MAX_BYTES < MAX_UPLOAD_MB * 1024 * 1024  # the largest scenario fits

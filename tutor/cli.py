@@ -12,6 +12,11 @@ from typing import Any, NoReturn, TextIO
 
 DEFAULT_PORT = 8501
 DEFAULT_ADDRESS = "127.0.0.1"
+#: Streamlit's upload limit, in MB (its smallest): a scenario file is at most 256 KiB.
+MAX_UPLOAD_MB = 1
+#: Streamlit's websocket message limit, in MB (default 200): a pasted scenario is at most
+#: 256 KiB, and the largest page the app sends is far below this.
+MAX_MESSAGE_MB = 8
 
 
 class UsageError(Exception):
@@ -95,6 +100,12 @@ def run_command(port: int = DEFAULT_PORT, address: str = DEFAULT_ADDRESS) -> lis
         # not read: a collection after every script run costs 50-120 ms per rerun.
         "--runner.postScriptGC",
         "false",
+        # A scenario file is at most 256 KiB: refuse bigger uploads before they are held in
+        # memory (Streamlit's default is 200 MB), and bound every websocket message.
+        "--server.maxUploadSize",
+        str(MAX_UPLOAD_MB),
+        "--server.maxMessageSize",
+        str(MAX_MESSAGE_MB),
     ]
 
 
