@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml  # type: ignore[import-untyped]
+import yaml
 
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import RULE_IDS, TOPICS

@@ -24,7 +24,7 @@ def configure(level: str | None = None) -> logging.Logger:
     """
     logger = logging.getLogger("tutor")
     name = (level or os.environ.get(LEVEL_VAR, "") or "INFO").strip().upper()
-    logger.setLevel(getattr(logging, name, None) if name in _LEVELS else logging.INFO)
+    logger.setLevel(name if name in _LEVELS else "INFO")
     if not any(getattr(h, _MARK, False) for h in logger.handlers):
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(logging.Formatter(FORMAT))

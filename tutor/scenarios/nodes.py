@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml  # type: ignore[import-untyped]
-from yaml.resolver import Resolver  # type: ignore[import-untyped]
+import yaml
+from yaml.resolver import Resolver
 
 from tutor.engine.errors import ScenarioError
 from tutor.scenarios.text import QUOTE_LIMIT, quote
@@ -17,7 +18,7 @@ MAX_NODES = 20_000
 MAX_DEPTH = 20
 
 try:  # libyaml when present: same events and marks, several times faster
-    _Parser: type = yaml.CSafeLoader
+    _Parser: Any = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - depends on how PyYAML was built
     _Parser = yaml.SafeLoader
 
@@ -188,7 +189,7 @@ class _Composer:
         stack: list[list[Any]] = []
         root: Node | None = None
         documents = 0
-        get_event = loader.get_event
+        get_event: Callable[[], Any] = loader.get_event  # untyped in the stubs
         anchors = self.anchors
         str_tag = _CORE + "str"
         while True:
