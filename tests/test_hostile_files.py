@@ -343,3 +343,46 @@ def test_tutor_run_and_the_config_file_bound_uploads_and_messages() -> None:
     server = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())["server"]
     assert (server["maxUploadSize"], server["maxMessageSize"]) == (1, 8)
     assert MAX_BYTES < MAX_UPLOAD_MB * 1024 * 1024  # the largest scenario fits
+
+
+# -- the app keeps serving the good scenarios -------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_the_app_serves_the_good_scenarios_beside_a_pipe_and_a_huge_number(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    from appkit import point_app_at
+    from streamlit.testing.v1 import AppTest
+
+    ui = Path(__file__).parent / "data" / "ui"
+    point_app_at(monkeypatch, tmp_path / "data", ui)
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    for good in sorted((ui / "scenarios").glob("*.yaml")):
+        shutil.copy(good, folder)
+    os.mkfifo(folder / "a-pipe.yaml")
+    (folder / "b-huge.yaml").write_text(
+        BASE.replace("level: 2 ", "level: " + "9" * 5000 + " ")
+    )
+    monkeypatch.setenv("TUTOR_SCENARIOS_DIR", str(folder))
+    at = AppTest.from_file(
+        str(ROOT / "tutor" / "ui" / "streamlit_app.py"), default_timeout=30
+    ).run()
+    at.switch_page("app_pages/walkthrough.py").run()
+    assert not at.exception
+    assert [w.value for w in at.warning] == [
+        "2 problem(s) in the scenario files keep some scenarios out; the Instructor page "
+        "lists them."
+    ]
+    at.switch_page("app_pages/instructor.py").run()
+    assert not at.exception
+    assert "3 scenario(s) load and replay." in [m.value for m in at.markdown]
+    [listing] = [c.value for c in at.code]
+    assert listing == (
+        f"{folder / 'a-pipe.yaml'}{PIPE_MESSAGE}\n"
+        f"{folder / 'b-huge.yaml'}:5:8: level: expected a whole number from 1 to 5 but "
+        "got a number 5,000 digits long."
+    )
