@@ -386,3 +386,26 @@ def test_the_app_serves_the_good_scenarios_beside_a_pipe_and_a_huge_number(
         f"{folder / 'b-huge.yaml'}:5:8: level: expected a whole number from 1 to 5 but "
         "got a number 5,000 digits long."
     )
+
+
+def test_sigint_during_validate_ends_quietly_with_status_130(tmp_path: Path) -> None:
+    import signal
+
+    bad = BASE.replace("game: stud8", "game: stud-8")
+    for k in range(1500):
+        (tmp_path / f"s{k:04d}.yaml").write_text(bad)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tutor.cli", "validate", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert process.stdout is not None
+    first = process.stdout.readline()  # the first file is done: the rest are not
+    assert first.startswith(f"{tmp_path / 's0000.yaml'}:6:7: game:")
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert (process.returncode, err) == (130, "tutor: interrupted\n")
+    assert "checked" not in out  # stopped before the summary
