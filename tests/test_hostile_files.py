@@ -409,3 +409,25 @@ def test_sigint_during_validate_ends_quietly_with_status_130(tmp_path: Path) -> 
     out, err = process.communicate(timeout=60)
     assert (process.returncode, err) == (130, "tutor: interrupted\n")
     assert "checked" not in out  # stopped before the summary
+
+
+def test_long_anchor_tag_and_key_names_are_quoted_short() -> None:
+    anchor = "a" * 5000
+    [alias] = problems(BASE.replace("button: null", f"button: *{anchor}"))
+    assert alias == (
+        f"x.yaml:10:9: the alias *{'a' * 80}... (5,000 characters) has no anchor "
+        f"&{'a' * 80}... (5,000 characters) before it: define the anchor first or write "
+        "the values out."
+    )
+    [tag] = problems(BASE.replace("button: null", f"button: !<{'t' * 5000}> 1"))
+    assert tag.startswith(
+        f"x.yaml:10:9: the tag '{'t' * 80}'... (5,000 characters) is "
+    )
+    keys = ", ".join(f"{'k' * 30}{n}: 1" for n in range(12))
+    [step] = problems(BASE.replace("  - act: Bo brings in", f"  - {{{keys}}}"))
+    assert step == (
+        "x.yaml:20:5: steps[1]: a step needs act: (actions) or ask: (a question); its keys "
+        "are "
+        + ", ".join(f"'{'k' * 20}'... (31 characters)" for _ in range(8))
+        + " and 4 more."
+    )

@@ -172,7 +172,7 @@ class _Composer:
             return self._run(loader)
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
-            problem = exc.problem or exc.context or "unreadable YAML"
+            problem = _short(exc.problem or exc.context or "unreadable YAML")
             raise self.error(f"this is not valid YAML: {problem}.", mark) from None
         except yaml.YAMLError as exc:  # ReaderError: control characters and the like
             raise ScenarioError(
@@ -254,12 +254,13 @@ class _Composer:
             elif cls is yaml.AliasEvent:
                 found = anchors.get(event.anchor)
                 if found is None:
+                    name = _short(event.anchor)
                     open_anchors = {e[3] for e in stack}
                     raise self.error(
-                        f"the alias *{event.anchor} refers to the list or mapping that "
+                        f"the alias *{name} refers to the list or mapping that "
                         "contains it (a recursive alias): repeat the values instead."
                         if event.anchor in open_anchors
-                        else f"the alias *{event.anchor} has no anchor &{event.anchor} before it: "
+                        else f"the alias *{name} has no anchor &{name} before it: "
                         "define the anchor first or write the values out.",
                         event.start_mark,
                     )
@@ -321,10 +322,17 @@ class _Composer:
             return
         shown = "!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag
         raise self.error(
-            f"the tag {shown!r} is not allowed: a scenario holds only text, numbers, true/false, "
+            f"the tag {quote(shown)} is not allowed: a scenario holds only text, numbers, true/false, "
             "lists and mappings; remove the tag.",
             mark,
         )
+
+
+def _short(text: str) -> str:
+    """At most :data:`QUOTE_LIMIT` characters of a text shown unquoted (an anchor's name)."""
+    if len(text) <= QUOTE_LIMIT:
+        return text
+    return f"{text[:QUOTE_LIMIT]}... ({len(text):,} characters)"
 
 
 def _reader_problem(exc: yaml.YAMLError) -> str:

@@ -561,7 +561,19 @@ class _Checker:
         if has_act:
             return ("act", self._Obj(spec.act, node, where))
         if not has_ask:
-            keys = _listing([k.text for k, _ in node.pairs]) or "none"
+            keys = (
+                _listing(
+                    [
+                        k.text
+                        if len(k.text) <= 20 and k.text.isprintable()
+                        else quote(k.text, 20)
+                        for k, _ in node.pairs[:8]
+                    ]
+                )
+                or "none"
+            )
+            if len(node.pairs) > 8:
+                keys += f" and {len(node.pairs) - 8:,} more"
             self.problem(
                 where,
                 node,
