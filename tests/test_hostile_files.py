@@ -431,3 +431,15 @@ def test_long_anchor_tag_and_key_names_are_quoted_short() -> None:
         + ", ".join(f"'{'k' * 20}'... (31 characters)" for _ in range(8))
         + " and 4 more."
     )
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_answer_on_a_pipe_is_a_usage_error_not_a_hang(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pipe = tmp_path / "p.yaml"
+    os.mkfifo(pipe)
+    assert run("answer", str(pipe)) == (2, "")
+    assert capsys.readouterr().err == (
+        f"tutor answer: {str(pipe)!r} is not a regular file: give one scenario file\n"
+    )

@@ -164,6 +164,11 @@ def cmd_answer(path: str, as_json: bool, out: TextIO) -> int:
     from tutor.scenarios.text import terminal_safe
 
     if not os.path.isfile(path):
+        if os.path.exists(path):  # a folder, a named pipe, a device: never opened
+            raise UsageError(
+                f"tutor answer: {terminal_safe(repr(path))} is not a regular file: "
+                "give one scenario file"
+            )
         raise UsageError(f"tutor answer: no such file: {path!r}")
     scenario, problems = check_file(path)
 
