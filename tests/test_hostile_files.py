@@ -443,3 +443,21 @@ def test_answer_on_a_pipe_is_a_usage_error_not_a_hang(
     assert capsys.readouterr().err == (
         f"tutor answer: {str(pipe)!r} is not a regular file: give one scenario file\n"
     )
+
+
+def test_a_crash_while_checking_pasted_text_is_a_located_problem(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(text: object, path: str = "") -> object:
+        raise MemoryError("out of memory")
+
+    monkeypatch.setattr(bank_module, "read_scenario", broken)
+    with caplog.at_level(logging.ERROR, logger="tutor.scenarios.bank"):
+        scenario, found = check_text(BASE, "pasted.yaml")
+    assert scenario is None
+    assert [str(p) for p in found] == [
+        "pasted.yaml:1:1: the file could not be checked (MemoryError: 'out of memory'): "
+        "this is a bug in Stud Tutor; report it with the file."
+    ]
+    [record] = caplog.records
+    assert record.exc_info is not None and record.exc_info[0] is MemoryError

@@ -38,12 +38,28 @@ def check_text(
     """Check a scenario's text: every schema problem, then (if none) the replay's first problem.
 
     :return: the Scenario (None if it has any problem) and the problems, in file order.
+        Any failure while checking becomes a problem located at the start (and is logged
+        with its traceback), as for a pasted or uploaded text.
     """
-    scenario, problems = read_scenario(text, path)
-    if scenario is None or not replay:
-        return scenario, problems
-    problems = check_replay(scenario)
-    return (None if problems else scenario), problems
+    try:
+        scenario, problems = read_scenario(text, path)
+        if scenario is None or not replay:
+            return scenario, problems
+        problems = check_replay(scenario)
+        return (None if problems else scenario), problems
+    except Exception as exc:  # logged: a bug must not stop the bank or the page
+        log.exception("checking the scenario %r failed", path)
+        return None, [_crashed(exc, path)]
+
+
+def _crashed(exc: Exception, name: str) -> ScenarioError:
+    return ScenarioError(
+        f"the file could not be checked ({type(exc).__name__}: {quote(str(exc))}): "
+        "this is a bug in Stud Tutor; report it with the file.",
+        name,
+        1,
+        1,
+    )
 
 
 def check_file(
@@ -58,18 +74,9 @@ def check_file(
     name = os.fspath(path)
     try:
         return _check_file(name, replay)
-    except Exception as exc:  # noqa: BLE001 - one file must never stop a whole bank
+    except Exception as exc:  # logged: one file must never stop a whole bank
         log.exception("checking the scenario file %r failed", name)
-        return None, [
-            ScenarioError(
-                f"the file could not be checked ({type(exc).__name__}: "
-                f"{quote(str(exc))}): this is a bug in Stud Tutor; report it with "
-                "the file.",
-                name,
-                1,
-                1,
-            )
-        ]
+        return None, [_crashed(exc, name)]
 
 
 def _not_regular(mode: int, name: str) -> ScenarioError:
@@ -207,8 +214,9 @@ def load_bank(
                 first_line = first.mark("id")[0]
                 problems = [
                     ScenarioError(
-                        f"id: {quote(scenario.id)} is already the id of {first.path} (line {first_line}): "
-                        "ids are unique across the bank; rename one of them.",
+                        f"id: {quote(scenario.id)} is already the id of {first.path} "
+                        f"(line {first_line}): ids are unique across the bank; rename one "
+                        "of them.",
                         name,
                         line,
                         column,

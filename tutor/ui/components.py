@@ -26,7 +26,7 @@ def guarded(body: Callable[[], None]) -> None:
         body()
     except TutorError as exc:
         st.error(str(exc))
-    except Exception as exc:  # noqa: BLE001 - the page must never show a traceback
+    except Exception as exc:  # logged: the page must never show a traceback
         log.exception("a page failed")
         st.error(UNEXPECTED.format(kind=type(exc).__name__, message=exc))
 
