@@ -461,3 +461,14 @@ def test_a_crash_while_checking_pasted_text_is_a_located_problem(
     ]
     [record] = caplog.records
     assert record.exc_info is not None and record.exc_info[0] is MemoryError
+
+
+@pytest.mark.parametrize("amount", ["9" * 5000, "0." + "9" * 5000])
+def test_a_huge_amount_in_an_action_is_a_located_problem(amount: str) -> None:
+    [message] = problems(BASE.replace("Cy completes", f"Cy completes {amount}"))
+    text = f"Cy completes {amount}"
+    assert message == (
+        f"x.yaml:22:11: steps[3].act[0]: the amount in {quote(text)} is "
+        f"{len(amount):,} characters long: amounts go up to 1,000,000,000, to the cent, as "
+        "in 'Ana bets 4'."
+    )

@@ -22,6 +22,7 @@ _BAD: Any = object()  # a value that failed its check (its problem is already re
 _AMOUNT_TEXT = re.compile(r"^\+?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 _WHOLE_TEXT = re.compile(r"^[-+]?[0-9]+$")
 _MAX_WHOLE_DIGITS = 12  # int() refuses more than 4,300 digits; no field needs 12
+_MAX_AMOUNT_CHARS = 16  # an action's amount: 1000000000.00 is 13
 _TRUE = ("true", "True", "TRUE")
 _FALSE = ("false", "False", "FALSE")
 _YAML_WORDS = {
@@ -431,6 +432,15 @@ class _Checker:
                     f"{quote(text)} is not an action: write '<name> folds', "
                     "'checks', 'calls [N]', 'brings in', 'completes [N]', 'bets [N]' "
                     "or 'raises [N]', as in 'Ana raises 4'.",
+                )
+                continue
+            amount = text.rsplit(" ", 1)[-1].lstrip("+")
+            if amount[:1].isdigit() and len(amount) > _MAX_AMOUNT_CHARS:
+                self.problem(
+                    here,
+                    item,
+                    f"the amount in {quote(text)} is {len(amount):,} characters long: "
+                    f"amounts go up to {F.MAX_AMOUNT:,}, to the cent, as in 'Ana bets 4'.",
                 )
                 continue
             out.append((text, here, (item.line, item.column)))
