@@ -262,12 +262,16 @@ class TestFolders:
             "unset it to use the bundled one."
         )
 
-    def test_bundled_inside_the_package_first(self, finder, var, name, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    def test_bundled_inside_the_package_first(
+        self, finder, var, name, monkeypatch, tmp_path
+    ) -> None:  # type: ignore[no-untyped-def]
         # An installed wheel: the folder is inside the package (tutor/_bundled/<name>).
         inside = tmp_path / "site" / "tutor" / "_bundled" / name
         inside.mkdir(parents=True)
         (tmp_path / name).mkdir()
-        monkeypatch.setattr(config, "files", lambda package: tmp_path / "site" / "tutor")
+        monkeypatch.setattr(
+            config, "files", lambda package: tmp_path / "site" / "tutor"
+        )
         assert finder() == inside
 
     def test_bundled_missing(self, finder, var, name, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
