@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent
 BUNDLED = ("scenarios", "lessons")
 
 
-class BuildWithData(build_py):  # type: ignore[misc]
+class BuildWithData(build_py):
     """``build_py``, then the data folders copied into the built package."""
 
     def run(self) -> None:
