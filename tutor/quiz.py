@@ -415,7 +415,10 @@ RULE_HINTS: Mapping[str, str] = MappingProxyType(
         "bring-in.complete": "Facing only the bring-in, a player may call it or complete to a full small bet.",
         "limit.small": "Third and fourth street use the small bet.",
         "limit.big": "Fifth, sixth and seventh street use the big bet.",
-        "limit.open-pair": "An open pair on fourth street may allow a big bet, depending on the house rules.",
+        "limit.open-pair": "An open pair on fourth street may allow a big bet, depending on the house rules; "
+        "it is settled when fourth street is dealt and lasts the round.",
+        "limit.all-in": "An all-in short of a full bet counts as one only if it is at least half of it; "
+        "a smaller one does not reopen the betting for players who have acted.",
         "act.third": "On third street the bring-in acts first, then clockwise.",
         "act.later": "From fourth street on, the best hand showing acts first: pairs count, "
         "four-card straights and flushes do not.",
@@ -431,7 +434,9 @@ RULE_HINTS: Mapping[str, str] = MappingProxyType(
         "split.odd-chip": "An odd chip between the halves goes to the high.",
         "split.ties": "Tied hands share their half; check the preset for the odd chip.",
         "pot.side": "An all-in player wins only what each opponent matched of their stake.",
-        "pot.rake": "The rake comes off the whole pot first, rounded down, up to the cap.",
+        "pot.uncalled": "Chips nobody called go back to their owner before any pot is formed.",
+        "pot.rake": "The rake is worked out on all pots together, rounded down, up to the cap, "
+        "and taken from each pot in proportion to its size.",
     }
 )
 

@@ -165,6 +165,8 @@ def generate(index: int, seed: int = SEED) -> str:
         if start is not None and snapshot is None and hand.street is start:
             flush()
             snapshot = (len(steps), hand.view())
+            if hand.uses_community is None and not hand.community_needed()[0]:
+                community = None  # from here on the hand can never need one
         if rng.random() < 0.35:
             maybe_ask()
         if hand.is_over or hand.to_act is None:

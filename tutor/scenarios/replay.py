@@ -23,6 +23,7 @@ from tutor.engine import (
     Stakes,
     Start,
     Street,
+    TableError,
     TutorError,
     house_rules,
     to_json,
@@ -108,6 +109,17 @@ def _setup_mark(scenario: Scenario, message: str) -> tuple[int, int]:
     return scenario.mark("seats")
 
 
+def _seat_mark(scenario: Scenario, exc: TableError) -> tuple[int, int] | None:
+    """Where a fault of one seat points: ``seats[i].<field>`` (or the seat) of the named player."""
+    if exc.player is None:
+        return None
+    for i, seat in enumerate(scenario.seats):
+        if seat.name == exc.player:
+            where = f"seats[{i}]" + (f".{exc.field}" if exc.field else "")
+            return scenario.mark(where)
+    return None
+
+
 def _internal(where: str, exc: Exception) -> str:
     """The message for an engine bug; called in the ``except`` block, it logs the traceback."""
     log.exception("internal error in the rules engine at %s", where or "the setup")
@@ -122,6 +134,11 @@ def start_hand(scenario: Scenario) -> Hand:
     """The hand at its first step, or a located ScenarioError if the engine refuses the table."""
     try:
         return Hand(scenario_to_setup(scenario))
+    except TableError as exc:
+        line, column = _seat_mark(scenario, exc) or _setup_mark(scenario, str(exc))
+        raise ScenarioError(
+            f"the engine cannot set up this table: {exc}", scenario.path, line, column
+        ) from None
     except TutorError as exc:
         line, column = _setup_mark(scenario, str(exc))
         raise ScenarioError(

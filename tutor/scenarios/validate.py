@@ -11,6 +11,7 @@ from typing import Any
 from tutor.engine.cards import UNKNOWN, Card
 from tutor.engine.errors import CardError, ScenarioError
 from tutor.engine.rules import Game
+from tutor.engine.rulings import LOW_KINDS
 from tutor.scenarios import fields as F
 from tutor.scenarios.model import Ask, Scenario, SeatSpec, StakesSpec, Step
 from tutor.scenarios.nodes import Map, Node, Scalar, Seq, compose, describe
@@ -856,6 +857,18 @@ class _Builder:
                 )
                 continue
             ask = self.ask(values, where, names)
+            kind = values.get("ask")
+            if (
+                isinstance(kind, str)
+                and kind in LOW_KINDS
+                and self.v.get("game") == Game.STUD.value
+            ):
+                self.problem(
+                    f"{where}.ask",
+                    f"Seven Card Stud has no low half: a {kind} ask needs 'game: stud8' (a "
+                    "high-low game); ask high-winner or best-high instead, or remove this step "
+                    "(hand.low).",
+                )
             if ask is not None:
                 expect_mark = (
                     self.c.marks.get(f"{where}.expect")
