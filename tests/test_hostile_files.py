@@ -472,3 +472,38 @@ def test_a_huge_amount_in_an_action_is_a_located_problem(amount: str) -> None:
         f"{len(amount):,} characters long: amounts go up to 1,000,000,000, to the cent, as "
         "in 'Ana bets 4'."
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "stack: 100",
+            "stack: -" + "9" * 5000,
+            f"x.yaml:12:33: seats[0].stack: -{'9' * 79}... (5,001 characters) is negative: "
+            "amounts are 0 or more.",
+        ),
+        (
+            "ante: 0.25",
+            "ante: 0." + "1" * 5000,
+            f"x.yaml:9:42: stakes.ante: 0.{'1' * 78}... (5,002 characters) has more than 2 "
+            "decimal places: amounts go down to the cent, as in 0.25.",
+        ),
+        (
+            'cards: "9s 9d Qh 8c"',
+            "cards: " + "7" * 5000,
+            f"x.yaml:14:33: seats[2].cards: {'7' * 80}... (5,000 characters) is a number, "
+            'not cards: write each card\'s rank and suit together, as in "10d 9c ??".',
+        ),
+        (
+            "title: Two deuces on third street",
+            "title: " + "9" * 5000,
+            f"x.yaml:3:8: title: {'9' * 80}... (5,000 characters) is read by YAML as a "
+            f'number, not as text: quote it, as in "{"9" * 80}... (5,000 characters)".',
+        ),
+    ],
+)
+def test_values_yaml_reads_as_numbers_are_shown_short(
+    old: str, new: str, message: str
+) -> None:
+    assert problems(BASE.replace(old, new)) == [message]

@@ -11,7 +11,7 @@ import yaml
 from yaml.resolver import Resolver
 
 from tutor.engine.errors import ScenarioError
-from tutor.scenarios.text import QUOTE_LIMIT, quote
+from tutor.scenarios.text import QUOTE_LIMIT, clip, quote
 
 MAX_BYTES = 256 * 1024
 MAX_NODES = 20_000
@@ -172,7 +172,7 @@ class _Composer:
             return self._run(loader)
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
-            problem = _short(exc.problem or exc.context or "unreadable YAML")
+            problem = clip(exc.problem or exc.context or "unreadable YAML")
             raise self.error(f"this is not valid YAML: {problem}.", mark) from None
         except yaml.YAMLError as exc:  # ReaderError: control characters and the like
             raise ScenarioError(
@@ -254,7 +254,7 @@ class _Composer:
             elif cls is yaml.AliasEvent:
                 found = anchors.get(event.anchor)
                 if found is None:
-                    name = _short(event.anchor)
+                    name = clip(event.anchor)
                     open_anchors = {e[3] for e in stack}
                     raise self.error(
                         f"the alias *{name} refers to the list or mapping that "
@@ -326,13 +326,6 @@ class _Composer:
             "lists and mappings; remove the tag.",
             mark,
         )
-
-
-def _short(text: str) -> str:
-    """At most :data:`QUOTE_LIMIT` characters of a text shown unquoted (an anchor's name)."""
-    if len(text) <= QUOTE_LIMIT:
-        return text
-    return f"{text[:QUOTE_LIMIT]}... ({len(text):,} characters)"
 
 
 def _reader_problem(exc: yaml.YAMLError) -> str:

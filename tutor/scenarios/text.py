@@ -32,6 +32,17 @@ def quote(value: str, limit: int = QUOTE_LIMIT) -> str:
     return f"{value[:limit]!r}... ({len(value):,} characters)"
 
 
+def clip(value: str, limit: int = QUOTE_LIMIT) -> str:
+    """At most ``limit`` characters of ``value``, unquoted (a number as written).
+
+    >>> clip("12"), clip("9" * 100, 3)
+    ('12', '999... (100 characters)')
+    """
+    if len(value) <= limit:
+        return value
+    return f"{value[:limit]}... ({len(value):,} characters)"
+
+
 def char_name(char: str) -> str:
     """``U+001B`` with the character's Unicode name where it has one.
 

@@ -15,7 +15,13 @@ from tutor.engine.rulings import LOW_KINDS
 from tutor.scenarios import fields as F
 from tutor.scenarios.model import Ask, Scenario, SeatSpec, StakesSpec, Step
 from tutor.scenarios.nodes import Map, Node, Scalar, Seq, compose, describe
-from tutor.scenarios.text import char_name, look_alike, quote, refused_character
+from tutor.scenarios.text import (
+    char_name,
+    clip,
+    look_alike,
+    quote,
+    refused_character,
+)
 
 #: Problems reported per file at most; a last line says how many more there are.
 MAX_PROBLEMS = 50
@@ -92,9 +98,9 @@ class _Checker:
                 self.problem(
                     where,
                     node,
-                    f"{node.text} is read by YAML as "
+                    f"{clip(node.text)} is read by YAML as "
                     f"{_YAML_WORDS.get(node.kind, node.kind)}, not as text: quote it, "
-                    f'as in "{node.text}".',
+                    f'as in "{clip(node.text)}".',
                 )
             return _BAD
         bad = refused_character(node.text)
@@ -173,7 +179,7 @@ class _Checker:
             value = int(node.text)
             if spec.minimum <= value <= spec.maximum:
                 return value
-            self.problem(where, node, f"expected {expected} but got {node.text}.")
+            self.problem(where, node, f"expected {expected} but got {clip(node.text)}.")
             return _BAD
         if (
             isinstance(node, Scalar)
@@ -218,17 +224,19 @@ class _Checker:
             self.problem(
                 where,
                 node,
-                f"{text} is not an amount: write a number such as 2 or 0.25.",
+                f"{clip(text)} is not an amount: write a number such as 2 or 0.25.",
             )
             return _BAD
         if text.startswith("-"):
-            self.problem(where, node, f"{text} is negative: amounts are {lowest}.")
+            self.problem(
+                where, node, f"{clip(text)} is negative: amounts are {lowest}."
+            )
             return _BAD
         if not _AMOUNT_TEXT.match(text):
             self.problem(
                 where,
                 node,
-                f"{text} is not written as a plain decimal number: write "
+                f"{clip(text)} is not written as a plain decimal number: write "
                 "it with digits and at most one '.', as in 1000 or 0.25.",
             )
             return _BAD
@@ -237,25 +245,25 @@ class _Checker:
         except (
             InvalidOperation
         ):  # pragma: no cover - the pattern above admits only decimals
-            self.problem(where, node, f"{text} is not an amount.")
+            self.problem(where, node, f"{clip(text)} is not an amount.")
             return _BAD
         exponent = value.normalize().as_tuple().exponent
         if isinstance(exponent, int) and exponent < -F.MAX_AMOUNT_PLACES:
             self.problem(
                 where,
                 node,
-                f"{text} has more than {F.MAX_AMOUNT_PLACES} decimal "
+                f"{clip(text)} has more than {F.MAX_AMOUNT_PLACES} decimal "
                 "places: amounts go down to the cent, as in 0.25.",
             )
             return _BAD
         if spec.positive and value == 0:
-            self.problem(where, node, f"expected {expected} but got {text}.")
+            self.problem(where, node, f"expected {expected} but got {clip(text)}.")
             return _BAD
         if value > spec.maximum:
             self.problem(
                 where,
                 node,
-                f"{text} is more than the largest amount allowed, {spec.maximum:,}.",
+                f"{clip(text)} is more than the largest amount allowed, {spec.maximum:,}.",
             )
             return _BAD
         return value
@@ -270,9 +278,9 @@ class _Checker:
                 self.problem(
                     where,
                     node,
-                    f"expected true or false but got {node.text}: write "
+                    f"expected true or false but got {clip(node.text)}: write "
                     "true or false (editors using YAML 1.2 read "
-                    f"{node.text} as text).",
+                    f"{clip(node.text)} as text).",
                 )
                 return _BAD
         self.problem(where, node, f"expected true or false but got {describe(node)}.")
@@ -328,7 +336,7 @@ class _Checker:
                     self.problem(
                         here,
                         item,
-                        f"{item.text} is a number, not a card: write the "
+                        f"{clip(item.text)} is a number, not a card: write the "
                         "rank and the suit together, as in 10d or Td.",
                     )
                     bad = True
@@ -342,7 +350,7 @@ class _Checker:
             self.problem(
                 where,
                 node,
-                f"{node.text} is a number, not cards: write each card's "
+                f"{clip(node.text)} is a number, not cards: write each card's "
                 'rank and suit together, as in "10d 9c ??".',
             )
             return _BAD
@@ -378,7 +386,7 @@ class _Checker:
             self.problem(
                 where,
                 node,
-                f"{node.text} is a number, not a card: write the rank "
+                f"{clip(node.text)} is a number, not a card: write the rank "
                 "and the suit together, as in 10d or Td.",
             )
             return _BAD
