@@ -33,8 +33,8 @@ def _port(text: str) -> int:
         port = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a port number: use 1 to 65535"
-        )
+            f"{text[:20]!r} is not a port number: use 1 to 65535"
+        ) from None
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{port} is not a port number: use 1 to 65535")
     return port
