@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from tutor.engine.cards import Card
 from tutor.engine.hands import best_high
 from tutor.engine.rulings import ASK_KINDS
+from tutor.quiz_ruling import describe_ruling, ruling_correct, ruling_incomplete
 
 
 class RulingLike(Protocol):
@@ -152,6 +153,8 @@ def describe(kind: str, answer: Mapping[str, Any]) -> str:
     'raising is unlimited'
     """
     a = answer
+    if kind == "ruling":
+        return describe_ruling(a)
     if kind == "ante":
         return f"{format_amount(a.get('each'))} each, {format_amount(a.get('total'))} in all"
     if kind == "buy-in":
@@ -242,6 +245,8 @@ def incomplete(kind: str, given: Mapping[str, Any]) -> str | None:
     >>> incomplete("first-to-act", {"player": None})
     'Choose a player first.'
     """
+    if kind == "ruling":
+        return ruling_incomplete(given)
     if kind in PLAYER_KINDS and not given.get("player"):
         return "Choose a player first."
     if kind == "bring-in" and to_amount(given.get("amount")) is None:
@@ -284,6 +289,8 @@ def _high_matches(chosen: list[Card], expected: Mapping[str, Any]) -> bool:
 def _is_correct(
     kind: str, given: Mapping[str, Any], expected: Mapping[str, Any]
 ) -> bool:
+    if kind == "ruling":
+        return ruling_correct(given, expected)
     if kind == "ante":
         return to_amount(given.get("each")) == to_amount(
             expected.get("each")
@@ -352,6 +359,13 @@ def _given_answer(
 ) -> dict[str, Any]:
     """The learner's answer in the shape :func:`describe` reads."""
     g = dict(given)
+    if kind == "ruling":
+        g = {
+            k: v
+            for k, v in g.items()
+            if k in ("outcome", "next_player", "next_actions")
+        }
+        return g
     if kind == "raises-left" and g.get("unlimited"):
         g["raises_left"] = None
     if kind == "low-qualifies":

@@ -34,6 +34,7 @@ ASK_KINDS = (
     "low-winner",
     "award",
     "showdown-order",
+    "ruling",
 )
 #: Ask kinds about the low half, which only a game with a low half can answer (hand.low).
 LOW_KINDS = ("best-low", "low-qualifies", "low-winner")
@@ -481,6 +482,16 @@ def _showdown_order(hand: Hand, _: str | None) -> Result:
     return _seat(hand, idx), why, ("showdown.order",)
 
 
+def _ruling(hand: Hand, _: str | None) -> Result:
+    last = hand.irr.last if hand.irr is not None else None
+    if last is None:
+        raise TutorError(
+            "there is no irregularity to rule on yet: put an event step (what went wrong) "
+            "before a ruling ask."
+        )
+    return last.answer(), last.explanation, last.rules
+
+
 _KINDS: dict[str, Callable[[Hand, str | None], Result]] = {
     "ante": _ante,
     "buy-in": _buy_in,
@@ -499,4 +510,5 @@ _KINDS: dict[str, Callable[[Hand, str | None], Result]] = {
     "low-winner": _low_winner,
     "award": _award,
     "showdown-order": _showdown_order,
+    "ruling": _ruling,
 }

@@ -36,6 +36,7 @@ from tutor.engine.rules import (
 )
 
 if TYPE_CHECKING:
+    from tutor.engine.irregularities import IrregularityHooks
     from tutor.engine.rulings import Ruling
 
 DEEP = Decimal("Infinity")
@@ -487,6 +488,8 @@ class Hand:
         self.bring_in_idx: int | None = None
         self.bring_in_reason = ""
         self.forced_pending = False
+        #: Set by tutor.engine.irregularities once a ruling changes how the hand goes on.
+        self.irr: IrregularityHooks | None = None
         self.completed = False
         self.current = ZERO
         self.full_level = ZERO
@@ -1120,6 +1123,8 @@ class Hand:
                 )
                 if targets := [t for t in targets if t > self.current]:
                     opts[ActionKind.RAISE] = targets
+        if self.irr is not None:
+            opts = self.irr.options(self, p, opts)
         return opts
 
     def legal_actions(self) -> list[str]:
@@ -1164,6 +1169,8 @@ class Hand:
 
     def _why_not(self, p: _Player, kind: ActionKind) -> tuple[str, str]:
         st = self.street.value
+        if self.irr is not None and (limited := self.irr.why_not(self, p, kind)):
+            return limited
         if self.forced_pending:
             if kind is ActionKind.FOLD:
                 return (
@@ -1485,7 +1492,14 @@ class Hand:
                 else ""
             )
             text = f"{p.name} brings in {fmt(amount)}"
-            if self.bring_in_idx is not None and p.idx != self.bring_in_idx:
+            if (
+                self.bring_in_idx is not None
+                and p.idx != self.bring_in_idx
+                and self.players[self.bring_in_idx].folded
+            ):  # a dead hand was the low card (irr.exposed-hole)
+                why = f"{self.bring_in_reason} {p.name} chooses to bring in {fmt(amount)}{allin}."
+                rules = ("irr.exposed-hole", "bring-in.amount")
+            elif self.bring_in_idx is not None and p.idx != self.bring_in_idx:
                 why = (
                     f"The low card, {self.players[self.bring_in_idx].name}, is all in for the ante, so "
                     f"{p.name} acts first and chooses to bring in {fmt(amount)}{allin}."
@@ -1603,6 +1617,8 @@ class Hand:
                 self.short_all_in = (p.idx, amount, full)
         p.acted = True
         op = self._log(kind.value, text, why, rules, player=p.name, amount=amount)
+        if self.irr is not None:
+            self.irr.acted(self, p, kind)
         self._advance(p)
         return op
 
@@ -1793,6 +1809,8 @@ class Hand:
 
     def _deal_street(self) -> None:
         st = self.street
+        if self.irr is not None:
+            self.irr.dealing(self, st)
         live_in_order = [
             self.players[i] for i in self.order if not self.players[i].folded
         ]
@@ -2067,6 +2085,7 @@ class Hand:
         new._burned = list(self._burned)
         new._released = set(self._released)
         new._rng = copy.deepcopy(self._rng)
+        new.irr = self.irr.copy() if self.irr is not None else None
         return new
 
     def view(self) -> TableView:
