@@ -426,8 +426,8 @@ def test_long_anchor_tag_and_key_names_are_quoted_short() -> None:
     keys = ", ".join(f"{'k' * 30}{n}: 1" for n in range(12))
     [step] = problems(BASE.replace("  - act: Bo brings in", f"  - {{{keys}}}"))
     assert step == (
-        "x.yaml:20:5: steps[1]: a step needs act: (actions) or ask: (a question); its keys "
-        "are "
+        "x.yaml:20:5: steps[1]: a step needs act: (actions), ask: (a question) or event: "
+        "(an irregularity); its keys are "
         + ", ".join(f"'{'k' * 20}'... (31 characters)" for _ in range(8))
         + " and 4 more."
     )
