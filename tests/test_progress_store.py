@@ -567,9 +567,9 @@ def test_concurrent_writer_processes(db_url: str) -> None:
         for i in range(4)
     ]
     results = [worker.communicate(timeout=120) for worker in workers]
-    assert [(w.returncode, err) for w, (_, err) in zip(workers, results)] == [
-        (0, "")
-    ] * 4
+    assert [
+        (w.returncode, err) for w, (_, err) in zip(workers, results, strict=True)
+    ] == [(0, "")] * 4
     with ProgressStore(db_url) as store:
         ana = store.create_learner("Ana")
         assert len(store.learners()) == 1
