@@ -1032,7 +1032,7 @@ def test_running_counts_match_a_rebuild_from_the_answers(store: ProgressStore) -
     rng = random.Random(7)
     ana = store.create_learner("Ana")
     bo = store.create_learner("Bo")
-    for n in range(150):
+    for _ in range(150):
         scenario = rng.choice(["a", "b", "c", "d"])
         attempt = rng.choice([1, 1, 1, 2])
         _answer(

@@ -105,7 +105,7 @@ def available_store() -> ProgressStore | None:
             store = progress_store()
         except TutorError as exc:
             _store_failure[key] = time.monotonic()
-            _log.error("The progress store cannot be used: %s", exc)
+            _log.error("The progress store cannot be used: %s", exc, exc_info=True)
             return None
         _store_failure.pop(key, None)
         return store
