@@ -194,7 +194,7 @@ def test_validate_prints_each_file_as_it_is_checked(tmp_path: Path) -> None:
 def test_a_long_value_is_quoted_to_80_characters() -> None:
     [message] = problems(BASE.replace("game: stud8", "game: " + "s" * 100_000))
     assert message == (
-        "x.yaml:6:7: game: expected one of stud8, stud but got "
+        "x.yaml:6:7: game: expected one of stud8, stud, razz but got "
         f"'{'s' * 80}'... (100,000 characters)."
     )
 
@@ -317,7 +317,7 @@ def test_answer_escapes_control_characters_on_the_terminal(tmp_path: Path) -> No
     assert code == 1
     assert "\x1b" not in out and "\u202e" not in out
     assert out == (
-        f"{tmp_path}/bad\\x1b[2J\\u202e.yaml:6:7: game: expected one of stud8, stud but got "
+        f"{tmp_path}/bad\\x1b[2J\\u202e.yaml:6:7: game: expected one of stud8, stud, razz but got "
         "'stud-8'; did you mean 'stud8'?\n"
     )
 
