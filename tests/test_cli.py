@@ -162,6 +162,10 @@ def test_run_command() -> None:
         "none",
         "--runner.postScriptGC",
         "false",
+        "--server.maxUploadSize",
+        "1",
+        "--server.maxMessageSize",
+        "8",
     ]
     assert run_command()[9:11] == ["--server.port", "8501"]
     assert run_command()[7:9] == ["--server.address", "127.0.0.1"]

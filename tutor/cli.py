@@ -12,6 +12,11 @@ from typing import Any, NoReturn, TextIO
 
 DEFAULT_PORT = 8501
 DEFAULT_ADDRESS = "127.0.0.1"
+#: Streamlit's upload limit, in MB (its smallest): a scenario file is at most 256 KiB.
+MAX_UPLOAD_MB = 1
+#: Streamlit's websocket message limit, in MB (default 200): a pasted scenario is at most
+#: 256 KiB, and the largest page the app sends is far below this.
+MAX_MESSAGE_MB = 8
 
 
 class UsageError(Exception):
@@ -28,8 +33,8 @@ def _port(text: str) -> int:
         port = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a port number: use 1 to 65535"
-        )
+            f"{text[:20]!r} is not a port number: use 1 to 65535"
+        ) from None
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{port} is not a port number: use 1 to 65535")
     return port
@@ -103,6 +108,12 @@ def run_command(port: int = DEFAULT_PORT, address: str = DEFAULT_ADDRESS) -> lis
         # not read: a collection after every script run costs 50-120 ms per rerun.
         "--runner.postScriptGC",
         "false",
+        # A scenario file is at most 256 KiB: refuse bigger uploads before they are held in
+        # memory (Streamlit's default is 200 MB), and bound every websocket message.
+        "--server.maxUploadSize",
+        str(MAX_UPLOAD_MB),
+        "--server.maxMessageSize",
+        str(MAX_MESSAGE_MB),
     ]
 
 
@@ -112,17 +123,21 @@ def _plural(n: int, word: str) -> str:
 
 def cmd_validate(paths: list[str], out: TextIO) -> int:
     from tutor.scenarios import load_bank
+    from tutor.scenarios.text import terminal_safe
 
     missing = [p for p in paths if not os.path.exists(p)]
     if missing:
         raise UsageError(f"tutor validate: no such file or folder: {missing[0]!r}")
-    bank = load_bank(paths)
+
+    def show(name: str, problems: list[Any]) -> None:
+        for problem in problems:
+            print(terminal_safe(str(problem)), file=out, flush=True)
+
+    bank = load_bank(paths, on_file=show)
     if not bank.files:
         raise UsageError(
             f"tutor validate: no *.yaml or *.yml files under {', '.join(paths)}"
         )
-    for problem in bank.problems:
-        print(problem, file=out)
     print(
         f"{_plural(len(bank.files), 'file')} checked, {len(bank.failed)} failed",
         file=out,
@@ -131,33 +146,61 @@ def cmd_validate(paths: list[str], out: TextIO) -> int:
 
 
 def _compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return json_safe(json.dumps(value, ensure_ascii=False, separators=(", ", ": ")))
+
+
+def json_safe(text: str) -> str:
+    """JSON text with control and format characters written as ``\\u`` escapes.
+
+    >>> json_safe('"a\u202eb"')
+    '"a\\\\u202eb"'
+    """
+    if text.isprintable():
+        return text
+    from tutor.scenarios.text import refused_character
+
+    return "".join(
+        char
+        if char.isprintable() or char == "\n" or refused_character(char) is None
+        else json.dumps(char)[1:-1]
+        for char in text
+    )
 
 
 def cmd_answer(path: str, as_json: bool, out: TextIO) -> int:
     from tutor.scenarios import answer_scenario, check_file
+    from tutor.scenarios.text import terminal_safe
 
     if not os.path.isfile(path):
+        if os.path.exists(path):  # a folder, a named pipe, a device: never opened
+            raise UsageError(
+                f"tutor answer: {terminal_safe(repr(path))} is not a regular file: "
+                "give one scenario file"
+            )
         raise UsageError(f"tutor answer: no such file: {path!r}")
     scenario, problems = check_file(path)
+
+    def say(text: str) -> None:  # never a raw control character on the terminal
+        print(terminal_safe(text), file=out)
+
     if scenario is None:
         for problem in problems:
-            print(problem, file=out)
+            say(str(problem))
         return 1
     result = answer_scenario(scenario)
     if as_json:
-        print(json.dumps(result, indent=2, ensure_ascii=False), file=out)
+        print(json_safe(json.dumps(result, indent=2, ensure_ascii=False)), file=out)
         return 0
-    print(f"{scenario.id}: {scenario.title}", file=out)
+    say(f"{scenario.id}: {scenario.title}")
     if not result["answers"]:
-        print("(no asks)", file=out)
+        say("(no asks)")
     for item in result["answers"]:
         step = scenario.steps[item["step"]]
         assert step.ask is not None
-        print(f"steps[{item['step']}] {item['kind']}: {step.ask.prompt}", file=out)
-        print(f"  answer: {_compact(item['answer'])}", file=out)
-        print(f"  why: {item['explanation']}", file=out)
-        print(f"  rules: {', '.join(item['rules'])}", file=out)
+        say(f"steps[{item['step']}] {item['kind']}: {step.ask.prompt}")
+        say(f"  answer: {_compact(item['answer'])}")
+        say(f"  why: {item['explanation']}")
+        say(f"  rules: {', '.join(item['rules'])}")
     return 0
 
 
@@ -228,8 +271,15 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             "(see 'tutor --help')"
         )
     except UsageError as exc:
-        print(exc, file=sys.stderr)
+        from tutor.scenarios.text import terminal_safe
+
+        print(terminal_safe(str(exc)), file=sys.stderr)
         return 2
+    except (
+        KeyboardInterrupt
+    ):  # Ctrl-C: stop quietly, with the shell's status for SIGINT
+        print("tutor: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # The reader stopped early (`tutor answer FILE | head`): not an error worth a traceback.
         try:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.logs import configure as configure_logging
 from tutor.ui.sidebar import sidebar
 from tutor.ui.state import init_session
 
 st.set_page_config(
     page_title="Stud Tutor", page_icon=":material/playing_cards:", layout="wide"
 )
+configure_logging()
 init_session()
 page = st.navigation(
     [
