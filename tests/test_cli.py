@@ -172,7 +172,7 @@ def test_run_command() -> None:
     [
         (
             [],
-            "tutor: give a command: validate, answer, schema or run (see 'tutor --help')",
+            "tutor: give a command: validate, answer, generate, schema or run (see 'tutor --help')",
         ),
         (
             ["frobnicate"],
