@@ -8,6 +8,7 @@ BENCHES: dict[str, str] = {
     "hand": "tutor.bench.hand",
     "bank": "tutor.bench.bank",
     "app": "tutor.bench.app",
+    "drills": "tutor.bench.drills",
 }
 #: What ``python -m tutor.bench`` runs when no benchmark is named.
 DEFAULT: tuple[str, ...] = ("evaluation", "hand")
