@@ -22,6 +22,7 @@ page = st.navigation(
             icon=":material/play_arrow:",
         ),
         st.Page("app_pages/practice.py", title="Practice", icon=":material/quiz:"),
+        st.Page("app_pages/drills.py", title="Dealer drills", icon=":material/timer:"),
         st.Page(
             "app_pages/progress.py", title="Progress", icon=":material/monitoring:"
         ),
