@@ -14,6 +14,7 @@ from tutor import config
 from tutor.drills import TARGETS, generate
 from tutor.drills.session import Plan
 from tutor.progress import ProgressStore
+from tutor.scenarios import walk
 
 APP = Path(__file__).resolve().parent.parent / "tutor" / "ui" / "streamlit_app.py"
 DATA = Path(__file__).resolve().parent / "data" / "ui"
@@ -182,3 +183,14 @@ def test_a_bad_link_is_explained(clock: FakeClock) -> None:
     assert at.warning[0].value == (
         "The drill link cannot be used: the link's drill seed 'x1' is not a whole number."
     )
+
+
+def test_who_acts_questions_hide_the_to_act_mark() -> None:
+    drill = generate("first-to-act-board", 4, preset="online")
+    result = walk(drill.scenario)[-1]
+    assert result.hand.view().to_act == drill.ruling.answer["player"]
+    hidden = drills_ui.table_view(result)
+    assert hidden.to_act is None
+    assert not any(seat.to_act for seat in hidden.seats)
+    legal = walk(generate("capped", 4, preset="online").scenario)[-1]
+    assert drills_ui.table_view(legal).to_act is not None

@@ -8,6 +8,7 @@ question's verdict, once answered), ``drill_cache`` (index -> generated question
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable
@@ -284,7 +285,7 @@ def answer_controls(index: int, result: StepResult) -> None:
             )
         st.caption("Click the player:")
         seats = _seats(result)
-        columns = st.columns(min(len(seats), 4))
+        columns = st.columns(min(len(seats), 2))
         for n, seat in enumerate(seats):
             with columns[n % len(columns)]:
                 st.button(
@@ -311,9 +312,9 @@ def answer_controls(index: int, result: StepResult) -> None:
         return
     if kind == "raises-left":
         most = max(4, int(result.hand.setup.rules.max_raises))
-        columns = st.columns(most + 2)
+        columns = st.columns(3)
         for n in range(most + 1):
-            with columns[n]:
+            with columns[n % 3]:
                 st.button(
                     str(n),
                     key=f"{key}_raises_{n}",
@@ -321,7 +322,7 @@ def answer_controls(index: int, result: StepResult) -> None:
                     args=({"raises_left": n, "unlimited": False},),
                     width="stretch",
                 )
-        with columns[-1]:
+        with columns[(most + 1) % 3]:
             st.button(
                 "Unlimited",
                 key=f"{key}_unlimited",
@@ -429,7 +430,7 @@ def _amount_pad(kind: str, key: str, result: StepResult) -> None:
         _submit_button(key, lambda: {field: to_amount(_picked(f"{key}_{field}"))})
         return
     names = [str(s.name) for s in view.seats]
-    columns = st.columns(min(len(names), 4))
+    columns = st.columns(min(len(names), 2))
     for n, name in enumerate(names):
         with columns[n % len(columns)]:
             _amount(f"{name} takes", f"{key}_pay_{n}", chip)
@@ -536,7 +537,9 @@ def _timer() -> None:
     now = clock()
     text = []
     if state.get("drill_verdict") is None:
-        text.append(f"⏱ {now - state['drill_shown']:.0f} s on this question")
+        text.append(
+            f":material/timer: {now - state['drill_shown']:.0f} s on this question"
+        )
     if plan.seconds_limit is not None:
         left = max(plan.seconds_limit - (now - state["drill_started"]), 0)
         text.append(f"{int(left) // 60}:{int(left) % 60:02d} left")
@@ -559,6 +562,16 @@ def _feedback(verdict: Verdict, result: StepResult, drill: Drill) -> None:
     st.caption(f"Rules: {rules} · decided under the **{ruling.preset}** house rules")
 
 
+def table_view(result: StepResult) -> Any:
+    """The table at the question's moment; for a who-acts question, without the "to act"
+    mark (it would give the answer away)."""
+    view = result.hand.view()
+    if result.ask is None or result.ask.kind not in PLAYER_KINDS:
+        return view
+    seats = tuple(dataclasses.replace(s, to_act=False) for s in view.seats)
+    return dataclasses.replace(view, seats=seats, to_act=None)
+
+
 def _question_view(settings: Settings) -> None:
     state = _state()
     plan: Plan = state["drill_plan"]
@@ -568,24 +581,29 @@ def _question_view(settings: Settings) -> None:
     st.subheader(TARGETS[drill.target].title)
     st.markdown(_status_line(plan, results))
     _timer()
-    show_table(result.hand.view(), settings.four_colour)
-    assert result.ask is not None
-    st.markdown(f"**Question:** {result.ask.prompt}")
-    verdict: Verdict | None = state.get("drill_verdict")
-    if verdict is None:
-        answer_controls(index, result)
-    else:
-        _feedback(verdict, result, drill)
-        last = plan.question_limit is not None and len(results) >= plan.question_limit
-        timed_out = plan.seconds_limit is not None and (
-            clock() - state["drill_started"] >= plan.seconds_limit
-        )
-        st.button(
-            "See the summary" if last or timed_out else "Next question",
-            key="drill_next",
-            type="primary",
-            on_click=_next_clicked,
-        )
+    picture, answers = st.columns([3, 2], gap="medium")
+    with picture:
+        show_table(table_view(result), settings.four_colour)
+    with answers:
+        assert result.ask is not None
+        st.markdown(f"**Question:** {result.ask.prompt}")
+        verdict: Verdict | None = state.get("drill_verdict")
+        if verdict is None:
+            answer_controls(index, result)
+        else:
+            _feedback(verdict, result, drill)
+            last = (
+                plan.question_limit is not None and len(results) >= plan.question_limit
+            )
+            timed_out = plan.seconds_limit is not None and (
+                clock() - state["drill_started"] >= plan.seconds_limit
+            )
+            st.button(
+                "See the summary" if last or timed_out else "Next question",
+                key="drill_next",
+                type="primary",
+                on_click=_next_clicked,
+            )
     problem = state.pop("drill_problem", None)
     if problem:
         st.warning(problem)
