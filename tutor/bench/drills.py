@@ -21,18 +21,26 @@ QUESTIONS = 1000
 GOAL_MS = 50.0
 
 
-def time_target(name: str, questions: int = QUESTIONS) -> list[float]:
-    """Milliseconds per question for ``questions`` seeds of target ``name``."""
+def time_target(
+    name: str, questions: int = QUESTIONS
+) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU milliseconds per question for ``questions`` seeds of ``name``.
+
+    The CPU time (this process only) shows what the question costs when the machine is
+    busy with other work and the wall clock runs long.
+    """
     games = TARGETS[name].games
-    times: list[float] = []
+    wall: list[float] = []
+    cpu: list[float] = []
     gc.collect()
     for seed in range(questions):
         preset = PRESETS[seed % len(PRESETS)]
         game = games[(seed // len(PRESETS)) % len(games)]
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         generate(name, seed, preset=preset, game=game)
-        times.append((time.perf_counter() - start) * 1000)
-    return times
+        wall.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+    return wall, cpu
 
 
 def p95(values: list[float]) -> float:
@@ -45,12 +53,15 @@ def p95(values: list[float]) -> float:
 
 
 def run(questions: int = QUESTIONS) -> BenchResult:
-    rows = [["target", "topic", "questions", "median ms", "p95 ms", "max ms"]]
-    worst = 0.0
+    rows = [
+        ["target", "topic", "questions", "median ms", "p95 ms", "max ms", "p95 cpu ms"]
+    ]
+    worst = worst_cpu = 0.0
     for name, target in TARGETS.items():
-        times = time_target(name, questions)
+        times, cpu = time_target(name, questions)
         high = p95(times)
         worst = max(worst, high)
+        worst_cpu = max(worst_cpu, p95(cpu))
         rows.append(
             [
                 name,
@@ -59,8 +70,24 @@ def run(questions: int = QUESTIONS) -> BenchResult:
                 f"{statistics.median(times):.2f}",
                 f"{high:.2f}",
                 f"{max(times):.2f}",
+                f"{p95(cpu):.2f}",
             ]
         )
     verdict = "meets" if worst <= GOAL_MS else "misses"
-    rows.append(["(worst p95)", "", "", "", f"{worst:.2f}", f"{verdict} {GOAL_MS:g}"])
-    return rows, {"drills_targets": len(TARGETS), "drills_p95_ms_max": worst}
+    rows.append(
+        [
+            "(worst p95)",
+            "",
+            "",
+            "",
+            f"{worst:.2f}",
+            f"{verdict} {GOAL_MS:g}",
+            f"{worst_cpu:.2f}",
+        ]
+    )
+    numbers = {
+        "drills_targets": len(TARGETS),
+        "drills_p95_ms_max": worst,
+        "drills_p95_cpu_ms_max": worst_cpu,
+    }
+    return rows, numbers

@@ -21,6 +21,8 @@ from decimal import Decimal
 from typing import Any
 
 from tutor.engine import (
+    Action,
+    ActionKind,
     Card,
     Game,
     Hand,
@@ -45,13 +47,6 @@ STAKES: tuple[tuple[str, str, str, str | None], ...] = (
     ("10", "20", "2", None),
     ("15", "30", "3", "5"),
     ("20", "40", "5", None),
-)
-#: Whole-number stakes with an odd ante (for odd-chip targets: the chip is 1).
-WHOLE_STAKES: tuple[tuple[str, str, str, str | None], ...] = (
-    ("4", "8", "1", None),
-    ("10", "20", "1", None),
-    ("6", "12", "1", "3"),
-    ("20", "40", "3", None),
 )
 #: How many times a target may re-deal before the generator gives up (it never should).
 MAX_TRIES = 200
@@ -162,9 +157,10 @@ class Table:
         street = self.hand.street.value
         return [text for s, text in self.actions if s == street]
 
-    def apply(self, text: str) -> None:
+    def apply(self, text: str, action: Action | None = None) -> None:
+        """Apply one action (``action`` is ``text`` already read, which saves parsing)."""
         street = self.hand.street.value
-        self.hand.apply(text)
+        self.hand.apply(action if action is not None else text)
         self.actions.append((street, text))
 
 
@@ -296,7 +292,7 @@ class Gen:
             picked = policy(table, name, legal) if policy else None
             if picked is None:
                 picked = self.choose(legal, weights)
-            table.apply(action_text(name, picked))
+            table.apply(action_text(name, picked), to_action(name, picked))
         return until(table)
 
 
@@ -307,6 +303,14 @@ def action_text(name: str, legal: str) -> str:
         return f"{name} brings in"
     words[0] = _THIRD_PERSON.get(words[0], words[0])
     return " ".join([name, *words])
+
+
+def to_action(name: str, legal: str) -> Action:
+    """A legal action string (``"raise 15"``) for ``name`` as the engine's Action."""
+    if legal.startswith("bring in"):
+        return Action(name, ActionKind.BRING_IN, None)
+    verb, _, amount = legal.partition(" ")
+    return Action(name, ActionKind(verb), Decimal(amount) if amount else None)
 
 
 def first(legal: Sequence[str], verb: str) -> str | None:

@@ -15,7 +15,6 @@ from decimal import Decimal
 from types import MappingProxyType
 
 from tutor.drills.generator import (
-    WHOLE_STAKES,
     Gen,
     Question,
     Table,
@@ -29,6 +28,13 @@ Hit = Callable[[Table, Ruling], bool]
 
 BOTH = ("stud8", "stud")
 HI_LO = ("stud8",)
+#: An odd ante and even wagers (bring-in included): the odd-chip target's stakes.
+ODD_CHIP_STAKES: tuple[tuple[str, str, str, str | None], ...] = (
+    ("4", "8", "1", None),
+    ("10", "20", "1", "4"),
+    ("20", "40", "3", "10"),
+    ("6", "12", "1", "2"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +66,10 @@ def _passive(table: Table, name: str, legal: list[str]) -> str | None:
 NO_FOLD: Mapping[str, float] = MappingProxyType({"fold": 0.0})
 CALLING: Mapping[str, float] = MappingProxyType(
     {"fold": 0.0, "raise": 0.3, "bet": 1.0, "complete": 1.0}
+)
+#: Quiet play to the showdown: mostly checks and calls, few actions per street.
+QUIET: Mapping[str, float] = MappingProxyType(
+    {"fold": 0.0, "check": 6.0, "call": 5.0, "bet": 0.6, "complete": 0.6, "raise": 0.15}
 )
 RAISING: Mapping[str, float] = MappingProxyType(
     {"fold": 0.0, "raise": 6.0, "bet": 6.0, "complete": 6.0, "call": 1.0, "check": 0.5}
@@ -638,7 +648,7 @@ def _to_showdown(
 ) -> Table | None:
     stakes = gen.stakes(stakes_options) if stakes_options else None
     table = gen.table(count, forced=forced, stakes=stakes)
-    if not gen.play(table, _over, weights=CALLING):
+    if not gen.play(table, _over, weights=QUIET):
         return None
     return table
 
@@ -650,7 +660,7 @@ def _seven(gen: Gen, ranks: list[int], taken: set[Card]) -> dict[int, Card]:
 
 
 def _best_high(gen: Gen) -> tuple[Table, Question] | None:
-    count = gen.n(2, 5)
+    count = gen.n(2, 4)
     table = _to_showdown(gen, count)
     if table is None:
         return None
@@ -665,7 +675,7 @@ def _best_high_hit(table: Table, ruling: Ruling) -> bool:
 
 
 def _showdown_order(gen: Gen) -> tuple[Table, Question] | None:
-    table = _to_showdown(gen, gen.n(2, 5))
+    table = _to_showdown(gen, gen.n(2, 4))
     if table is None:
         return None
     return table, Question("showdown-order", "The last round is over. Who shows first?")
@@ -676,7 +686,7 @@ def _showdown_order_hit(table: Table, ruling: Ruling) -> bool:
 
 
 def _high_winner(gen: Gen) -> tuple[Table, Question] | None:
-    table = _to_showdown(gen, gen.n(3, 6))
+    table = _to_showdown(gen, gen.n(3, 5))
     if table is None:
         return None
     return table, Question("high-winner", "Who wins the high?")
@@ -687,7 +697,7 @@ def _high_winner_hit(table: Table, ruling: Ruling) -> bool:
 
 
 def _low_hand(gen: Gen, *, counterfeit: bool) -> tuple[Table, Question] | None:
-    count = gen.n(2, 5)
+    count = gen.n(2, 4)
     who = gen.rng.randrange(count)
     taken: set[Card] = set()
     lows = gen.rng.sample((14, 2, 3, 4, 5, 6, 7, 8), 4)
@@ -751,7 +761,7 @@ def _low_seven(gen: Gen, low: list[int], taken: set[Card]) -> dict[int, Card]:
 
 
 def _split(gen: Gen) -> tuple[Table, Question] | None:
-    count = gen.n(2, 5)
+    count = gen.n(2, 4)
     who = gen.rng.randrange(count)
     taken: set[Card] = set()
     low = gen.rng.sample((14, 2, 3, 4, 5, 6, 7, 8), 5)
@@ -768,17 +778,29 @@ def _split_hit(table: Table, ruling: Ruling) -> bool:
 
 
 def _odd_chip(gen: Gen) -> tuple[Table, Question] | None:
-    count = gen.n(3, 5)
+    # Three players, an odd ante and even wagers: everyone stays in and puts in the same
+    # odd amount, so the pot is odd; the two tied lows share the low half, and the third
+    # holds only nines to kings (no low to beat theirs).
+    count = 3
     pair = gen.rng.sample(range(count), 2)
     low = gen.rng.sample((14, 2, 3, 4, 5, 6, 7, 8), 5)
     taken: set[Card] = set()
     forced = {i: _low_seven(gen, low, taken) for i in pair}
-    table = _to_showdown(gen, count, forced, WHOLE_STAKES)
+    high = [c for c in _high_cards() if c not in taken]
+    gen.rng.shuffle(high)
+    for i in range(count):
+        if i not in forced:
+            forced[i] = {pos: high.pop() for pos in range(7)}
+    table = _to_showdown(gen, count, forced, ODD_CHIP_STAKES)
     if table is None:
         return None
     return table, Question(
         "award", "Two players tie for low. How is the pot paid, odd chips included?"
     )
+
+
+def _high_cards() -> list[Card]:
+    return [Card(rank, suit) for rank in range(9, 14) for suit in "cdhs"]
 
 
 def _odd_chip_hit(table: Table, ruling: Ruling) -> bool:
@@ -790,7 +812,7 @@ def _odd_chip_hit(table: Table, ruling: Ruling) -> bool:
 
 
 def _side_pots(gen: Gen) -> tuple[Table, Question] | None:
-    count = gen.n(3, 5)
+    count = gen.n(3, 4)
     stakes = gen.stakes(
         (("2", "4", "0.5", None), ("4", "8", "1", None), ("10", "20", "2", None))
     )
