@@ -203,6 +203,15 @@ def answer_control(
     return {}
 
 
+def house_overrides(rules: Any) -> dict[str, object]:
+    """The house overrides in force, as plain values (``{}`` for a preset as it stands)."""
+    values: dict[str, object] = {}
+    for name in getattr(rules, "overridden", ()):
+        value = getattr(rules, name)
+        values[name] = getattr(value, "value", value)  # an enum as its YAML word
+    return values
+
+
 def _record(
     store: ProgressStore | None,
     settings: Settings,
@@ -211,11 +220,15 @@ def _record(
     given: dict[str, Any],
     verdict: Verdict,
     seconds: float,
+    *,
+    attempt: int = 1,
+    hinted: bool = False,
 ) -> None:
     if store is None or settings.learner is None:
         return
     ruling = result.ruling
     assert ruling is not None and result.ask is not None
+    rules = result.hand.rules
     store.record_answer(
         settings.learner,
         scenario_id=scenario.id,
@@ -224,10 +237,16 @@ def _record(
         topic=scenario.topic,
         level=scenario.level,
         game=scenario.game,
-        preset=str(ruling.preset),
+        preset=rules.preset,
         answer=given,
         correct=verdict.correct,
         seconds=round(seconds, 3),
+        house=house_overrides(rules),
+        attempt=attempt,
+        # Retry is offered once the verdict, with the right answer, is on screen
+        after_reveal=attempt > 1,
+        hinted=hinted,
+        rules=ruling.rules,
     )
 
 
@@ -283,7 +302,17 @@ def _check(
     seconds = time.monotonic() - st.session_state[f"{prefix}_shown"]
     st.session_state[f"{prefix}_verdict"] = verdict
     try:
-        _record(store, settings, scenario, result, given, verdict, seconds)
+        _record(
+            store,
+            settings,
+            scenario,
+            result,
+            given,
+            verdict,
+            seconds,
+            attempt=st.session_state.get(f"{prefix}_attempt", 0) + 1,
+            hinted=bool(st.session_state.get(f"{prefix}_hint")),
+        )
     except TutorError as exc:
         st.session_state[f"{prefix}_problem"] = f"Your answer was not saved: {exc}"
     return verdict
