@@ -312,9 +312,9 @@ def answer_controls(index: int, result: StepResult) -> None:
         return
     if kind == "raises-left":
         most = max(4, int(result.hand.setup.rules.max_raises))
-        columns = st.columns(3)
+        grid = st.columns(3)
         for n in range(most + 1):
-            with columns[n % 3]:
+            with grid[n % 3]:
                 st.button(
                     str(n),
                     key=f"{key}_raises_{n}",
@@ -322,7 +322,7 @@ def answer_controls(index: int, result: StepResult) -> None:
                     args=({"raises_left": n, "unlimited": False},),
                     width="stretch",
                 )
-        with columns[(most + 1) % 3]:
+        with grid[(most + 1) % 3]:
             st.button(
                 "Unlimited",
                 key=f"{key}_unlimited",
