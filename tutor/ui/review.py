@@ -155,10 +155,8 @@ def review_page(settings: Settings) -> None:
         )
         return
     due = due_now(cards, now)
-    st.markdown(
-        f"**{len(cards)} rules met**, **{len(due)} due now** "
-        f"(as of {now:%Y-%m-%d %H:%M} UTC)."
-    )
+    met = "1 rule met" if len(cards) == 1 else f"{len(cards)} rules met"
+    st.markdown(f"**{met}**, **{len(due)} due now** (as of {now:%Y-%m-%d %H:%M} UTC).")
     days = coming_days(cards, now)
     st.table(
         {
