@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -128,6 +129,12 @@ def test_a_drill_answered_by_clicking_to_its_summary(clock: FakeClock) -> None:
     ]
     assert [r.seconds for r in records] == [4.0, 2.0, 2.0, 2.0, 2.0]
     assert all(r.rules for r in records)
+    at.switch_page("app_pages/progress.py").run()
+    assert not at.exception
+    charts = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    titles = [c["layout"]["title"]["text"] for c in charts]
+    assert titles[-2:] == ["Drill speed per target", "Drill accuracy per target"]
+    assert {t["name"] for t in charts[-1]["data"]} == {r.target for r in records}
 
 
 def test_a_wrong_click_is_missed_and_explained(clock: FakeClock) -> None:
