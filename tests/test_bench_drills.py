@@ -14,7 +14,7 @@ def test_drills_bench_is_registered() -> None:
 
 
 def test_drills_bench_rows_and_numbers() -> None:
-    rows, numbers = drills_bench.run(questions=4)
+    rows, numbers = drills_bench.run(questions=4, browser=False)
     assert rows[0] == [
         "target",
         "topic",

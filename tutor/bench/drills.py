@@ -11,14 +11,21 @@ from __future__ import annotations
 
 import gc
 import statistics
+import tempfile
 import time
+from pathlib import Path
+from urllib.parse import urlencode
 
 from tutor.bench.common import BenchResult
 from tutor.drills import TARGETS, generate
+from tutor.drills.session import Plan
 from tutor.engine import PRESETS
 
 QUESTIONS = 1000
 GOAL_MS = 50.0
+#: Clicks timed in Chromium (after a warm-up), and the plan they answer: Yes/No questions.
+CLICKS = 14
+CLICK_PLAN = Plan("online", "stud8", ("community-card",), "20", 1)
 
 
 def time_target(
@@ -52,7 +59,52 @@ def p95(values: list[float]) -> float:
     return round(statistics.quantiles(values, n=100, method="inclusive")[94], 2)
 
 
-def run(questions: int = QUESTIONS) -> BenchResult:
+def browser_clicks(runs: int = CLICKS) -> tuple[list[float], list[float]] | None:
+    """Seconds from a click to the new text: the trivial counter app, then a drill answer
+    (click Yes or No -> the verdict), each on its own fresh server in headless Chromium.
+
+    None when Chromium or Playwright is missing. Measured as ``--app`` measures its check.
+    """
+    from tutor.bench import app as app_bench
+
+    if not (app_bench.CHROMIUM.is_file() and app_bench._has_playwright()):
+        return None
+    from playwright.sync_api import expect
+
+    gc_enabled = app_bench.project_post_script_gc()
+    warmup = app_bench.WARMUP
+    with (
+        tempfile.TemporaryDirectory(prefix="tutor-bench-drills-") as tmp,
+        app_bench.app_environment(Path(tmp) / "data") as env,
+    ):
+        floor = app_bench.browser_floor(env, Path(tmp), runs, gc_enabled)
+        times: list[float] = []
+        with app_bench.served_page(env, app_bench.APP, gc_enabled) as (page, url):
+            page.goto(f"{url}/drills?{urlencode(CLICK_PLAN.to_params())}")
+            app_bench.settle(page)
+            page.locator(".st-key-drill_start button").click()
+            app_bench.settle(page)
+            for index in range(warmup + runs):
+                # the question's buttons drawn and the run over, before the timed click
+                expect(page.locator(f".st-key-drill_q{index}_yes")).to_be_visible()
+                app_bench.settle(page)
+                target, game, seed = CLICK_PLAN.question(index)
+                drill = generate(target, seed, preset=CLICK_PLAN.preset, game=game)
+                answer = "yes" if drill.ruling.answer["community"] else "no"
+                times.append(
+                    app_bench.click_until(
+                        page,
+                        f".st-key-drill_q{index}_{answer} button",
+                        app_bench.VERDICT,
+                    )
+                )
+                app_bench.settle(page)
+                page.locator(".st-key-drill_next button").click()
+                app_bench.settle(page)
+    return floor, times[warmup:]
+
+
+def run(questions: int = QUESTIONS, browser: bool = True) -> BenchResult:
     rows = [
         ["target", "topic", "questions", "median ms", "p95 ms", "max ms", "p95 cpu ms"]
     ]
@@ -90,4 +142,41 @@ def run(questions: int = QUESTIONS) -> BenchResult:
         "drills_p95_ms_max": worst,
         "drills_p95_cpu_ms_max": worst_cpu,
     }
+    clicks = browser_clicks() if browser else None
+    if clicks is not None:
+        floor, answers = clicks
+        floor_ms = round(statistics.median(floor) * 1000, 1)
+        click_ms = round(statistics.median(answers) * 1000, 1)
+        ratio = round(click_ms / floor_ms, 2)
+        rows.append(["", "", "", "", "", "", ""])
+        rows.append(
+            [
+                "browser floor: click -> text",
+                "",
+                str(len(floor)),
+                f"{floor_ms:.1f}",
+                "",
+                "",
+                "",
+            ]
+        )
+        rows.append(
+            [
+                "browser: drill click -> verdict",
+                "",
+                str(len(answers)),
+                f"{click_ms:.1f}",
+                "",
+                "",
+                "",
+            ]
+        )
+        rows.append(
+            ["drill click / floor", "", "", f"{ratio:.2f}x", "", "goal <= 2x", ""]
+        )
+        numbers.update(
+            drills_browser_floor_ms=floor_ms,
+            drills_click_ms=click_ms,
+            drills_click_vs_floor=ratio,
+        )
     return rows, numbers

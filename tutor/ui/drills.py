@@ -527,25 +527,34 @@ def _status_line(plan: Plan, results: list[Result]) -> str:
     return " · ".join(parts)
 
 
-@st.fragment(run_every=1.0)
+#: A clock that ticks in the browser, with no rerun: a registered integer property animated
+#: one step a second, shown through a CSS counter. ``{delay}`` starts it at the seconds
+#: already gone; ``{key}`` makes a new element (so a restarted clock) for each question.
+#: ``"\\3c integer\\3e"`` is ``"<integer>"`` escaped: st.html drops a style holding "<".
+_CLOCK = """<style>
+@property --drill-s {{syntax: "\\3c integer\\3e"; initial-value: 0; inherits: false;}}
+@keyframes drill-tick {{to {{--drill-s: 3600;}}}}
+.drill-clock {{animation: drill-tick 3600s steps(3600) forwards; animation-delay: -{delay}s;
+  counter-reset: drill-s var(--drill-s); font-variant-numeric: tabular-nums;}}
+.drill-clock::after {{content: counter(drill-s) " s on this question";}}
+</style><div class="drill-clock" data-question="{key}" role="timer"
+aria-label="time on this question"></div>"""
+
+
 def _timer() -> None:
-    """The running clock: this question's seconds, and the time left in a timed drill."""
+    """This question's running seconds (ticking in the browser), and the time left."""
     state = _state()
-    plan: Plan | None = state.get("drill_plan")
-    if plan is None or state.get("drill_ended"):
-        return
+    plan: Plan = state["drill_plan"]
     now = clock()
-    text = []
     if state.get("drill_verdict") is None:
-        text.append(
-            f":material/timer: {now - state['drill_shown']:.0f} s on this question"
-        )
+        elapsed = max(int(now - state["drill_shown"]), 0)
+        st.html(_CLOCK.format(delay=elapsed, key=state["drill_index"]))
     if plan.seconds_limit is not None:
         left = max(plan.seconds_limit - (now - state["drill_started"]), 0)
-        text.append(f"{int(left) // 60}:{int(left) % 60:02d} left")
-        if left <= 0 and state.get("drill_verdict") is None:
-            st.rerun()
-    st.markdown(" · ".join(text) or " ")
+        st.markdown(
+            f":material/timer: {int(left) // 60}:{int(left) % 60:02d} left "
+            "(the drill ends at the first answer after the time is up)"
+        )
 
 
 def _feedback(verdict: Verdict, result: StepResult, drill: Drill) -> None:
