@@ -119,6 +119,7 @@ def test_a_drill_answered_by_clicking_to_its_summary(clock: FakeClock) -> None:
     ]
     assert sum(table["answered"]) == 5
     assert set(table["accuracy"]) == {"100%"}
+    assert all(best.endswith(" s (personal best)") for best in table["best right"])
     assert "**Missed:** none." in markdown(at)
     store = ProgressStore(config.database_url())
     learner = store.find_learner("Ana")
@@ -150,6 +151,7 @@ def test_a_wrong_click_is_missed_and_explained(clock: FakeClock) -> None:
     at.button(key="drill_end").click().run()
     assert at.subheader[0].value == "Drill summary"
     assert "**Missed:**" in markdown(at)
+    assert list(at.table[0].value["best right"]) == ["-"]
     assert any(
         f"`tutor generate --target community-card --seed {seed} --preset online --game stud8`"
         in m

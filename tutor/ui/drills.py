@@ -653,6 +653,7 @@ def _summary_view(settings: Settings) -> None:
         f"**{right} of {len(results)} right** under **{plan.preset}**"
         + (f", median {speed:.1f} s per answer." if speed is not None else ".")
     )
+    bests = settings.learner is not None  # a personal best needs a learner's history
     lines = summary(results, previous_bests(settings, state["drill_started_at"]))
     if lines:
         st.table(
@@ -665,7 +666,7 @@ def _summary_view(settings: Settings) -> None:
                     "-"
                     if line.best_seconds is None
                     else f"{line.best_seconds:.1f} s"
-                    + (" (personal best)" if line.new_best else "")
+                    + (" (personal best)" if line.new_best and bests else "")
                     for line in lines
                 ],
             }
