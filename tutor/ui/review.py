@@ -158,12 +158,10 @@ def review_page(settings: Settings) -> None:
     met = "1 rule met" if len(cards) == 1 else f"{len(cards)} rules met"
     st.markdown(f"**{met}**, **{len(due)} due now** (as of {now:%Y-%m-%d %H:%M} UTC).")
     days = coming_days(cards, now)
-    st.table(
-        {
-            "day": [day.isoformat() for day, _n in days],
-            "rules due": [n for _day, n in days],
-        }
+    st.markdown(
+        "**Rules due in the coming days** (UTC; today counts the overdue ones):"
     )
+    st.table({day.strftime("%a %d %b"): [n] for day, n in days})
     state = st.session_state
     day = now.date().isoformat()
     stamp = (learner.name, day)
