@@ -24,6 +24,7 @@ from tutor.ui.ask_panel import ask_panel
 from tutor.ui.bank import scenario_bank, walk_scenario, with_preset
 from tutor.ui.components import show_table
 from tutor.ui.data import folder_signature, progress_store
+from tutor.ui.drills import table_view
 from tutor.ui.state import Settings
 
 #: The clock the Review page reads (tests replace it).
@@ -185,7 +186,7 @@ def review_page(settings: Settings) -> None:
             st.warning(f"The question for `{rule}` is no longer in the bank.")
         else:
             scenario, result = found
-            show_table(result.hand.view(), settings.four_colour)
+            show_table(table_view(result), settings.four_colour)
             ask_panel("rv", scenario, result, settings, store)
         st.button(
             "Next rule" if pos + 1 < len(queue) else "Finish the session",
