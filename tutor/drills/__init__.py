@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
-from tutor.drills.generator import Drill, GeneratorError, Question, generate
+from tutor.drills.generator import (
+    Drill,
+    GeneratorError,
+    Moment,
+    Question,
+    generate,
+    play_to_target,
+)
 from tutor.drills.targets import TARGETS, Target, target_names, targets_for
 
 __all__ = [
     "TARGETS",
     "Drill",
     "GeneratorError",
+    "Moment",
     "Question",
     "Target",
     "generate",
+    "play_to_target",
     "target_names",
     "targets_for",
 ]

@@ -405,23 +405,36 @@ def scenario_yaml(
 # ---------------------------------------------------------------------------- generate
 
 
-def generate(
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A hand played to a target's moment: the table, the question, the engine's ruling."""
+
+    target: str
+    game: str
+    preset: str
+    seed: int
+    table: Table
+    question: Question
+    ruling: Ruling
+    tries: int
+
+
+def play_to_target(
     target: str, seed: int, *, preset: str = "online", game: str | None = None
-) -> Drill:
-    """Deal and play a hand to ``target``'s moment; return it as a validated scenario.
+) -> Moment:
+    """Deal and play a hand to ``target``'s moment (no YAML yet): what :func:`generate` writes.
 
     :raises GeneratorError: for an unknown target, preset or game (the message lists the
         choices), or a game the target does not apply to.
     """
     from tutor.drills.targets import TARGETS, target_names
+    from tutor.engine import PRESETS
 
     spec = TARGETS.get(target)
     if spec is None:
         raise GeneratorError(
             f"unknown drill target {target!r}: use one of {', '.join(target_names())}."
         )
-    from tutor.engine import PRESETS
-
     if preset not in PRESETS:
         raise GeneratorError(
             f"unknown preset {preset!r}: use one of {', '.join(PRESETS)}."
@@ -448,28 +461,47 @@ def generate(
             ruling = table.hand.answer(question.kind, player=question.player)
         except TutorError:  # the moment passed (the betting closed): deal again
             continue
-        if not spec.hit(table, ruling):
-            continue
-        scenario_id = f"gen-{target}-{game}-{preset}-{seed}"
-        text = scenario_yaml(
-            scenario_id=scenario_id,
-            title=f"{spec.title} (generated, seed {seed})",
-            topic=spec.topic,
-            level=spec.level,
-            table=table,
-            question=question,
-            ruling=ruling,
-        )
-        scenario, problems = check_text(text, f"{scenario_id}.yaml")
-        if scenario is None:
-            raise GeneratorError(
-                f"the generated hand for {target} (seed {seed}) does not validate: "
-                + "; ".join(str(p) for p in problems)
-            )
-        return Drill(target, game, preset, seed, scenario, text, ruling, tries)
+        if spec.hit(table, ruling):
+            return Moment(target, game, preset, seed, table, question, ruling, tries)
     raise GeneratorError(
         f"the target {target} missed its situation in {MAX_TRIES} deals (seed {seed}, "
         f"{game}, {preset}): please report it."
+    )
+
+
+def generate(
+    target: str, seed: int, *, preset: str = "online", game: str | None = None
+) -> Drill:
+    """Deal and play a hand to ``target``'s moment; return it as a validated scenario.
+
+    The hand is written as scenario YAML (with the engine's answer as ``expect``) and
+    loaded through ``tutor.scenarios.check_text``: schema, replay and expect all checked.
+
+    :raises GeneratorError: as :func:`play_to_target`, or if the YAML does not validate
+        (a bug: the message holds the problems).
+    """
+    from tutor.drills.targets import TARGETS
+
+    moment = play_to_target(target, seed, preset=preset, game=game)
+    spec = TARGETS[target]
+    scenario_id = f"gen-{target}-{moment.game}-{preset}-{seed}"
+    text = scenario_yaml(
+        scenario_id=scenario_id,
+        title=f"{spec.title} (generated, seed {seed})",
+        topic=spec.topic,
+        level=spec.level,
+        table=moment.table,
+        question=moment.question,
+        ruling=moment.ruling,
+    )
+    scenario, problems = check_text(text, f"{scenario_id}.yaml")
+    if scenario is None:
+        raise GeneratorError(
+            f"the generated hand for {target} (seed {seed}) does not validate: "
+            + "; ".join(str(p) for p in problems)
+        )
+    return Drill(
+        target, moment.game, preset, seed, scenario, text, moment.ruling, moment.tries
     )
 
 
