@@ -137,10 +137,12 @@ def _next_clicked() -> None:
     state["drill_index"] += 1
     state["drill_verdict"] = None
     state["drill_shown"] = clock()
+    state["drill_whole_page"] = True
 
 
 def _end_clicked() -> None:
     _state()["drill_ended"] = True
+    _state()["drill_whole_page"] = True
 
 
 def _finished() -> bool:
@@ -583,46 +585,54 @@ def table_view(result: StepResult) -> Any:
 
 def _question_view(settings: Settings) -> None:
     state = _state()
-    plan: Plan = state["drill_plan"]
     index = state["drill_index"]
     drill, result = _question(index)
-    results: list[Result] = state["drill_results"]
     st.subheader(TARGETS[drill.target].title)
-    st.markdown(_status_line(plan, results))
-    _timer()
     picture, answers = st.columns([3, 2], gap="medium")
     with picture:
         show_table(table_view(result), settings.four_colour)
     with answers:
-        assert result.ask is not None
-        st.markdown(f"**Question:** {result.ask.prompt}")
-        verdict: Verdict | None = state.get("drill_verdict")
-        if verdict is None:
-            answer_controls(index, result)
-        else:
-            _feedback(verdict, result, drill)
-            last = (
-                plan.question_limit is not None and len(results) >= plan.question_limit
-            )
-            timed_out = plan.seconds_limit is not None and (
-                clock() - state["drill_started"] >= plan.seconds_limit
-            )
-            st.button(
-                "See the summary" if last or timed_out else "Next question",
-                key="drill_next",
-                type="primary",
-                on_click=_next_clicked,
-            )
-    problem = state.pop("drill_problem", None)
-    if problem:
-        st.warning(problem)
+        _answer_panel(index, drill, result)
     st.caption(
         f"This question: `tutor generate --target {drill.target} --seed {drill.seed} "
         f"--preset {drill.preset} --game {drill.game}`"
     )
-    st.button("End the drill now", key="drill_end", on_click=_end_clicked)
     if settings.learner is None:
         st.caption("Choose your name in the sidebar to have your answers saved.")
+
+
+@st.fragment
+def _answer_panel(index: int, drill: Drill, result: StepResult) -> None:
+    """Status, clock, question, controls, feedback, Next: a fragment, so that answering
+    reruns only this panel; Next and End rerun the whole page (a new table)."""
+    state = _state()
+    if state.pop("drill_whole_page", False):
+        st.rerun()
+    plan: Plan = state["drill_plan"]
+    results: list[Result] = state["drill_results"]
+    st.markdown(_status_line(plan, results))
+    _timer()
+    assert result.ask is not None
+    st.markdown(f"**Question:** {result.ask.prompt}")
+    verdict: Verdict | None = state.get("drill_verdict")
+    if verdict is None:
+        answer_controls(index, result)
+    else:
+        _feedback(verdict, result, drill)
+        last = plan.question_limit is not None and len(results) >= plan.question_limit
+        timed_out = plan.seconds_limit is not None and (
+            clock() - state["drill_started"] >= plan.seconds_limit
+        )
+        st.button(
+            "See the summary" if last or timed_out else "Next question",
+            key="drill_next",
+            type="primary",
+            on_click=_next_clicked,
+        )
+    problem = state.pop("drill_problem", None)
+    if problem:
+        st.warning(problem)
+    st.button("End the drill now", key="drill_end", on_click=_end_clicked)
 
 
 def previous_bests(settings: Settings, before: datetime) -> dict[str, float]:
@@ -702,6 +712,7 @@ def _summary_view(settings: Settings) -> None:
 def drills_page(settings: Settings) -> None:
     """The Dealer drills page: set up, the questions, the summary."""
     state = _state()
+    state.pop("drill_whole_page", None)  # a whole-page run is under way
     if state.get("drill_plan") is None:
         state.pop("drill_ended", None)
         _setup(settings)
