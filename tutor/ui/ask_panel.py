@@ -26,6 +26,7 @@ from tutor.quiz import (
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult
 from tutor.ui.components import guarded
+from tutor.ui.ruling_control import ruling_control
 from tutor.ui.state import Settings
 
 YES_NO = ("Yes", "No")
@@ -199,6 +200,8 @@ def answer_control(
             key=f"{key}_rake",
         )
         return {"payouts": payouts, "rake": to_amount(rake)}
+    if kind == "ruling":
+        return ruling_control(key, result, view)
     st.warning(f"This app has no control for the ask kind {kind!r} yet.")
     return {}
 

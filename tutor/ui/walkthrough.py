@@ -54,8 +54,9 @@ def _show_step(
     earlier = _history(result)
     with st.expander("What happened so far", expanded=pos == 0):
         st.markdown("\n".join(operation_lines(earlier)) or "Nothing yet.")
-    if result.kind == "act":
-        st.markdown(f"**Action:** {result.text}")
+    if result.kind in ("act", "event"):
+        what = "What went wrong" if result.kind == "event" else "Action"
+        st.markdown(f"**{what}:** {result.text}")
         st.markdown("\n".join(operation_lines(result.operations)))
     else:
         ask_panel("wt", scenario, result, settings, store)
