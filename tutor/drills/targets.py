@@ -402,7 +402,8 @@ def _short_all_in(gen: Gen) -> tuple[Table, Question] | None:
 def _short_all_in_hit(table: Table, ruling: Ruling) -> bool:
     acts = ruling.answer["actions"]
     return (
-        any(s.all_in for s in table.view.seats)
+        "limit.all-in" in ruling.rules
+        and any(s.all_in for s in table.view.seats)
         and any(a.startswith("call") for a in acts)
         and not any(a.startswith("raise") for a in acts)
     )
