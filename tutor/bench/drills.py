@@ -39,7 +39,6 @@ def time_target(
     games = TARGETS[name].games
     wall: list[float] = []
     cpu: list[float] = []
-    gc.collect()
     for seed in range(questions):
         preset = PRESETS[seed % len(PRESETS)]
         game = games[(seed // len(PRESETS)) % len(games)]
@@ -109,6 +108,7 @@ def run(questions: int = QUESTIONS, browser: bool = True) -> BenchResult:
         ["target", "topic", "questions", "median ms", "p95 ms", "max ms", "p95 cpu ms"]
     ]
     worst = worst_cpu = 0.0
+    gc.collect()
     for name, target in TARGETS.items():
         times, cpu = time_target(name, questions)
         high = p95(times)
