@@ -89,6 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_ADDRESS,
         help=f"address to listen on (default {DEFAULT_ADDRESS})",
     )
+    from tutor.serve import add_parser as add_serve_parser
+
+    add_serve_parser(sub, _port, DEFAULT_PORT)
     return parser
 
 
@@ -217,6 +220,17 @@ def cmd_run(port: int, address: str) -> int:  # pragma: no cover - replaces the 
     return 0
 
 
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    from tutor.serve import ServeError
+    from tutor.serve import cmd_serve as serve
+
+    try:
+        return serve(args, out)
+    except ServeError as exc:
+        print(f"tutor serve: {exc}", file=sys.stderr)
+        return 1
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run ``tutor``; returns the exit status (0 ok, 1 a file failed, 2 bad arguments)."""
     out = sys.stdout if out is None else out
@@ -238,6 +252,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             )
         if args.command == "run":
             return cmd_run(args.port, args.address)
+        if args.command == "serve":
+            return cmd_serve(args, out)
         raise UsageError(
             "tutor: give a command: validate, answer, generate, schema or run "
             "(see 'tutor --help')"
