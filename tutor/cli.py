@@ -77,6 +77,11 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument(
         "--out", default=None, metavar="FILE", help="write to FILE instead of stdout"
     )
+    health = sub.add_parser(
+        "health",
+        help="check the progress store, the scenario bank and the lessons (exit 1 if one fails)",
+    )
+    health.add_argument("--json", action="store_true", help="print one JSON object")
     run = sub.add_parser("run", help="start the Streamlit app")
     run.add_argument(
         "--port",
@@ -214,6 +219,23 @@ def cmd_generate(
     return 0
 
 
+def cmd_health(as_json: bool, out: TextIO) -> int:
+    """Print each readiness check; 0 when all pass, 1 otherwise."""
+    from tutor.health import health
+
+    checks = health()
+    if as_json:
+        body = {c.name: {"ok": c.ok, "detail": c.detail} for c in checks}
+        print(json.dumps({"ok": all(c.ok for c in checks), **body}), file=out)
+    else:
+        for check in checks:
+            print(
+                f"{check.name}: {'ok' if check.ok else 'FAILED'}: {check.detail}",
+                file=out,
+            )
+    return 0 if all(c.ok for c in checks) else 1
+
+
 def cmd_run(port: int, address: str) -> int:  # pragma: no cover - replaces the process
     argv = run_command(port, address)
     os.execv(argv[0], argv)
@@ -250,6 +272,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_generate(
                 args.target, args.seed, args.preset, args.game, args.out, out
             )
+        if args.command == "health":
+            return cmd_health(args.json, out)
         if args.command == "run":
             return cmd_run(args.port, args.address)
         if args.command == "serve":

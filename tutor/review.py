@@ -176,7 +176,7 @@ def sync(store: ProgressStore, learner: Learner) -> dict[str, Card]:
     since = last_review(cards)
     fresh = [
         a
-        for a in store.answers(learner)
+        for a in store.answers(learner, since=since)
         if since is None or _utc(a.answered_at) > since
     ]
     if not fresh:

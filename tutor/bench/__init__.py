@@ -9,6 +9,7 @@ BENCHES: dict[str, str] = {
     "bank": "tutor.bench.bank",
     "app": "tutor.bench.app",
     "drills": "tutor.bench.drills",
+    "store": "tutor.bench.store",
     "load": "tutor.bench.load",
 }
 #: What ``python -m tutor.bench`` runs when no benchmark is named.

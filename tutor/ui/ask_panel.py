@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Sequence
 from decimal import Decimal
@@ -30,6 +31,11 @@ from tutor.ui.ruling_control import ruling_control
 from tutor.ui.state import Settings
 
 YES_NO = ("Yes", "No")
+#: Shown when saving an answer fails (the verdict still stands).
+NOT_SAVED = (
+    "Your answer was checked but not saved: the progress database could not be "
+    "written. Whoever runs this app can see why with `tutor health` and in the app's log."
+)
 
 
 def _players(view: Any) -> list[str]:
@@ -317,7 +323,9 @@ def _check(
             hinted=bool(st.session_state.get(f"{prefix}_hint")),
         )
     except TutorError as exc:
-        st.session_state[f"{prefix}_problem"] = f"Your answer was not saved: {exc}"
+        # the reason names the database (a path or a URL): it goes to the log, not the page
+        logging.getLogger(__name__).error("An answer was not saved: %s", exc)
+        st.session_state[f"{prefix}_problem"] = NOT_SAVED
     return verdict
 
 

@@ -642,7 +642,7 @@ def previous_bests(settings: Settings, before: datetime) -> dict[str, float]:
     from tutor.ui.data import progress_store
 
     best: dict[str, float] = {}
-    for record in progress_store().answers(settings.learner):
+    for record in progress_store().drill_answers(settings.learner):
         target = getattr(record, "target", None)
         if not target or not record.correct or record.answered_at >= before:
             continue

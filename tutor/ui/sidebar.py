@@ -5,7 +5,13 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.engine.errors import TutorError
-from tutor.ui.data import forget_learner_names, learner_names, progress_store
+from tutor.ui.data import (
+    STORE_DOWN,
+    available_store,
+    forget_learner_names,
+    learner_names,
+    progress_store,
+)
 from tutor.ui.state import (
     GAME_CHOICES,
     PRESET_CHOICES,
@@ -38,7 +44,10 @@ def _create() -> None:
 
 
 def _learner_picker() -> None:
-    store = progress_store()
+    store = available_store()
+    if store is None:
+        st.caption("Saving answers is off: the progress database cannot be reached.")
+        return
     restore_learner(store)
     keep_learner_in_address()
     names = list(learner_names(store))
@@ -76,3 +85,5 @@ def sidebar() -> None:
             help="Replay every scenario under one card room's rules, or keep each scenario's own.",
         )
         st.toggle("Four-colour deck", key="four_colour")
+    if available_store() is None:  # on every page, above its content
+        st.warning(STORE_DOWN, icon=":material/cloud_off:")
