@@ -42,7 +42,7 @@ def test_validate_reports_problems_and_fails(tmp_path: Path) -> None:
     assert run("validate", str(tmp_path)) == (
         1,
         (
-            f"{bad}:6:7: game: expected one of stud8, stud but got 'stud-8'; did you mean "
+            f"{bad}:6:7: game: expected one of stud8, stud, razz but got 'stud-8'; did you mean "
             "'stud8'?\n2 files checked, 1 failed\n"
         ),
     )

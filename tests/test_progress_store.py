@@ -318,7 +318,7 @@ BAD_ANSWERS = [
         ),
     ),
     ({"level": 6}, "level=6 is not usable: give an int from 1 to 5."),
-    ({"game": "stud-8"}, "Expected one of stud8, stud for game but got: 'stud-8'."),
+    ({"game": "stud-8"}, "Expected one of stud8, stud, razz for game but got: 'stud-8'."),
     ({"correct": 1}, "correct=1 is not usable: give True or False."),
     ({"seconds": -0.5}, "seconds=-0.5 is not usable: give a number >= 0."),
     ({"seconds": float("nan")}, "seconds=nan is not usable: give a number >= 0."),

@@ -72,13 +72,15 @@ def _split_front_matter(text: str, path: str) -> tuple[str, str, int]:
     )
 
 
-def _string_list(value: Any, key: str, path: str) -> tuple[str, ...]:
+def _string_list(
+    value: Any, key: str, path: str, *, may_be_empty: bool = False
+) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise TutorError(
             f"{path}: {key!r} must be a list of ids such as [{key[:-1]}-id], "
             f"not {value!r}."
         )
-    if not value:
+    if not value and not may_be_empty:
         raise TutorError(f"{path}: {key!r} is empty: list at least one id.")
     if len(set(value)) != len(value):
         repeated = sorted({v for v in value if value.count(v) > 1})
@@ -143,7 +145,8 @@ def parse_lesson(text: str, path: str | Path) -> Lesson:
         raise TutorError(
             f"{where}: order must be a whole number of 1 or more, not {order!r}."
         )
-    topics = _string_list(data["topics"], "topics", where)
+    # A lesson about a whole game (razz) teaches no single topic: its topics may be [].
+    topics = _string_list(data["topics"], "topics", where, may_be_empty=True)
     for topic in topics:
         if topic not in TOPICS:
             raise TutorError(

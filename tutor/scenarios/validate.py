@@ -10,8 +10,8 @@ from typing import Any
 
 from tutor.engine.cards import UNKNOWN, Card
 from tutor.engine.errors import CardError, ScenarioError
-from tutor.engine.rules import Game
-from tutor.engine.rulings import LOW_KINDS
+from tutor.engine.rules import GAMES, VARIANTS, Game
+from tutor.engine.rulings import LOW_KINDS, unfit_kind
 from tutor.scenarios import fields as F
 from tutor.scenarios.model import Ask, Event, Scenario, SeatSpec, StakesSpec, Step
 from tutor.scenarios.nodes import Map, Node, Scalar, Seq, compose, describe
@@ -133,7 +133,8 @@ class _Checker:
                 hint = "use 1 to 30 characters, without spaces at either end."
             elif spec.pattern == F.LOW_PATTERN:
                 hint = (
-                    "write five ranks 8 or lower, highest first, ace as A: '7-5-4-2-A'."
+                    "write five ranks, highest first, ace as A: '7-5-4-2-A' (8 or lower in "
+                    "stud8; any rank in razz, as 'K-Q-J-9-8')."
                 )
             else:  # pragma: no cover - every pattern has its hint above
                 hint = "see the scenario format."
@@ -886,17 +887,20 @@ class _Builder:
                 continue
             ask = self.ask(values, where, names)
             kind = values.get("ask")
-            if (
-                isinstance(kind, str)
-                and kind in LOW_KINDS
-                and self.v.get("game") == Game.STUD.value
-            ):
-                self.problem(
-                    f"{where}.ask",
-                    f"Seven Card Stud has no low half: a {kind} ask needs 'game: stud8' (a "
-                    "high-low game); ask high-winner or best-high instead, or remove this step "
-                    "(hand.low).",
-                )
+            game = self.v.get("game", Game.STUD8.value)
+            if isinstance(kind, str) and game in GAMES:
+                unfit = unfit_kind(VARIANTS[Game(game)].halves, kind)
+                if unfit and kind in LOW_KINDS:
+                    self.problem(
+                        f"{where}.ask",
+                        f"Seven Card Stud has no low half: a {kind} ask needs 'game: stud8' (a "
+                        "high-low game); ask high-winner or best-high instead, or remove this step "
+                        "(hand.low)."
+                        if game == Game.STUD.value
+                        else f"{unfit[:-1]}; or remove this step.",
+                    )
+                elif unfit:
+                    self.problem(f"{where}.ask", f"{unfit[:-1]}; or remove this step.")
             if ask is not None:
                 expect_mark = (
                     self.c.marks.get(f"{where}.expect")

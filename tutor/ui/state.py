@@ -10,16 +10,12 @@ from typing import Any
 import streamlit as st
 
 from tutor.engine.errors import TutorError
-from tutor.engine.rules import PRESETS
+from tutor.engine.rules import PRESETS, VARIANTS, Game
 from tutor.progress import Learner, ProgressStore
 
 #: The game filter's choices: value -> label.
 GAME_CHOICES: Mapping[str, str] = MappingProxyType(
-    {
-        "both": "Both games",
-        "stud8": "Stud Hi/Lo (8 or better)",
-        "stud": "Seven Card Stud",
-    }
+    {"both": "All games", **{g.value: VARIANTS[g].title for g in Game}}
 )
 #: The preset setting's choices: "scenario" keeps each scenario's own house rules.
 AS_WRITTEN = "scenario"
