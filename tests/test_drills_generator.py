@@ -89,7 +89,7 @@ def test_coverage_of_topics_games_and_presets() -> None:
     assert len(TARGETS) >= 20
     # every topic of the scenario spec; the irregularities' targets come with their drills
     assert {t.topic for t in TARGETS.values()} == set(SPEC_TOPICS)
-    assert {g for t in TARGETS.values() for g in t.games} == {"stud8", "stud"}
+    assert {g for t in TARGETS.values() for g in t.games} == {"stud8", "stud", "razz"}
 
 
 def test_many_hands_never_repeat() -> None:

@@ -51,7 +51,7 @@ def test_plan_keeps_to_its_game_and_targets() -> None:
         ),
         (
             ("online", "razz9", (), "20", 1),
-            "unknown game 'razz9': use one of stud8, stud, both.",
+            "unknown game 'razz9': use one of stud8, stud, razz, both.",
         ),
         (
             ("online", "stud8", (), "3h", 1),

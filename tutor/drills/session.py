@@ -32,7 +32,7 @@ LENGTHS: Mapping[str, tuple[str, int | None, int | None]] = MappingProxyType(
         "2min": ("2 minutes", None, 120),
     }
 )
-GAMES = ("stud8", "stud", "both")
+GAMES = ("stud8", "stud", "razz", "both")
 #: A correct answer at most this many seconds is "fast" (for the streak line and reviews).
 FAST_SECONDS = 10.0
 

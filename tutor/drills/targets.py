@@ -836,6 +836,52 @@ def _side_pots_hit(table: Table, ruling: Ruling) -> bool:
     return "pot.side" in ruling.rules and len(all_in) >= 2 and len(table.live()) >= 3
 
 
+# ---------------------------------------------------------------------------- razz
+
+RAZZ = ("razz",)
+
+
+def _razz_bring_in(gen: Gen) -> tuple[Table, Question]:
+    count = gen.n(2, 8)
+    ranks = _low_ranks(count, gen)
+    table = gen.table(count, forced=_doors(gen, count, ranks))
+    return table, Question(
+        "bring-in", "Razz: who must bring it in, with which card, and for how much?"
+    )
+
+
+def _razz_bring_in_hit(table: Table, ruling: Ruling) -> bool:
+    card = Card.parse(ruling.answer["card"])
+    return "razz.bring-in" in ruling.rules and _door_ranks(table).count(card.rank) == 1
+
+
+def _razz_first(gen: Gen) -> tuple[Table, Question] | None:
+    made = _first_to_act(gen)
+    if made is None:
+        return None
+    table, _question = made
+    street = table.hand.street.value
+    return table, Question(
+        "first-to-act", f"Razz, {street} street is dealt. Who acts first?"
+    )
+
+
+def _razz_first_hit(table: Table, ruling: Ruling) -> bool:
+    return "razz.act" in ruling.rules
+
+
+def _razz_low(gen: Gen) -> tuple[Table, Question] | None:
+    table = _to_showdown(gen, gen.n(2, 4))
+    if table is None:
+        return None
+    name = gen.rng.choice([s.name for s in table.live()])
+    return table, Question("best-low", f"Razz: what is {name}'s best low?", player=name)
+
+
+def _razz_low_hit(table: Table, ruling: Ruling) -> bool:
+    return table.hand.is_over and "razz.low" in ruling.rules
+
+
 # ---------------------------------------------------------------------------- the registry
 
 _ALL: tuple[Target, ...] = (
@@ -1068,6 +1114,36 @@ _ALL: tuple[Target, ...] = (
         _odd_chip,
         _odd_chip_hit,
         games=HI_LO,
+    ),
+    Target(
+        "razz-bring-in",
+        "Razz: the highest door card brings it in",
+        "bring-in",
+        "bring-in",
+        2,
+        _razz_bring_in,
+        _razz_bring_in_hit,
+        games=RAZZ,
+    ),
+    Target(
+        "razz-first-to-act",
+        "Razz: the lowest board acts first",
+        "first-to-act",
+        "first-to-act",
+        2,
+        _razz_first,
+        _razz_first_hit,
+        games=RAZZ,
+    ),
+    Target(
+        "razz-best-low",
+        "Razz: the best low of seven cards",
+        "showdown",
+        "best-low",
+        2,
+        _razz_low,
+        _razz_low_hit,
+        games=RAZZ,
     ),
     Target(
         "side-pots",

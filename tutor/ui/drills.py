@@ -57,7 +57,8 @@ clock: Callable[[], float] = time.monotonic
 GAME_LABELS = {
     "stud8": "Stud Hi/Lo (8 or better)",
     "stud": "Seven Card Stud",
-    "both": "Both games",
+    "razz": "Razz",
+    "both": "All games",
 }
 _AMOUNT_KINDS = ("ante", "buy-in", "pot", "award")
 
