@@ -176,13 +176,13 @@ def test_run_command() -> None:
     [
         (
             [],
-            "tutor: give a command: validate, answer, schema or run (see 'tutor --help')",
+            "tutor: give a command: validate, answer, generate, schema or run (see 'tutor --help')",
         ),
         (
             ["frobnicate"],
             (
                 "tutor: argument COMMAND: invalid choice: 'frobnicate' (choose from "
-                "'validate', 'answer', 'schema', 'health', 'run', 'serve') (see 'tutor --help')"
+                "'validate', 'answer', 'schema', 'generate', 'health', 'run', 'serve') (see 'tutor --help')"
             ),
         ),
         (

@@ -40,6 +40,20 @@ def _port(text: str) -> int:
     return port
 
 
+def _seed(text: str) -> int:
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a seed: use a whole number 0 or more"
+        )
+    if seed < 0:
+        raise argparse.ArgumentTypeError(
+            f"{seed} is not a seed: use a whole number 0 or more"
+        )
+    return seed
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="tutor", description="Stud Tutor: scenario tools and the app."
@@ -58,6 +72,16 @@ def build_parser() -> argparse.ArgumentParser:
     answer.add_argument("file", metavar="FILE")
     answer.add_argument("--json", action="store_true", help="print one JSON object")
     sub.add_parser("schema", help="print the JSON Schema of the scenario format")
+    generate = sub.add_parser(
+        "generate", help="write a hand generated to a drill target as scenario YAML"
+    )
+    generate.add_argument("--target", required=True, metavar="NAME")
+    generate.add_argument("--seed", required=True, type=_seed, metavar="N")
+    generate.add_argument("--preset", default="online", metavar="P")
+    generate.add_argument("--game", default=None, metavar="G")
+    generate.add_argument(
+        "--out", default=None, metavar="FILE", help="write to FILE instead of stdout"
+    )
     health = sub.add_parser(
         "health",
         help="check the progress store, the scenario bank and the lessons (exit 1 if one fails)",
@@ -211,6 +235,33 @@ def cmd_schema(out: TextIO) -> int:
     return 0
 
 
+def cmd_generate(
+    target: str, seed: int, preset: str, game: str | None, path: str | None, out: TextIO
+) -> int:
+    from tutor.drills import GeneratorError, generate
+
+    try:
+        drill = generate(target, seed, preset=preset, game=game)
+    except GeneratorError as exc:
+        raise UsageError(f"tutor generate: {exc}") from None
+    if path is None:
+        out.write(drill.yaml)
+        return 0
+    try:
+        with open(path, "x", encoding="utf-8") as handle:
+            handle.write(drill.yaml)
+    except FileExistsError:
+        raise UsageError(
+            f"tutor generate: {path!r} exists already: choose a new file name"
+        ) from None
+    except OSError as exc:
+        raise UsageError(
+            f"tutor generate: cannot write {path!r}: {exc.strerror or exc}"
+        ) from None
+    print(f"wrote {drill.scenario.id} to {path}", file=out)
+    return 0
+
+
 def cmd_health(as_json: bool, out: TextIO) -> int:
     """Print each readiness check; 0 when all pass, 1 otherwise."""
     from tutor.health import health
@@ -260,6 +311,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_answer(args.file, args.json, out)
         if args.command == "schema":
             return cmd_schema(out)
+        if args.command == "generate":
+            return cmd_generate(
+                args.target, args.seed, args.preset, args.game, args.out, out
+            )
         if args.command == "health":
             return cmd_health(args.json, out)
         if args.command == "run":
@@ -267,7 +322,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         if args.command == "serve":
             return cmd_serve(args, out)
         raise UsageError(
-            "tutor: give a command: validate, answer, schema or run "
+            "tutor: give a command: validate, answer, generate, schema or run "
             "(see 'tutor --help')"
         )
     except UsageError as exc:
