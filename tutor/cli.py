@@ -46,7 +46,7 @@ def _seed(text: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a seed: use a whole number 0 or more"
-        )
+        ) from None
     if seed < 0:
         raise argparse.ArgumentTypeError(
             f"{seed} is not a seed: use a whole number 0 or more"

@@ -19,8 +19,13 @@ from tutor.engine import PRESETS
 PRESET_LINES: Mapping[str, str] = MappingProxyType(
     {
         "online": "Online room: open-pair option in both games, 3 raises even heads-up, no burns.",
-        "roberts": "Robert's Rules of Poker: no open-pair option in stud8, heads-up raising unlimited, burns.",
-        "wsop-cash": "WSOP live cash: 4 raises, unlimited only if the round began heads-up, a sixth-street opener on a community river.",
+        "roberts": (
+            "Robert's Rules of Poker: no open-pair option in stud8, heads-up raising unlimited, burns."
+        ),
+        "wsop-cash": (
+            "WSOP live cash: 4 raises, unlimited only if the round began heads-up, "
+            "a sixth-street opener on a community river."
+        ),
         "tda": "Poker TDA tournaments: no open-pair option, 4 raises even heads-up, ties for first to act broken by suit.",
     }
 )

@@ -27,8 +27,13 @@ from tutor.ui.data import folder_signature, progress_store
 from tutor.ui.drills import table_view
 from tutor.ui.state import Settings
 
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
 #: The clock the Review page reads (tests replace it).
-clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+clock: Callable[[], datetime] = _now
 #: At most this many rules in one session.
 SESSION_SIZE = 20
 #: How a question is named in the queue: ("bank", scenario id, step) or ("gen", target, seed).
