@@ -26,7 +26,10 @@ PRESET_LINES: Mapping[str, str] = MappingProxyType(
             "WSOP live cash: 4 raises, unlimited only if the round began heads-up, "
             "a sixth-street opener on a community river."
         ),
-        "tda": "Poker TDA tournaments: no open-pair option, 4 raises even heads-up, ties for first to act broken by suit.",
+        "tda": (
+            "Poker TDA tournaments: no open-pair option, 4 raises even heads-up, "
+            "ties for first to act broken by suit."
+        ),
     }
 )
 #: Drill lengths: key -> (label, questions or None, seconds or None).
