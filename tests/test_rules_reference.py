@@ -191,3 +191,15 @@ def test_a_lesson_links_the_rules_it_uses(env: Path) -> None:
         "[`hand.high`](rules?rule=hand.high), [`hand.low`](rules?rule=hand.low)"
         in [c.value for c in at.caption]
     )
+
+
+def test_the_instructor_page_links_the_rules_of_each_answer(env: Path) -> None:
+    at = AppTest.from_file(str(APP), default_timeout=15).run()
+    at.switch_page("app_pages/instructor.py").run()
+    text = (UI_DATA / "scenarios" / "ui-community.yaml").read_text()
+    at.text_area(key="inst_text").set_value(text)
+    at.button(key="inst_check").click().run()
+    assert not at.exception
+    assert "Rules: [`river.community`](rules?rule=river.community)" in [
+        c.value for c in at.caption
+    ]
