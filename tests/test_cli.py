@@ -162,6 +162,10 @@ def test_run_command() -> None:
         "none",
         "--runner.postScriptGC",
         "false",
+        "--server.maxUploadSize",
+        "1",
+        "--server.maxMessageSize",
+        "8",
     ]
     assert run_command()[9:11] == ["--server.port", "8501"]
     assert run_command()[7:9] == ["--server.address", "127.0.0.1"]
@@ -172,13 +176,13 @@ def test_run_command() -> None:
     [
         (
             [],
-            "tutor: give a command: validate, answer, schema or run (see 'tutor --help')",
+            "tutor: give a command: validate, answer, generate, schema or run (see 'tutor --help')",
         ),
         (
             ["frobnicate"],
             (
                 "tutor: argument COMMAND: invalid choice: 'frobnicate' (choose from "
-                "'validate', 'answer', 'schema', 'health', 'run', 'serve') (see 'tutor --help')"
+                "'validate', 'answer', 'schema', 'generate', 'health', 'run', 'serve') (see 'tutor --help')"
             ),
         ),
         (

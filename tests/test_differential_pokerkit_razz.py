@@ -17,6 +17,7 @@ Where PokerKit's choices agree with the preset (preset ``online``):
 
 from __future__ import annotations
 
+import os
 import random
 from decimal import Decimal
 
@@ -38,7 +39,11 @@ from tutor.engine.hands import best_razz
 pokerkit = pytest.importorskip("pokerkit")
 
 SEED = 20261201
-HANDS = 1000
+#: ``TUTOR_DIFFERENTIAL_FULL=1`` plays all 1,000 hands; by default one in four, with the
+#: coverage floors below scaled alike.
+FULL = os.environ.get("TUTOR_DIFFERENTIAL_FULL", "").strip() not in ("", "0")
+SHARE = 1 if FULL else 4
+HANDS = 1000 // SHARE
 ANTE, BRING_IN, SMALL_BET, BIG_BET, STACK = 1, 2, 4, 8, 1000
 RULES = house_rules("online", Game.RAZZ)
 STAKES = Stakes(
@@ -181,7 +186,7 @@ def test_razz_bring_in_and_razz_act_agree_with_pokerkit(results: list[dict]) -> 
         for street, (ours, theirs) in r["first"].items():
             assert ours == theirs, street
             reached[street] += 1
-    assert min(reached.values()) >= 200, reached
+    assert min(reached.values()) >= 200 // SHARE, reached
 
 
 def test_razz_low_award_agrees_with_pokerkit(results: list[dict]) -> None:
@@ -192,5 +197,5 @@ def test_razz_low_award_agrees_with_pokerkit(results: list[dict]) -> None:
         assert r["net_ours"] == r["net_theirs"], f"hand {k}"
         compared += 1
         showdowns += bool(r["showdown"])
-    assert compared >= HANDS - 20
-    assert showdowns >= 300, showdowns
+    assert compared >= HANDS - 20 // SHARE
+    assert showdowns >= 300 // SHARE, showdowns

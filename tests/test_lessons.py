@@ -572,7 +572,7 @@ def third_street(doors: list[str], names: list[str] | None = None) -> list[Row]:
     names = names or [f"S{i + 1}" for i in range(len(doors))]
     return [
         (i + 1, name, None, f"?? ?? {door}", None)
-        for i, (name, door) in enumerate(zip(names, doors))
+        for i, (name, door) in enumerate(zip(names, doors, strict=False))
     ]
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml  # type: ignore[import-untyped]
+import yaml
 
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import RULE_IDS, TOPICS
@@ -190,11 +191,21 @@ def load_lessons(folder: str | Path) -> list[Lesson]:
             f"{str(root)!r} is not a folder of lessons: pass the lessons/ folder."
         )
     lessons = [
-        parse_lesson(path.read_text(encoding="utf-8"), path)
-        for path in sorted(root.glob("*.md"))
+        parse_lesson(_read_regular(path), path) for path in sorted(root.glob("*.md"))
     ]
     _check_unique(lessons)
     return sorted(lessons, key=lambda lesson: lesson.order)
+
+
+def _read_regular(path: Path) -> str:
+    """A lesson file's text; a named pipe, socket or device is refused, never opened."""
+    if not stat.S_ISREG(path.stat().st_mode):
+        raise TutorError(
+            f"{path.name!r} is not a regular file (a named pipe, socket, device or "
+            "folder): remove it from the lessons folder, or rename it so that its name "
+            "does not end in .md."
+        )
+    return path.read_text(encoding="utf-8")
 
 
 def _check_unique(lessons: Iterable[Lesson]) -> None:

@@ -241,7 +241,8 @@ def high_value(cards: Sequence[int] | Sequence[Card]) -> int:
     >>> high_value([51, 47, 43, 39])
     Traceback (most recent call last):
     ...
-    tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community card), not 4: give every card the player holds.
+    tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community
+    card), not 4: give every card the player holds.
     """
     n = len(cards)
     if n != 7 and not 5 <= n <= 8:
@@ -353,7 +354,8 @@ def low_value(cards: Sequence[int] | Sequence[Card]) -> int | None:
     >>> low_value(parse_cards("Ac 2d"))
     Traceback (most recent call last):
     ...
-    tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community card), not 2: give every card the player holds.
+    tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community
+    card), not 2: give every card the player holds.
     """
     n = len(cards)
     if n != 7 and not 5 <= n <= 8:
@@ -658,7 +660,8 @@ def best_low(cards: Sequence[Card]) -> LowHand | None:
     >>> best_low(parse_cards("Ac 2d 3h"))
     Traceback (most recent call last):
     ...
-    tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community card), not 3: give every card the player holds.
+    tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community
+    card), not 3: give every card the player holds.
     """
     indices = _checked(cards)
     value = low_value(indices)

@@ -275,7 +275,8 @@ def _legal(hand: Hand, _: str | None) -> Result:
     if hand.forced_pending:
         if hand.bring_in_idx == p.idx:
             why += (
-                f" {p.name} has the {'high' if hand.variant.bring_in_highest else 'low'} card, so must bring in ({fmt(hand.stakes.bring_in)}) or "
+                f" {p.name} has the {'high' if hand.variant.bring_in_highest else 'low'} card, "
+                f"so must bring in ({fmt(hand.stakes.bring_in)}) or "
                 f"complete to the small bet of {fmt(hand.stakes.small_bet)}; the bring-in is forced, "
                 "so there is no fold or check."
             )

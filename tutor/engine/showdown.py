@@ -97,7 +97,7 @@ def _decide(
     ca = [c for c in ca if c not in shared]
     cb = [c for c in cb if c not in shared]
     key = _low_key if half == "low" else _high_key
-    for x, y in zip(ca, cb):
+    for x, y in zip(ca, cb, strict=False):
         if key(x) != key(y):
             a_wins = (key(x) > key(y)) == larger
             return (a, x, y) if a_wins else (b, y, x)
@@ -258,7 +258,7 @@ def award(hand: Hand) -> None:
             + split
         )
     pay: dict[int, int] = {}
-    for n, ((amount, elig), take) in enumerate(zip(pots, shares)):
+    for n, ((amount, elig), take) in enumerate(zip(pots, shares, strict=False)):
         got: dict[int, int] = {}
         amount -= take
         units = int(amount / chip)

@@ -202,7 +202,9 @@ class Stakes:
         assert self.chip is not None
         if self.chip <= 0:
             raise TableError(f"stakes.chip must be more than 0, not {fmt(self.chip)}.")
-        for name, a in zip(("small_bet", "big_bet", "ante", "bring_in"), amounts):
+        for name, a in zip(
+            ("small_bet", "big_bet", "ante", "bring_in"), amounts, strict=False
+        ):
             if a % self.chip != 0:
                 raise TableError(
                     f"stakes.{name} ({fmt(a)}) is not a whole number of chips of "
@@ -453,7 +455,8 @@ class Hand:
     >>> hand.apply("Ana calls")
     Traceback (most recent call last):
     ...
-    tutor.engine.errors.IllegalActionError: 'Ana calls' is out of turn: it is Bo's turn to act on third street (act.third).
+    tutor.engine.errors.IllegalActionError: 'Ana calls' is out of turn: it is Bo's turn to act on
+    third street (act.third).
     """
 
     def __init__(self, setup: HandSetup) -> None:
@@ -667,7 +670,8 @@ class Hand:
             "deal",
             "Third street: two cards down, one up",
             f"The dealer deals one card at a time clockwise, starting with {first} "
-            f"(the first seat to the {'left of the button' if self.setup.button is not None else 'dealer’s left, seat order'}): "
+            "(the first seat to the "
+            f"{'left of the button' if self.setup.button is not None else 'dealer’s left, seat order'}): "
             "two down and the door card up.",
             ("deal.order",),
         )
@@ -676,7 +680,9 @@ class Hand:
     def _begin_later(self, street: Street) -> None:
         """``start:``: cards of earlier streets dealt, committed chips in the pot."""
         need = CARDS_AT[street]
-        for p, s in zip(self.players, sorted(self.setup.seats, key=lambda s: s.seat)):
+        for p, s in zip(
+            self.players, sorted(self.setup.seats, key=lambda s: s.seat), strict=False
+        ):
             p.committed = s.committed if s.committed is not None else ZERO
             p.folded = s.folded
             late = street in (Street.SEVENTH, Street.SHOWDOWN)
@@ -1245,7 +1251,8 @@ class Hand:
             )
         if kind is ActionKind.CHECK:
             return (
-                f"{p.name} faces a wager of {fmt(self.current)} and must call {fmt(min(self.current - p.bet, p.stack))}, raise or fold",
+                f"{p.name} faces a wager of {fmt(self.current)} and must call "
+                f"{fmt(min(self.current - p.bet, p.stack))}, raise or fold",
                 "round.end",
             )
         if kind is ActionKind.CALL:
@@ -1681,7 +1688,8 @@ class Hand:
         if self.street is Street.FOURTH and self.open_pair_active():
             gone = [p.name for p in self.open_pair_showing() if p.folded]
             return (
-                f"A pair shows on fourth street and {self.rules.label} allows the open-pair option: bets and raises may be "
+                f"A pair shows on fourth street and {self.rules.label} allows the open-pair option: "
+                "bets and raises may be "
                 f"{fmt(self.stakes.small_bet)} or {fmt(self.stakes.big_bet)}; after a big one, all raises are big."
                 + (
                     f" The option was settled when fourth street was dealt and lasts the whole round, "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -9,6 +10,8 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.ui.state import Settings
+
+log = logging.getLogger(__name__)
 
 #: Shown when something other than a TutorError goes wrong (no traceback on the page).
 UNEXPECTED = (
@@ -23,7 +26,8 @@ def guarded(body: Callable[[], None]) -> None:
         body()
     except TutorError as exc:
         st.error(str(exc))
-    except Exception as exc:  # noqa: BLE001 - the page must never show a traceback
+    except Exception as exc:  # logged: the page must never show a traceback
+        log.exception("a page failed")
         st.error(UNEXPECTED.format(kind=type(exc).__name__, message=exc))
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.logs import configure as configure_logging
 from tutor.ui.sidebar import sidebar
 from tutor.ui.state import init_session
 
 st.set_page_config(
     page_title="Stud Tutor", page_icon=":material/playing_cards:", layout="wide"
 )
+configure_logging()
 init_session()
 page = st.navigation(
     [
@@ -22,6 +24,8 @@ page = st.navigation(
             icon=":material/play_arrow:",
         ),
         st.Page("app_pages/practice.py", title="Practice", icon=":material/quiz:"),
+        st.Page("app_pages/drills.py", title="Dealer drills", icon=":material/timer:"),
+        st.Page("app_pages/review.py", title="Review", icon=":material/event_repeat:"),
         st.Page(
             "app_pages/progress.py", title="Progress", icon=":material/monitoring:"
         ),
