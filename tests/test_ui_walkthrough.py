@@ -304,7 +304,8 @@ def test_feedback_gives_the_engines_reason_rules_and_preset(env: Path) -> None:
         "The bring-in is 1 (half the small bet, by default)." in markdown
     )
     assert (
-        "Rules: [`bring-in.who`](rules?rule=bring-in.who), [`bring-in.amount`](rules?rule=bring-in.amount) · decided under the **online** house rules"
+        "Rules: [`bring-in.who`](rules?rule=bring-in.who), "
+        "[`bring-in.amount`](rules?rule=bring-in.amount) · decided under the **online** house rules"
         in [c.value for c in at.caption]
     )
 
@@ -350,8 +351,8 @@ def test_act_steps_explain_what_happened(env: Path) -> None:
     assert "**Action:** Bo brings in" in markdown
     assert (
         "- **Bo brings in 1.** Bo's door card 2c is the lowest showing (others: 9h, 8c); the ace "
-        "counts high. Bo posts the bring-in of 1. ([`bring-in.who`](rules?rule=bring-in.who), [`bring-in.amount`](rules?rule=bring-in.amount))"
-        in markdown
+        "counts high. Bo posts the bring-in of 1. ([`bring-in.who`](rules?rule=bring-in.who), "
+        "[`bring-in.amount`](rules?rule=bring-in.amount))" in markdown
     )
     at.button(key="wt_next").click().run()
     assert [h.value for h in at.subheader] == ["Step 6 of 12"]
