@@ -10,6 +10,7 @@ import streamlit as st
 
 from tutor.scenarios.bank import check_text
 from tutor.scenarios.replay import answer_scenario
+from tutor.ui.rules_page import rule_links
 
 PASTED = "<pasted>"
 
@@ -54,9 +55,7 @@ def show_report(report: Report) -> None:
             st.markdown(f"**Step {answer['step']}: {answer['kind']}**")
             st.code(json.dumps(answer["answer"]), language="json")
             st.write(answer["explanation"])
-            st.caption(
-                "Rules: " + (", ".join(f"`{r}`" for r in answer["rules"]) or "none")
-            )
+            st.caption("Rules: " + rule_links(answer["rules"]))
 
 
 def bank_status() -> None:

@@ -32,6 +32,7 @@ page = st.navigation(
         st.Page(
             "app_pages/instructor.py", title="Instructor", icon=":material/edit_note:"
         ),
+        st.Page("app_pages/rules.py", title="Rules", icon=":material/gavel:"),
     ]
 )
 sidebar()
