@@ -51,9 +51,10 @@ def test_by_topic_answers_are_checked_and_saved(env: Path) -> None:
     assert [s.value for s in at.success] == [
         "Right: flush, A-K-9-7-2 (Ah Kh 9h 7h 2h)."
     ]
-    assert "Rules: `hand.high` · decided under the **tda** house rules" in [
-        c.value for c in at.caption
-    ]
+    assert (
+        "Rules: [`hand.high`](rules?rule=hand.high) · decided under the **tda** house rules"
+        in [c.value for c in at.caption]
+    )
     at.button(key="pr_next").click().run()
     assert heading(at) == "Question 2 of 7: UI showdown"
     store = ProgressStore(config.database_url())

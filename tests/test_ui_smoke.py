@@ -78,8 +78,9 @@ def test_lesson_page_lists_its_scenarios_and_starts_one(env: Path) -> None:
         "**2. UI lesson on the showdown**",
     ]
     at.button(key="learn_open_ui-showdown").click().run()
-    assert "# The showdown (test lesson)\n\nCards speak (`showdown.order`)." in texts(
-        at
+    assert (
+        "# The showdown (test lesson)\n\nCards speak ([`showdown.order`](rules?rule=showdown.order))."
+        in texts(at)
     )
     listed = [m for m in texts(at) if m.startswith("UI ")]
     assert listed == [

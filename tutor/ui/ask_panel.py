@@ -27,6 +27,7 @@ from tutor.quiz import (
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult
 from tutor.ui.components import guarded
+from tutor.ui.rules_page import rule_links
 from tutor.ui.ruling_control import ruling_control
 from tutor.ui.state import Settings
 
@@ -269,7 +270,7 @@ def _feedback(verdict: Verdict, result: StepResult) -> None:
     st.markdown(f"**Why:** {ruling.explanation}")
     if result.ask.explain:
         st.markdown(result.ask.explain)
-    rules = ", ".join(f"`{r}`" for r in ruling.rules) or "none"
+    rules = rule_links(ruling.rules)
     st.caption(f"Rules: {rules} · decided under the **{ruling.preset}** house rules")
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from tutor.ui.data import lessons
+from tutor.ui.rules_page import link_rule_ids, rule_links
 from tutor.ui.state import Settings
 
 if TYPE_CHECKING:  # the bank and the walkthrough are imported when a lesson is opened
@@ -59,8 +60,8 @@ def lesson_view(lesson: Lesson, settings: Settings) -> None:
     from tutor.ui.bank import scenario_bank
 
     st.button("All lessons", key="learn_back", on_click=_open, args=(None,))
-    st.markdown(lesson.body)
-    st.caption("Rules in this lesson: " + ", ".join(f"`{r}`" for r in lesson.rules))
+    st.markdown(link_rule_ids(lesson.body))
+    st.caption("Rules in this lesson: " + rule_links(lesson.rules))
     _scenarios_for(lesson, scenario_bank(), settings)
 
 

@@ -31,6 +31,7 @@ page = st.navigation(
             "app_pages/progress.py", title="Progress", icon=":material/monitoring:"
         ),
         *instructor_pages(),
+        st.Page("app_pages/rules.py", title="Rules", icon=":material/gavel:"),
     ]
 )
 sidebar()

@@ -284,11 +284,14 @@ def show_answers(draft: Draft) -> None:
         f"Valid: {scenario.id}. The engine answers its {len(draft.answers)} "
         f"question{'s' if len(draft.answers) != 1 else ''}."
     )
+    from tutor.ui.rules_page import rule_links
+
     for answer in draft.answers:
         st.markdown(
             f"**Step {answer['step'] + 1}, {md_text(answer['kind'])}:** "
             f"`{json.dumps(answer['answer'])}` — {md_text(answer['explanation'])}"
         )
+        st.caption(f"Rules: {rule_links(answer['rules'])}")
 
 
 def write_section(settings: Settings) -> None:

@@ -14,6 +14,7 @@ from tutor.ui.ask_panel import ask_panel
 from tutor.ui.bank import playable_scenarios, scenario_label, walk_scenario
 from tutor.ui.components import show_table
 from tutor.ui.data import progress_store
+from tutor.ui.rules_page import rule_links
 from tutor.ui.state import Settings
 
 
@@ -31,7 +32,7 @@ def operation_lines(operations: Sequence[Operation]) -> list[str]:
     """Markdown lines for what happened: each operation's explanation and its rule ids."""
     lines = []
     for op in operations:
-        rules = f" ({', '.join(f'`{r}`' for r in op.rules)})" if op.rules else ""
+        rules = f" ({rule_links(op.rules)})" if op.rules else ""
         lines.append(f"- **{op.text}.** {op.explanation}{rules}")
     return lines
 
