@@ -193,12 +193,15 @@ def test_a_lesson_links_the_rules_it_uses(env: Path) -> None:
     )
 
 
-def test_the_instructor_page_links_the_rules_of_each_answer(env: Path) -> None:
+def test_the_studio_links_the_rules_of_each_answer(
+    env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TUTOR_OPEN_INSTRUCTOR", "1")
     at = AppTest.from_file(str(APP), default_timeout=15).run()
-    at.switch_page("app_pages/instructor.py").run()
+    at.switch_page("app_pages/studio.py").run()
+    at.toggle(key="studio_plain").set_value(True).run()
     text = (UI_DATA / "scenarios" / "ui-community.yaml").read_text()
-    at.text_area(key="inst_text").set_value(text)
-    at.button(key="inst_check").click().run()
+    at.text_area(key="studio_plain_text").set_value(text).run()
     assert not at.exception
     assert "Rules: [`river.community`](rules?rule=river.community)" in [
         c.value for c in at.caption

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.auth import auth_mode, signin_sidebar
 from tutor.engine.errors import TutorError
 from tutor.ui.data import (
     STORE_DOWN,
@@ -68,7 +69,10 @@ def sidebar() -> None:
     """Draw the sidebar; its widgets write the shared session keys."""
     with st.sidebar:
         try:
-            _learner_picker()
+            if auth_mode() == "signin":
+                signin_sidebar()
+            else:
+                _learner_picker()
         except TutorError as exc:
             st.error(str(exc))
         st.selectbox(

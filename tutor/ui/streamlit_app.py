@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.logs import configure as configure_logging
+from tutor.ui.instructor_nav import instructor_pages
 from tutor.ui.sidebar import sidebar
 from tutor.ui.state import init_session
 
@@ -29,9 +30,7 @@ page = st.navigation(
         st.Page(
             "app_pages/progress.py", title="Progress", icon=":material/monitoring:"
         ),
-        st.Page(
-            "app_pages/instructor.py", title="Instructor", icon=":material/edit_note:"
-        ),
+        *instructor_pages(),
         st.Page("app_pages/rules.py", title="Rules", icon=":material/gavel:"),
     ]
 )

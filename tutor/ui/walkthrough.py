@@ -48,6 +48,7 @@ def _show_step(
     pos: int,
     settings: Settings,
     store: ProgressStore | None,
+    prefix: str = "wt",
 ) -> None:
     result = results[pos]
     st.subheader(f"Step {pos + 1} of {len(results)}")
@@ -60,7 +61,7 @@ def _show_step(
         st.markdown(f"**{what}:** {result.text}")
         st.markdown("\n".join(operation_lines(result.operations)))
     else:
-        ask_panel("wt", scenario, result, settings, store)
+        ask_panel(prefix, scenario, result, settings, store)
 
 
 def _move(step: int, count: int) -> None:
