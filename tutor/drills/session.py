@@ -79,8 +79,9 @@ class Plan:
             )
         if not self.pool:
             raise PlanError(
-                f"none of the targets chosen applies to {self.game}: choose other targets "
-                "or another game."
+                f"none of the targets chosen applies to {self.game} under {self.preset}: "
+                "choose other targets, another game or other house rules (irregularities "
+                "are not drilled under online)."
             )
 
     @property
@@ -90,7 +91,8 @@ class Plan:
         return tuple(
             TARGETS[name]
             for name in chosen
-            if self.game == "both" or self.game in TARGETS[name].games
+            if (self.game == "both" or self.game in TARGETS[name].games)
+            and self.preset in TARGETS[name].presets
         )
 
     @property
