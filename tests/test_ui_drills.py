@@ -252,8 +252,7 @@ def test_irregularity_targets_are_not_drilled_online(clock: FakeClock) -> None:
     assert not at.exception
     assert any(
         e.value
-        == "none of the targets chosen applies to stud under online: choose other "
-        "targets, another game or other house rules (irregularities are not drilled "
-        "under online)."
+        == "none of the targets chosen is drilled under online: choose other targets "
+        "or other house rules (irregularities are refused under online)."
         for e in [*at.error, *at.warning]
     ), [e.value for e in [*at.error, *at.warning]]
