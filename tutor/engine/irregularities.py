@@ -18,24 +18,24 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
+from tutor.engine.boards import board_key as _board_key
+from tutor.engine.boards import describe_board, describe_low_board
 from tutor.engine.cards import Card
 from tutor.engine.errors import ActionSyntaxError, TutorError
 from tutor.engine.hands import a5_key
-from tutor.engine.table import (
+from tutor.engine.values import (
     CARDS_AT,
     STREETS,
     ZERO,
     Action,
     ActionKind,
     Street,
-    _board_key,
-    describe_board,
-    describe_low_board,
     fmt,
 )
+from tutor.engine.values import PlayerState as _Player
 
 if TYPE_CHECKING:
-    from tutor.engine.table import Hand, _Player
+    from tutor.engine.table import Hand
 
 #: The kinds of irregularity the engine rules on, and the rule each belongs to.
 KINDS: dict[str, str] = {

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from tutor.engine.boards import ante_text
 from tutor.engine.cards import Card
 from tutor.engine.errors import NeedsCardsError, TutorError
 from tutor.engine.hands import best_high, best_low, best_razz
 from tutor.engine.rules import Half
-from tutor.engine.table import ActionKind, Street, ante_text, fmt
+from tutor.engine.values import ActionKind, Street, fmt
 
 if TYPE_CHECKING:
     from tutor.engine.table import Hand

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from tutor.engine.cards import Card
 from tutor.engine.hands import HighHand, LowHand, best_high, best_low, best_razz
 from tutor.engine.rules import Half, OddChipTies
-from tutor.engine.table import fmt
+from tutor.engine.values import fmt
 
 if TYPE_CHECKING:
     from tutor.engine.table import Hand
