@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
+from tutor.engine import betting
 from tutor.engine.boards import board_key as _board_key
 from tutor.engine.boards import describe_board, describe_low_board
 from tutor.engine.cards import Card
@@ -1434,7 +1435,7 @@ def _chips(hand: Hand, irr: Irregularity) -> IrrRuling:
         raise TutorError("the bring-in is forced: write it as an act.")
     to_call = hand.current - p.bet
     preset = hand.rules.preset
-    opts = hand._options(p)
+    opts = betting.options(hand, p)
     if chip is not None:
         if to_call > 0:
             _do_action(hand, p, ActionKind.CALL, None)
@@ -1545,7 +1546,7 @@ def _says(hand: Hand, irr: Irregularity) -> IrrRuling:
         raise TutorError(
             f"it is {hand.to_act}'s turn, not {p.name}'s: a declaration binds in turn."
         )
-    opts = hand._options(p)
+    opts = betting.options(hand, p)
     facing = hand.current > p.bet
     said = "taps the table" if tap else f'says "{word}"'
     preset = hand.rules.preset

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from tutor.engine import betting
 from tutor.engine.boards import ante_text
 from tutor.engine.cards import Card
 from tutor.engine.errors import NeedsCardsError, TutorError
@@ -241,7 +242,7 @@ def _next_to_act(hand: Hand, _: str | None) -> Result:
 def _bet_sizes(hand: Hand, _: str | None) -> Result:
     _opening(hand)
     p = hand.players[hand.to_act_idx]  # type: ignore[index]
-    opts = hand._options(p)
+    opts = betting.options(hand, p)
     if hand.street is Street.THIRD and not hand.completed:
         sizes = [hand.stakes.small_bet] if (ActionKind.COMPLETE in opts) else []
         why = (
@@ -254,7 +255,9 @@ def _bet_sizes(hand: Hand, _: str | None) -> Result:
     why = hand._size_text()
     rules: tuple[str, ...] = (hand._size_rule(ActionKind.BET),)
     if not can:
-        reason, rule = hand._why_not(p, ActionKind.RAISE)
+        found = betting.refusal_reason(hand, ActionKind.RAISE, p, opts)
+        assert found is not None
+        reason, rule = found
         why = f"No bet or raise is possible now: {reason}."
         rules = (rule,)
     elif hand.street is Street.FOURTH and hand.open_pair_active() and hand.big_seen:

@@ -15,6 +15,7 @@ import random
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING
 
+from tutor.engine import betting
 from tutor.engine.boards import (
     Why,
     ante_text,
@@ -793,187 +794,22 @@ class Hand:
 
     # ------------------------------------------------------------------ legality
     def _options(self, p: _Player) -> dict[ActionKind, list[Decimal]]:
-        """Legal kinds for ``p`` with the amounts allowed (totals for bet/raise/complete)."""
-        opts: dict[ActionKind, list[Decimal]] = {}
-        reach = p.bet + p.stack  # the most p can have in front this round
-        if self.forced_pending:
-            opts[ActionKind.BRING_IN] = [min(self.stakes.bring_in or ZERO, reach)]
-            if reach > (self.stakes.bring_in or ZERO):
-                opts[ActionKind.COMPLETE] = [min(self.stakes.small_bet, reach)]
-            if self.bring_in_idx is not None and p.idx != self.bring_in_idx:
-                opts[ActionKind.FOLD] = []
-            return opts
-        to_call = min(self.current - p.bet, p.stack)
-        if self.current > p.bet:
-            opts[ActionKind.FOLD] = []
-            opts[ActionKind.CALL] = [to_call]
-            if reach > self.current:
-                if self.street is Street.THIRD and not self.completed:
-                    if p.may_raise:
-                        opts[ActionKind.COMPLETE] = [min(self.stakes.small_bet, reach)]
-                elif p.may_raise and (
-                    self._unlimited() or self.raises < self.rules.max_raises
-                ):
-                    targets = sorted(
-                        {min(self.full_level + s, reach) for s in self.sizes()}
-                    )
-                    targets = [t for t in targets if t > self.current]
-                    if targets:
-                        opts[ActionKind.RAISE] = targets
-        else:
-            opts[ActionKind.CHECK] = []
-            if not self.bet_made and reach > 0:
-                opts[ActionKind.BET] = sorted({min(s, reach) for s in self.sizes()})
-            elif (
-                self.bet_made
-                and p.may_raise
-                and reach > self.current
-                and (self._unlimited() or self.raises < self.rules.max_raises)
-            ):
-                targets = sorted(
-                    {min(self.full_level + s, reach) for s in self.sizes()}
-                )
-                if targets := [t for t in targets if t > self.current]:
-                    opts[ActionKind.RAISE] = targets
-        if self.irr is not None:
-            opts = self.irr.options(self, p, opts)
-        return opts
+        """Legal kinds for ``p`` with the amounts allowed (see :mod:`tutor.engine.betting`)."""
+        return betting.options(self, p)
 
     def legal_actions(self) -> list[str]:
         """The actions open to the player to act, written as in the scenario format.
 
         :raises NeedsCardsError: if who acts depends on unknown cards.
         """
-        p = self._actor()
-        out = []
-        for kind in (
-            ActionKind.FOLD,
-            ActionKind.CHECK,
-            ActionKind.CALL,
-            ActionKind.BRING_IN,
-            ActionKind.COMPLETE,
-            ActionKind.BET,
-            ActionKind.RAISE,
-        ):
-            if kind not in (opts := self._options(p)):
-                continue
-            amounts = opts[kind]
-            if not amounts:
-                out.append(kind.value)
-            else:
-                out.extend(f"{kind.value} {fmt(a)}" for a in amounts)
-        return out
+        return betting.legal_actions(self)
 
     def illegal_reasons(self) -> dict[str, str]:
         """For each kind of action not open now, why not (with the rule id)."""
-        p = self._actor()
-        opts = self._options(p)
-        return {k.value: self._why_not(p, k)[0] for k in ActionKind if k not in opts}
+        return betting.illegal_reasons(self)
 
     def _actor(self) -> _Player:
-        if self.is_over:
-            raise IllegalActionError(
-                "the hand is over: the pot has been awarded (round.end).", "round.end"
-            )
-        if self.to_act_idx is None:
-            raise NeedsCardsError(self.blocked or "nobody can act now.")
-        return self.players[self.to_act_idx]
-
-    def _why_not(self, p: _Player, kind: ActionKind) -> tuple[str, str]:
-        st = self.street.value
-        if self.irr is not None and (limited := self.irr.why_not(self, p, kind)):
-            return limited
-        if self.forced_pending:
-            card = "high" if self.variant.bring_in_highest else "low"
-            if kind is ActionKind.FOLD:
-                return (
-                    f"{p.name} has the {card} card and must bring in or complete; the bring-in is a forced bet",
-                    self.variant.rule_bring_in,
-                )
-            if kind is ActionKind.CHECK:
-                return (
-                    "nobody may check on third street: the bring-in is forced",
-                    self.variant.rule_bring_in,
-                )
-            if kind is ActionKind.COMPLETE:
-                return (
-                    f"{p.name} has only {fmt(p.stack)}, not enough to complete",
-                    "bring-in.all-in",
-                )
-            return (
-                f"the first chips on third street are the bring-in ({fmt(self.stakes.bring_in)}) or a completion "
-                f"to {fmt(self.stakes.small_bet)}, not a {kind.value}",
-                "bring-in.complete",
-            )
-        facing = self.current > p.bet
-        if kind is ActionKind.BRING_IN:
-            return (
-                "the bring-in has already been made"
-                if self.street is Street.THIRD
-                else f"there is no bring-in on {st} street",
-                self.variant.rule_bring_in,
-            )
-        if kind is ActionKind.CHECK:
-            return (
-                f"{p.name} faces a wager of {fmt(self.current)} and must call "
-                f"{fmt(min(self.current - p.bet, p.stack))}, raise or fold",
-                "round.end",
-            )
-        if kind is ActionKind.CALL:
-            return ("there is no wager to call: check or bet", "round.end")
-        if kind is ActionKind.FOLD:
-            return (
-                f"{p.name} can check for free; folding is not offered when there is no bet to face",
-                "round.end",
-            )
-        if kind is ActionKind.BET:
-            return (
-                f"there is already a wager of {fmt(self.current)} on {st} street: call, raise or fold",
-                "round.end",
-            )
-        if kind is ActionKind.COMPLETE:
-            if self.street is not Street.THIRD:
-                return (
-                    f"completing is only for third street after the bring-in; on {st} street you bet or raise",
-                    "bring-in.complete",
-                )
-            if self.completed:
-                return (
-                    "the bet has already been completed: call, raise or fold",
-                    "bring-in.complete",
-                )
-            if not p.may_raise:
-                return self._not_reopened(p)
-            return (f"{p.name} has no chips beyond the call", "bring-in.all-in")
-        # RAISE
-        if not facing:
-            return ("there is no bet to raise: check or bet", "round.end")
-        if self.street is Street.THIRD and not self.completed:
-            return (
-                f"facing only the bring-in of {fmt(self.current)}, the next step up is to complete to "
-                f"{fmt(self.stakes.small_bet)}; a completion is not a raise",
-                "bring-in.complete",
-            )
-        if p.stack <= self.current - p.bet:
-            return (f"{p.name} has no chips beyond the call", "pot.side")
-        if not p.may_raise:
-            return self._not_reopened(p)
-        return (
-            f"the betting is capped: one bet and {self.rules.max_raises} raises have been made under "
-            f"{self.rules.label}",
-            "cap.raises",
-        )
-
-    def _not_reopened(self, p: _Player) -> tuple[str, str]:
-        who = ""
-        if self.short_all_in is not None:
-            q, total, _ = self.short_all_in
-            who = f" ({self.players[q].name}'s to {fmt(total)})"
-        why = (
-            f"the all-in for less than half a bet{who} does not reopen the betting for {p.name}, "
-            "who has already acted: only a call or a fold"
-        )
-        return why, "limit.all-in"
+        return betting.actor(self)
 
     def all_in_note(self) -> str | None:
         """Why the raises open to the player to act are missing or oddly sized because of an
@@ -1109,7 +945,9 @@ class Hand:
             )
         opts = self._options(p)
         if act.kind not in opts:
-            reason, rule = self._why_not(p, act.kind)
+            found = betting.refusal_reason(self, act.kind, p, opts)
+            assert found is not None
+            reason, rule = found
             allowed = "; ".join(self.legal_actions())
             raise IllegalActionError(
                 f"{text!r} is not allowed: {reason} ({rule}). {p.name} may: {allowed}.",
