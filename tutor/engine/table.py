@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import copy
 import random
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from tutor.engine import betting
+from tutor.engine.actions import parse_action
 from tutor.engine.boards import (
     Why,
     ante_text,
@@ -862,57 +863,13 @@ class Hand:
         :raises ActionSyntaxError: for words outside the grammar.
         :raises AmbiguousActionError: for a name nobody at the table has.
         """
-        if not isinstance(text, str) or not text.strip():
-            raise ActionSyntaxError(
-                f"{text!r} is not an action: write one of {', '.join(ACTION_FORMS)}."
-            )
-        words = text.strip().rstrip(".").split()
-        name = None
-        for p in sorted(self.players, key=lambda q: -len(q.name.split())):
-            k = len(p.name.split())
-            if words[:k] == p.name.split():
-                name, rest = p.name, words[k:]
-                break
-        if name is None:
-            if words[0].lower() in _VERBS or words[0].lower() in ("bring", "brings"):
-                rest = words
-                name = self.to_act or ""
-                if not name:
-                    self._actor()
-            else:
-                raise AmbiguousActionError(
-                    f"{text!r} names nobody at this table: start with one of "
-                    f"{', '.join(q.name for q in self.players)}."
-                )
-        low = [w.lower() for w in rest]
-        amount: Decimal | None = None
-        match low:
-            case [("brings" | "bring"), "in", *tail]:
-                kind = ActionKind.BRING_IN
-            case [verb, *tail] if verb in _VERBS:
-                kind = _VERBS[verb]
-            case _:
-                raise ActionSyntaxError(
-                    f"{text!r} is not an action: write one of {', '.join(ACTION_FORMS)} "
-                    "(N is a call's added chips, or the player's total for the round after a bet, raise or completion)."
-                )
-        if tail and tail[0] == "to":
-            tail = tail[1:]
-        if len(tail) > 1 or (tail and kind in (ActionKind.FOLD, ActionKind.CHECK)):
-            raise ActionSyntaxError(
-                f"{text!r} has extra words: write one of {', '.join(ACTION_FORMS)}."
-            )
-        if tail:
-            raw = tail[0].lstrip("$")
-            try:
-                amount = Decimal(raw)
-            except InvalidOperation:
-                raise ActionSyntaxError(
-                    f"{text!r}: {tail[0]!r} is not an amount; write a number such as 4 or 0.5."
-                ) from None
-            if not amount.is_finite() or amount <= 0:
-                raise ActionSyntaxError(f"{text!r}: the amount must be more than 0.")
-        return Action(name, kind, amount)
+        return parse_action(text, [p.name for p in self.players], self._to_act_name)
+
+    def _to_act_name(self) -> str:
+        name = self.to_act or ""
+        if not name:
+            self._actor()
+        return name
 
     def apply(self, action: Action | str) -> Operation:
         """Check ``action`` against the rules and carry it out.
