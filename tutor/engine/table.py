@@ -11,7 +11,6 @@ soon as a betting round closes; the pot is awarded when the last round closes.
 from __future__ import annotations
 
 import copy
-import random
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -25,7 +24,8 @@ from tutor.engine.boards import (
     describe_low_board,
     suit_key,
 )
-from tutor.engine.cards import DECK, Card, check_unique
+from tutor.engine.cards import Card, check_unique
+from tutor.engine.dealing import Stub, river_count
 from tutor.engine.errors import (
     ActionSyntaxError,
     AmbiguousActionError,
@@ -187,17 +187,10 @@ class Hand:
         self.last_round_street: Street = Street.THIRD
         self.last_round_aggressor: int | None = None
         self.last_round_first: int | None = None
-        self._rng: random.Random | None = None
-        self._deck: list[Card] = []
-        self._burned: list[Card] = []
-        self._released: set[Card] = set()
-        if setup.seed is not None:
-            used = {c for s in setup.seats for c in s.cards if c is not None}
-            if setup.community is not None:
-                used.add(setup.community)
-            self._deck = [c for c in DECK if c not in used]
-            self._rng = random.Random(setup.seed)
-            self._rng.shuffle(self._deck)
+        used = {c for s in setup.seats for c in s.cards if c is not None}
+        if setup.community is not None:
+            used.add(setup.community)
+        self.stub = Stub(setup.seed, used)
         if setup.start is None:
             self._begin()
         else:
@@ -274,22 +267,14 @@ class Hand:
             )
 
     def _draw(self) -> Card | None:
-        if self._rng is not None and not self._deck:
-            # Cards the seats list for streets their players folded before are still in the stub.
-            spare = [
-                c
-                for q in self.players
-                if q.folded
-                for c in q.given[len(q.cards) :]
-                if c is not None
-            ]
-            spare = [c for c in spare if c not in self._released]
-            self._released.update(spare)
-            self._deck.extend(spare)
-            self._rng.shuffle(self._deck)
-        if self._rng is not None and self._deck:
-            return self._deck.pop()
-        return None
+        # Cards the seats list for streets their players folded before are still in the stub.
+        return self.stub.draw(
+            c
+            for q in self.players
+            if q.folded
+            for c in q.given[len(q.cards) :]
+            if c is not None
+        )
 
     def _deal_to(self, p: _Player) -> Card | None:
         k = len(p.cards)
@@ -1273,54 +1258,7 @@ class Hand:
         return self._river_count(n, self.dealt + n * left, burns)
 
     def _river_count(self, n: int, dealt: int, burns: int) -> tuple[bool, str]:
-        stub = 52 - dealt - burns
-        sd = self.rules.short_deck
-        burn_word = f"{burns} burn card{'s' if burns != 1 else ''}"
-        base = (
-            f"{n} players will need a seventh card. {dealt} cards are out and {burn_word}, "
-            f"so the stub holds 52 - {dealt}"
-            + (f" - {burns}" if burns else "")
-            + f" = {stub}."
-        )
-        if sd is ShortDeck.STUB:
-            avail = stub - (1 if self.rules.burn_cards else 0)
-            need = avail < n
-            why = (
-                base
-                + (
-                    f" After burning one, {avail} are left, "
-                    if self.rules.burn_cards
-                    else " That is "
-                )
-                + f"{'fewer than' if need else 'enough for'} {n} players"
-            )
-        elif sd is ShortDeck.RECYCLE_BURNS:
-            avail = stub + burns
-            need = avail < n
-            why = (
-                base
-                + f" Under {self.rules.label} the burn cards are mixed back in: {stub} + {burns} = {avail}, "
-                f"{'fewer than' if need else 'enough for'} {n} players (skipping the burn if needed)"
-            )
-        else:
-            want = n + 2
-            avail = stub + burns
-            need = avail < want
-            why = (
-                base
-                + f" Under {self.rules.label} the dealer needs players + 2 = {want} cards; "
-                + (
-                    "the stub alone has enough"
-                    if stub >= want
-                    else f"the stub plus the {burns} burn cards make {avail}, {'not ' if need else ''}enough"
-                )
-            )
-        why += ": " + (
-            "one community card is turned up in the middle and plays in every hand."
-            if need
-            else "every player gets a seventh card of their own, face down."
-        )
-        return need, why
+        return river_count(self.rules, n, dealt, burns)
 
     def _deal_street(self) -> None:
         st = self.street
@@ -1342,7 +1280,7 @@ class Hand:
                 card = self.setup.community
                 if card is None:
                     card = self._draw()
-                    if self._rng is None:
+                    if not self.stub.seeded:
                         self.problems.append(
                             "seventh street is a community card here (river.community), but `community:` "
                             "gives none: add the shared card."
@@ -1396,8 +1334,7 @@ class Hand:
         )
 
     def _draw_burn(self) -> None:
-        if self._rng is not None and self._deck:
-            self._burned.append(self._deck.pop())
+        self.stub.burn()
 
     def _river_burn(self, need: bool, n: int) -> str:
         """Burn (or skip the burn) before seventh street as the preset's short-deck procedure
@@ -1414,10 +1351,7 @@ class Hand:
         )
         said = ""
         if recycle:
-            if self._rng is not None:
-                self._deck.extend(self._burned)
-                self._burned.clear()
-                self._rng.shuffle(self._deck)
+            self.stub.recycle_burns()
             stub += self.burns
             said = f" The {self.burns} burn cards are mixed back into the stub ({stub} cards)."
             self.burns = 0
@@ -1596,10 +1530,7 @@ class Hand:
         new.returned = dict(self.returned)
         new.pots = list(self.pots)
         new.award_notes = list(self.award_notes)
-        new._deck = list(self._deck)
-        new._burned = list(self._burned)
-        new._released = set(self._released)
-        new._rng = copy.deepcopy(self._rng)
+        new.stub = self.stub.copy()
         new.irr = self.irr.copy() if self.irr is not None else None
         return new
 
