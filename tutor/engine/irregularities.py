@@ -350,7 +350,7 @@ class IrregularityHooks:
     def dealing(self, hand: Hand, street: Street) -> None:
         for idx in sorted(self.ghosts):
             hand.dealt += 1
-            hand._log(
+            hand.log_event(
                 "irregularity",
                 f"{hand.players[idx].name}'s folded seat is dealt a dead card",
                 f"Under {hand.rules.label} a player who folded when they could check keeps being dealt "
@@ -363,7 +363,7 @@ class IrregularityHooks:
             burn = 1 if hand.rules.burn_cards else 0
             hand.burns += burn + self.set_aside + n
             self.stub_use = 2 * burn + self.set_aside + 2 * n
-            hand._log(
+            hand.log_event(
                 "irregularity",
                 f"{self.set_aside + n} cards set aside before {street.value} street",
                 f"The {self.set_aside} premature card(s) and one more card for each of the {n} active "
@@ -642,7 +642,7 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
                 "S",
             )
         b.cards.append(_as_upcard(hand, p, irr.positions[0]))
-        hand._open_third()
+        hand.open_third()
         low = hand.players[hand.bring_in_idx] if hand.bring_in_idx is not None else p
         return b.done(
             "third-card-down",
@@ -676,10 +676,10 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
         if any(c is None for _, c in doors) or first is None:
             raise TutorError("the bring-in needs every door card: give them all.")
         low_q, low_c = min(doors, key=lambda qc: _forced_key(hand, qc[1]))  # type: ignore[arg-type]
-        hand._start_round()
+        hand.start_round()
         hand.forced_pending = True
         if _forced_key(hand, first) < _forced_key(hand, low_c):  # type: ignore[arg-type]
-            nxt = hand._next_actor_from(p.idx)
+            nxt = hand.next_actor_from(p.idx)
             assert nxt is not None
             hand.bring_in_idx = p.idx
             hand.to_act_idx = nxt
@@ -713,7 +713,7 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
         raise TutorError("give one card number for each player named (card: [1, 2]).")
     for q, pos in zip(players, irr.positions, strict=True):
         b.cards.append(_as_upcard(hand, q, pos))
-    hand._open_third()
+    hand.open_third()
     return b.done(
         "upcard-each",
         "J",
@@ -772,7 +772,7 @@ def _door_down(hand: Hand, irr: Irregularity) -> IrrRuling:
         )
     rest = [c for c in p.cards[:3] if c != irr.card]
     p.cards[:3] = [rest[0], rest[1], irr.card]
-    hand._open_third()
+    hand.open_third()
     b.cards.append(
         f"{p.name}'s three cards are scrambled; {irr.card.text} is turned up"
     )
@@ -957,7 +957,7 @@ def _reaward(hand: Hand) -> None:
     live = hand.live()
     if len(live) == 1:
         hand.is_over = False
-        hand._win_uncontested(live[0])
+        hand.win_uncontested(live[0])
         return
     showdown.award(hand)
 
@@ -970,9 +970,9 @@ def _kill(b: _Build, p: _Player, why: str, basis: str) -> IrrRuling:
     if hand.is_over:
         _reaward(hand)
     elif hand.to_act_idx == p.idx:
-        hand._advance(p)
+        hand.advance(p)
     elif len(hand.live()) == 1:
-        hand._win_uncontested(hand.live()[0])
+        hand.win_uncontested(hand.live()[0])
     return b.done("dead-hand", basis, why)
 
 
@@ -1157,7 +1157,7 @@ def _burn(hand: Hand, irr: Irregularity) -> IrrRuling:
     for p, c in zip(live, new, strict=False):
         p.cards[k] = c
     if st is not Street.SEVENTH:
-        hand._open_later()
+        hand.open_later()
     return b.done(
         "restore-order",
         "J",
@@ -1650,7 +1650,7 @@ def _fold_no_bet(hand: Hand, irr: Irregularity) -> IrrRuling:
     if preset == "online":
         b.rules.append("irr.online")
     dealt = hand.rules.fold_no_bet == "dealt-until-bet"
-    hand._do(p, ActionKind.FOLD, None)
+    hand.do(p, ActionKind.FOLD, None)
     if dealt and not hand.is_over:
         _hooks(hand).ghosts.add(p.idx)
         b.cards.append(
@@ -1789,7 +1789,7 @@ def _river_exposed(
         )
     if win is not None:
         if hand.players[win].all_in:
-            nxt = hand._next_actor_from(win)
+            nxt = hand.next_actor_from(win)
             win = nxt if nxt is not None else win
         hand.to_act_idx = hand.opener_idx = hand.round_first = hand.last_round_first = (
             win

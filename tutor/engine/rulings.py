@@ -252,8 +252,8 @@ def _bet_sizes(hand: Hand, _: str | None) -> Result:
         return {"sizes": sizes}, why, ("bring-in.complete", "limit.small")
     can = ActionKind.BET in opts or ActionKind.RAISE in opts
     sizes = hand.sizes() if can else []
-    why = hand._size_text()
-    rules: tuple[str, ...] = (hand._size_rule(ActionKind.BET),)
+    why = hand.size_text()
+    rules: tuple[str, ...] = (hand.size_rule(ActionKind.BET),)
     if not can:
         found = betting.refusal_reason(hand, ActionKind.RAISE, p, opts)
         assert found is not None
@@ -299,8 +299,8 @@ def _legal(hand: Hand, _: str | None) -> Result:
         )
         rules = ("bring-in.complete",)
     else:
-        why += " " + hand._size_text()
-        rules = (hand._size_rule(ActionKind.BET),)
+        why += " " + hand.size_text()
+        rules = (hand.size_rule(ActionKind.BET),)
         if "raise" in reasons and "capped" in reasons["raise"]:
             why += f" No raise: {reasons['raise']}."
             rules += ("cap.raises",)
@@ -514,7 +514,7 @@ def _showdown_order(hand: Hand, _: str | None) -> Result:
             hand.last_round_first if hand.last_round_street is Street.SEVENTH else None
         )
         if first is None or hand.players[first].folded:
-            win, reason, _r = hand._best_board(
+            win, reason, _r = hand.best_board(
                 hand.rules.community_opener.value == "board-with-community"
             )
             if win is None:

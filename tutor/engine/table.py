@@ -294,7 +294,7 @@ class Hand:
             if p.stack == 0:
                 p.all_in = True
         if ante > 0:
-            self._log(
+            self.log_event(
                 "ante",
                 f"Every player antes {fmt(ante)}"
                 if all(a == ante for a in self.antes.values())
@@ -306,7 +306,7 @@ class Hand:
                 ("ante.post",),
             )
         else:
-            self._log(
+            self.log_event(
                 "ante",
                 "No antes",
                 "This table plays without antes: the pot starts empty "
@@ -317,7 +317,7 @@ class Hand:
             for idx in self.order:
                 self._deal_to(self.players[idx])
         first = self.players[self.order[0]].name
-        self._log(
+        self.log_event(
             "deal",
             "Third street: two cards down, one up",
             f"The dealer deals one card at a time clockwise, starting with {first} "
@@ -326,7 +326,7 @@ class Hand:
             "two down and the door card up.",
             ("deal.order",),
         )
-        self._open_third()
+        self.open_third()
 
     def _begin_later(self, street: Street) -> None:
         """``start:``: cards of earlier streets dealt, committed chips in the pot."""
@@ -434,13 +434,13 @@ class Hand:
             self._showdown()
             return
         self.street = street
-        self._log(
+        self.log_event(
             "start",
             f"The hand starts on {street.value} street",
             f"The scenario begins with {street.value} street dealt and {fmt(self.pot)} in the pot.",
             (),
         )
-        self._open_later()
+        self.open_later()
 
     # ------------------------------------------------------------------ derived
     @property
@@ -533,7 +533,7 @@ class Hand:
         return len(self.actors()) <= 2 and not self.cap_hit
 
     # ------------------------------------------------------------------ rounds
-    def _start_round(self) -> None:
+    def start_round(self) -> None:
         for p in self.players:
             p.bet = ZERO
             p.acted = False
@@ -550,8 +550,8 @@ class Hand:
         self.last_round_street = self.street
         self.last_round_aggressor = None
 
-    def _open_third(self) -> None:
-        self._start_round()
+    def open_third(self) -> None:
+        self.start_round()
         self.forced_pending = True
         doors = [(p, p.cards[2] if len(p.cards) > 2 else None) for p in self.players]
         unknown = [p.name for p, c in doors if c is None]
@@ -602,7 +602,7 @@ class Hand:
             self._run_out()
             return
         if low_p.all_in:
-            nxt = self._next_actor_from(low_p.idx)
+            nxt = self.next_actor_from(low_p.idx)
             self.to_act_idx = nxt
             self.bring_in_reason += (
                 f" {low_p.name} is all in for the ante, so {self.players[nxt].name if nxt is not None else 'nobody'} "
@@ -618,7 +618,7 @@ class Hand:
             ("bring-in.all-in",) if low_p.all_in else ()
         )
 
-    def _next_actor_from(self, idx: int) -> int | None:
+    def next_actor_from(self, idx: int) -> int | None:
         n = len(self.players)
         for k in range(1, n + 1):
             q = self.players[(idx + k) % n]
@@ -626,7 +626,7 @@ class Hand:
                 return q.idx
         return None
 
-    def _best_board(
+    def best_board(
         self, include_community: bool
     ) -> tuple[int | None, Why, tuple[str, ...]]:
         """Who has the best hand showing among live players, and why (act.later, razz.act).
@@ -708,8 +708,8 @@ class Hand:
 
         return win, Why(text), (rule,)
 
-    def _open_later(self) -> None:
-        self._start_round()
+    def open_later(self) -> None:
+        self.start_round()
         self.forced_pending = False
         self.open_pair_seats = (
             self._pairs_on_board() if self.street is Street.FOURTH else ()
@@ -730,12 +730,12 @@ class Hand:
             )
             rules: tuple[str, ...] = (self.variant.rule_act, "river.community")
             if self.players[win].folded:
-                win, why2, rules = self._best_board(False)
+                win, why2, rules = self.best_board(False)
                 why = Why(f"{said}, but has folded: ", why2)
             else:
                 why = Why(said + ".")
         else:
-            win, why, rules = self._best_board(include)
+            win, why, rules = self.best_board(include)
             if self.street is Street.SEVENTH and self.community is not None and include:
                 why = Why(
                     "Seventh street is a community card that plays in every hand; counting it, ",
@@ -764,7 +764,7 @@ class Hand:
         if self.street is Street.SIXTH:
             self.sixth_opener_idx = win
         if self.players[win].all_in:
-            nxt = self._next_actor_from(win)
+            nxt = self.next_actor_from(win)
             why = why + (
                 f" {self.players[win].name} is all in, so the action passes clockwise to "
                 f"{self.players[nxt].name if nxt is not None else 'nobody'}."
@@ -909,7 +909,7 @@ class Hand:
             elif act.amount in amounts:
                 amount = act.amount
             else:
-                rule = self._size_rule(act.kind)
+                rule = self.size_rule(act.kind)
                 what = "adds" if act.kind is ActionKind.CALL else "makes it"
                 note = ""
                 if act.kind is not ActionKind.CALL and (
@@ -924,9 +924,9 @@ class Hand:
                 )
         elif act.amount is not None:
             raise ActionSyntaxError(f"{text!r}: a {act.kind.value} takes no amount.")
-        return self._do(p, act.kind, amount)
+        return self.do(p, act.kind, amount)
 
-    def _size_rule(self, kind: ActionKind) -> str:
+    def size_rule(self, kind: ActionKind) -> str:
         if kind in (ActionKind.BRING_IN,):
             return "bring-in.amount"
         if kind is ActionKind.COMPLETE:
@@ -950,7 +950,7 @@ class Hand:
             p.all_in = True
         return add
 
-    def _do(self, p: _Player, kind: ActionKind, amount: Decimal | None) -> Operation:
+    def do(self, p: _Player, kind: ActionKind, amount: Decimal | None) -> Operation:
         st = self.street
         rules: tuple[str, ...]
         allin = ""
@@ -1055,7 +1055,7 @@ class Hand:
             before = self.current
             level = self.full_level
             step = amount - self.full_level
-            size_rule = self._size_rule(kind)
+            size_rule = self.size_rule(kind)
             smallest = min(self.sizes())
             self._put(p, amount)
             # A full bet or raise; an all-in of half a bet or more counts as one (limit.all-in).
@@ -1081,11 +1081,11 @@ class Hand:
             short = step not in self.sizes()
             if kind is ActionKind.BET:
                 text = f"{p.name} bets {fmt(amount)}"
-                why = f"{p.name} opens the betting on {st.value} street for {fmt(amount)}{allin}. {self._size_text()}"
+                why = f"{p.name} opens the betting on {st.value} street for {fmt(amount)}{allin}. {self.size_text()}"
             else:
                 text = f"{p.name} raises to {fmt(amount)}"
                 why = (
-                    f"{p.name} raises the {fmt(before)} wager to {fmt(amount)}{allin}. {self._size_text()} "
+                    f"{p.name} raises the {fmt(before)} wager to {fmt(amount)}{allin}. {self.size_text()} "
                     f"{self._cap_text()}"
                 )
             if short and full:
@@ -1110,10 +1110,10 @@ class Hand:
                 rules = ("limit.all-in",) + rules
                 self.short_all_in = (p.idx, amount, full)
         p.acted = True
-        op = self._log(kind.value, text, why, rules, player=p.name, amount=amount)
+        op = self.log_event(kind.value, text, why, rules, player=p.name, amount=amount)
         if self.irr is not None:
             self.irr.acted(self, p, kind)
-        self._advance(p)
+        self.advance(p)
         return op
 
     def _reopen(self, p: _Player, full: bool) -> None:
@@ -1128,7 +1128,7 @@ class Hand:
                 q.acted = False
                 q.may_raise = False
 
-    def _size_text(self) -> str:
+    def size_text(self) -> str:
         if self.street is Street.FOURTH and self.open_pair_active():
             gone = [p.name for p in self.open_pair_showing() if p.folded]
             return (
@@ -1171,10 +1171,10 @@ class Hand:
             f"{left} left."
         )
 
-    def _advance(self, p: _Player) -> None:
+    def advance(self, p: _Player) -> None:
         live = self.live()
         if len(live) == 1:
-            self._win_uncontested(live[0])
+            self.win_uncontested(live[0])
             return
         nxt = self._next_to_act(p.idx)
         if nxt is None:
@@ -1184,7 +1184,7 @@ class Hand:
 
     def _next_to_act(self, idx: int) -> int | None:
         if self.forced_pending:
-            return self._next_actor_from(idx)
+            return self.next_actor_from(idx)
         n = len(self.players)
         for k in range(1, n + 1):
             q = self.players[(idx + k) % n]
@@ -1198,7 +1198,7 @@ class Hand:
         return None
 
     def _close_round(self) -> None:
-        self._log(
+        self.log_event(
             "round",
             f"{self.street.value.capitalize()} street betting closes",
             "Every player still in has called the last wager or checked (round.end).",
@@ -1215,11 +1215,11 @@ class Hand:
         if len(self.actors()) <= 1:
             self._run_out()
             return
-        self._open_later()
+        self.open_later()
 
     def _run_out(self) -> None:
         """Nobody left to bet against: deal the remaining cards and go to the showdown."""
-        self._log(
+        self.log_event(
             "allin",
             "No more betting possible",
             "At most one player still has chips, so the remaining cards are dealt without betting.",
@@ -1237,7 +1237,7 @@ class Hand:
         self._showdown()
 
     def _compute_opener_for_record(self) -> None:
-        win, why, rules = self._best_board(
+        win, why, rules = self.best_board(
             self.rules.community_opener is CommunityOpener.BOARD_WITH_COMMUNITY
         )
         if win is not None:
@@ -1294,7 +1294,7 @@ class Hand:
                             f"seventh card ({p.given[6].text if p.given[6] else '??'}): list six cards per seat "
                             "and put the shared card in `community:`."
                         )
-                self._log(
+                self.log_event(
                     "deal",
                     "Seventh street: a community card",
                     why,
@@ -1309,7 +1309,7 @@ class Hand:
                 )
             for p in live_in_order:
                 self._deal_to(p)
-            self._log(
+            self.log_event(
                 "deal",
                 "Seventh street: one card down",
                 why + " The river is dealt face down (river.down).",
@@ -1323,7 +1323,7 @@ class Hand:
             f"{p.name} {p.cards[-1].text if p.cards[-1] else '??'}"
             for p in live_in_order
         )
-        self._log(
+        self.log_event(
             "deal",
             f"{st.value.capitalize()} street: one card up each",
             f"Each live player gets one card face up ({shown})"
@@ -1378,7 +1378,7 @@ class Hand:
         top.stack += excess
         top.all_in = False
         self.returned = {top.name: excess}
-        self._log(
+        self.log_event(
             "uncalled",
             f"{top.name} takes back {fmt(excess)}",
             f"Nobody called the last {fmt(excess)} of {top.name}'s chips (the most anyone else put in "
@@ -1389,7 +1389,7 @@ class Hand:
             amount=excess,
         )
 
-    def _win_uncontested(self, winner: _Player) -> None:
+    def win_uncontested(self, winner: _Player) -> None:
         for p in self.players:
             p.bet = ZERO
         self.to_act_idx = None
@@ -1397,7 +1397,7 @@ class Hand:
         total = self.pot
         rake = ZERO
         if self.street is not Street.THIRD:
-            rake = self._rake(total)
+            rake = self.rake_of(total)
         self.rake = rake
         self.payouts = {winner.name: total - rake} if total - rake else {}
         self.pots = [(total, (winner.idx,))]
@@ -1423,7 +1423,7 @@ class Hand:
             + (("pot.uncalled",) if back else ())
             + (("pot.rake",) if self.stakes.rake_percent is not None else ())
         )
-        self._log(
+        self.log_event(
             "award",
             f"{winner.name} wins {fmt(total - rake)}",
             self.award_notes[0],
@@ -1432,7 +1432,7 @@ class Hand:
             amount=total - rake,
         )
 
-    def _rake(self, total: Decimal) -> Decimal:
+    def rake_of(self, total: Decimal) -> Decimal:
         """The rake on ``total``, all pots together: percent, rounded down to the chip, capped."""
         if self.stakes.rake_percent is None or self.stakes.rake_cap is None:
             return ZERO
@@ -1476,7 +1476,7 @@ class Hand:
         self.is_over = True
 
     # ------------------------------------------------------------------ misc
-    def _log(
+    def log_event(
         self,
         kind: str,
         text: str,
