@@ -143,9 +143,9 @@ def test_dealer_button_disc_and_community_card() -> None:
 
 def test_seats_go_clockwise_from_the_bottom() -> None:
     assert [seat_position(i, 4) for i in range(4)] == [
-        (50.0, 88.0),
+        (50.0, 90.0),
         (8.0, 50.0),
-        (50.0, 12.0),
+        (50.0, 10.0),
         (92.0, 50.0),
     ]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -9,6 +10,21 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.ui.state import Settings
+from tutor.ui.text import plain, without_paths
+
+logger = logging.getLogger(__name__)
+
+#: Page-wide style: captions dark enough to read (at least 4.5:1 on white).
+PAGE_STYLE = (
+    "<style>[data-testid=stCaptionContainer]{color:#555a66}"
+    "[data-testid=stCaptionContainer] code{color:#3d3f47}</style>"
+)
+
+
+def page_style() -> None:
+    """The app's few style fixes (called once per run by the router)."""
+    st.html(PAGE_STYLE)
+
 
 #: Shown when something other than a TutorError goes wrong (no traceback on the page).
 UNEXPECTED = (
@@ -22,17 +38,32 @@ def guarded(body: Callable[[], None]) -> None:
     try:
         body()
     except TutorError as exc:
-        st.error(str(exc))
-    except Exception as exc:  # noqa: BLE001 - the page must never show a traceback
-        st.error(UNEXPECTED.format(kind=type(exc).__name__, message=exc))
+        st.error(plain(without_paths(str(exc))))
+    except Exception as exc:  # the page must never show a traceback
+        logger.exception("a page failed")
+        st.error(
+            plain(
+                without_paths(UNEXPECTED.format(kind=type(exc).__name__, message=exc))
+            )
+        )
 
 
-def show_table(view: Any, four_colour: bool) -> None:
-    """Draw the table for a ``TableView``, with its stakes and rules as a caption."""
+def show_table(
+    view: Any,
+    four_colour: bool,
+    *,
+    show_to_act: bool = True,
+    show_pot: bool = True,
+) -> None:
+    """Draw the table for a ``TableView``, with its stakes and rules as a caption.
+
+    ``show_to_act`` and ``show_pot`` hide what an open question asks (see
+    :func:`tutor.ui.table_view.table_html`).
+    """
     from tutor.quiz import format_amount
     from tutor.ui.table_view import table_html
 
-    st.html(table_html(view, four_colour))
+    st.html(table_html(view, four_colour, show_to_act=show_to_act, show_pot=show_pot))
     stakes = view.stakes
     parts = [
         f"Game: {view.game}",
@@ -54,8 +85,6 @@ def show_table(view: Any, four_colour: bool) -> None:
 def need_learner(settings: Settings) -> bool:
     """Ask for a learner name when none is chosen; True when one is."""
     if settings.learner is None:
-        st.info(
-            "Choose your name in the sidebar (or type a new one) so your answers are saved."
-        )
+        st.info("Type your name in the sidebar so your answers are saved.")
         return False
     return True

@@ -15,6 +15,7 @@ from tutor.charts import (
 from tutor.progress import MASTERY_THRESHOLDS, mastery
 from tutor.ui.data import progress_store
 from tutor.ui.state import Settings
+from tutor.ui.text import plain
 
 
 def csv_file_name(name: str) -> str:
@@ -33,13 +34,13 @@ def progress_page(settings: Settings) -> None:
         st.markdown(MASTERY_THRESHOLDS.replace("\n- ", "\n\n- "))
     learner = settings.learner
     if learner is None:
-        st.info("Choose your name in the sidebar to see your progress.")
+        st.info("Type your name in the sidebar to see your progress.")
         return
     store = progress_store()
     records = store.answers(learner)
     right = sum(r.correct for r in records)
     answers = "1 answer" if len(records) == 1 else f"{len(records)} answers"
-    st.markdown(f"**{learner.name}**: {answers}, {right} right.")
+    st.markdown(f"**{plain(learner.name)}**: {answers}, {right} right.")
     levels = mastery(records)
     if levels:
         st.table({"topic": list(levels), "mastery": [str(v) for v in levels.values()]})

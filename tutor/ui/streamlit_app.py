@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.ui.components import page_style
 from tutor.ui.sidebar import sidebar
-from tutor.ui.state import init_session
+from tutor.ui.state import init_session, keep_place_in_address
 
 st.set_page_config(
     page_title="Stud Tutor", page_icon=":material/playing_cards:", layout="wide"
@@ -30,5 +31,7 @@ page = st.navigation(
         ),
     ]
 )
+page_style()
 sidebar()
 page.run()
+keep_place_in_address(page.url_path)
