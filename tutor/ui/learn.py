@@ -35,19 +35,18 @@ def _open(lesson_id: str | None) -> None:
 def lesson_status(
     lesson: Lesson,
     summaries: Mapping[str, TopicSummary],
-    scenario_count: int,
+    ask_count: int,
     read: bool,
 ) -> str:
     """One line under a lesson's title: read or not, done or not, the learner's score.
 
-    Done: every scenario of the lesson's topics has answers. The score counts first tries.
+    Done: at least as many answers on the lesson's topics as its scenarios have questions.
     """
     found = [summaries[t] for t in lesson.topics if t in summaries]
     answered = sum(s.answered for s in found)
     right = sum(s.correct for s in found)
-    played = sum(s.scenarios for s in found)
     parts = []
-    if scenario_count and played >= scenario_count:
+    if ask_count and answered >= ask_count:
         parts.append("Done")
     elif read or answered:
         parts.append("Read" if not answered else "Started")
@@ -75,7 +74,13 @@ def lesson_list(
     read: set[str] = st.session_state.get(READ, set())
     scenarios = bank.filtered(settings.game) if bank is not None else []
     for lesson in all_lessons:
-        count = sum(1 for s in scenarios if s.topic in lesson.topics)
+        count = sum(
+            1
+            for s in scenarios
+            if s.topic in lesson.topics
+            for step in s.steps
+            if step.ask is not None
+        )
         with st.container(border=True):
             st.markdown(f"**{lesson.order}. {plain(lesson.title)}**")
             st.caption(lesson_status(lesson, summaries, count, lesson.id in read))

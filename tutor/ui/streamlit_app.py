@@ -8,9 +8,7 @@ from tutor.ui.components import page_style
 from tutor.ui.sidebar import sidebar
 from tutor.ui.state import init_session, keep_place_in_address
 
-st.set_page_config(
-    page_title="Stud Tutor", page_icon=":material/playing_cards:", layout="wide"
-)
+st.set_page_config(page_title="Stud Tutor", page_icon="🃏", layout="wide")
 init_session()
 page = st.navigation(
     [

@@ -23,7 +23,7 @@ _CSS = """
 <style>
 .stt-wrap{container-type:inline-size;width:100%}
 .stt-table{position:relative;width:100%;max-width:820px;aspect-ratio:16/11;margin:0 auto;
-  font-family:system-ui,sans-serif;font-size:13px;color:#111;--half:84px}
+  font-family:system-ui,sans-serif;font-size:13px;color:#111;--half:96px}
 .stt-felt{position:absolute;left:8%;top:10%;width:84%;height:80%;border-radius:50%;
   background:#1f6f43;border:10px solid #6b4226;box-sizing:border-box}
 .stt-centre{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);
@@ -31,8 +31,7 @@ _CSS = """
 .stt-pot{font-weight:700;font-size:15px;background:rgba(0,0,0,.45);border-radius:8px;
   padding:2px 8px;display:inline-block;margin-bottom:4px}
 .stt-seat{position:absolute;transform:translate(-50%,-50%);background:#fff;border:2px solid #767676;
-  border-radius:8px;padding:2px 5px;text-align:center;max-width:calc(2 * var(--half) - 4px);
-  box-sizing:border-box;white-space:nowrap}
+  border-radius:8px;padding:2px 4px;text-align:center;box-sizing:border-box;white-space:nowrap}
 .stt-seat.stt-to-act{border-color:#7a5600;box-shadow:0 0 0 3px #ffd54f}
 .stt-seat.stt-folded{background:#e4e4e4;border-style:dashed}
 .stt-seat.stt-folded .stt-card{background:#f0f0f0}
@@ -44,8 +43,8 @@ _CSS = """
 .stt-tag.stt-allin{background:#8b1a1a}
 .stt-inline{display:none}
 .stt-cards{margin-top:2px}
-.stt-card{display:inline-block;min-width:19px;padding:0 1px;height:28px;line-height:28px;
-  margin:0 1px;border:1px solid #767676;border-radius:4px;background:#fff;font-weight:700;
+.stt-card{display:inline-block;min-width:17px;padding:0 1px;height:28px;line-height:28px;
+  margin:0 1px;box-sizing:content-box;letter-spacing:-.5px;border:1px solid #767676;border-radius:4px;background:#fff;font-weight:700;
   font-size:12px;text-align:center;vertical-align:middle}
 .stt-card.stt-down{background:#eef1f6;border-style:dashed}
 .stt-card.stt-back{background:repeating-linear-gradient(45deg,#2c4c9c,#2c4c9c 4px,#3e63c0 4px,
@@ -55,16 +54,15 @@ _CSS = """
 .stt-button{position:absolute;transform:translate(-50%,-50%);width:20px;height:20px;
   border-radius:50%;background:#fff;border:2px solid #111;font-weight:700;font-size:11px;
   line-height:18px;text-align:center}
-.stt-house{position:absolute;left:1%;top:1%;font-size:12px;
+.stt-house{display:inline-block;font-size:12px;color:#111;margin-top:4px;
   background:#fff;border:1px solid #767676;border-radius:6px;padding:0 6px}
 .stt-legend{font-size:12px;color:#333;margin:4px auto 0;max-width:820px;text-align:center}
 .stt-legend .stt-card{height:22px;line-height:22px;font-size:11px;min-width:16px}
 .stt-sr{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;
   clip:rect(0,0,0,0);white-space:nowrap;border:0}
-@container (max-width: 560px){
+@container (max-width: 520px){
   .stt-table{aspect-ratio:auto;display:flex;flex-direction:column;gap:4px}
   .stt-felt,.stt-bet,.stt-button{display:none}
-  .stt-house{position:static;align-self:flex-start}
   .stt-centre{position:static;transform:none;order:-1;background:#1f6f43;border-radius:8px;
     padding:4px}
   .stt-seat{position:static;transform:none;text-align:left;max-width:none;white-space:normal}
@@ -187,7 +185,7 @@ def table_html(
 
     Up to 8 seats around an oval; each seat's bet sits between it and the pot; the dealer
     button is a "D" disc beside its seat, or a "house dealer" label when there is none.
-    On a narrow screen (the picture under 560 px) the seats become a list. While a question
+    On a narrow screen (the picture under 520 px) the seats become a list. While a question
     asks who acts, ``show_to_act=False`` leaves the player to act unmarked; while it asks
     for the pot or the antes, ``show_pot=False`` hides the pot.
     """
@@ -201,8 +199,6 @@ def table_html(
         ),
     ]
     parts.append('<div class="stt-felt"></div>')
-    if view.button is None:
-        parts.append('<div class="stt-house">house dealer</div>')
     centre = [
         f'<div class="stt-pot">Pot {_money(view.pot)}</div>'
         if show_pot
@@ -220,6 +216,8 @@ def table_html(
         if street not in ("showdown",)
         else '<div class="stt-street">showdown</div>'
     )
+    if view.button is None:
+        centre.append('<div class="stt-house">house dealer</div>')
     parts.append(f'<div class="stt-centre">{"".join(centre)}</div>')
     for index, seat in enumerate(seats):
         left, top = seat_position(index, len(seats))

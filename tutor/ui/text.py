@@ -14,9 +14,14 @@ from tutor.engine.cards import Card
 
 #: Every ASCII punctuation character: CommonMark lets each be escaped with a backslash.
 _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
-#: Streamlit turns ``:name:`` into an emoji or an icon after the Markdown is parsed (the
-#: backslash escape is gone by then), so a colon gets a word joiner after it as well.
+#: Streamlit turns ``:name:`` into an emoji or an icon, and bare addresses into links,
+#: after the Markdown is parsed (the backslash escapes are gone by then): an invisible
+#: word joiner after the colon, ``@`` or ``www`` breaks those up.
 _WORD_JOINER = "\u2060"
+#: Where Streamlit's Markdown would still see something after the backslash escapes: a
+#: colon that could open ``:name:`` or a ``scheme://`` link, an ``@`` of an e-mail
+#: address, and ``www.`` (GitHub's bare links are found in the unescaped text).
+_STILL_SEEN = re.compile(r"(\\:|\\@)(?=\S)|(?<![\w])(www)(?=\\\.)", re.IGNORECASE)
 #: The longest piece of a refused value quoted back to the user.
 QUOTE_MAX = 24
 
@@ -30,7 +35,9 @@ def plain(text: object) -> str:
     'Ana'
     """
     escaped = _PUNCTUATION.sub(r"\\\1", str(text))
-    escaped = escaped.replace("\\:", "\\:" + _WORD_JOINER)
+    escaped = _STILL_SEEN.sub(
+        lambda m: (m.group(1) or m.group(2)) + _WORD_JOINER, escaped
+    )
     # A line break would start a new Markdown block (a heading, a list, code): keep one
     # paragraph, with the break shown as a space.
     return " ".join(escaped.split("\n"))
