@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-import glob
-import os
-import shutil
-import socket
 import subprocess
 import sys
-import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta, timezone
@@ -17,116 +12,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pgkit import empty_postgres, free_port
 from sqlalchemy import create_engine, text
 
 from tutor.progress import (
     AnswerRecord,
     Learner,
-    LearnerStats,
     ProgressError,
     ProgressStore,
     TopicSummary,
 )
-from tutor.progress.schema import SCHEMA_VERSION, Base
+from tutor.progress.schema import HEAD_REVISION
 
 T0 = datetime(2026, 11, 29, 14, 0, tzinfo=UTC)
-
-# -- a throwaway PostgreSQL cluster ----------------------------------------------------------
-
-
-def _pg_bin() -> Path | None:
-    """The folder holding pg_ctl and initdb (PATH first, then Debian's versioned folders)."""
-    found = shutil.which("pg_ctl")
-    if found and shutil.which("initdb"):
-        return Path(found).parent
-    candidates = sorted(
-        glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"),
-        key=lambda p: (
-            int(Path(p).parent.parent.name)
-            if Path(p).parent.parent.name.isdigit()
-            else 0
-        ),
-    )
-    return Path(candidates[-1]).parent if candidates else None
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def postgres_server() -> Iterator[str]:
-    """A PostgreSQL URL: $TUTOR_TEST_POSTGRES_URL, or a throwaway cluster started here."""
-    given = os.environ.get("TUTOR_TEST_POSTGRES_URL", "").strip()
-    if given:
-        yield given
-        return
-    bindir = _pg_bin()
-    if bindir is None:
-        reason = (
-            "PostgreSQL binaries (initdb, pg_ctl) not found; install postgresql or set "
-            "TUTOR_TEST_POSTGRES_URL"
-        )
-        if os.environ.get("CI"):
-            pytest.fail(reason)
-        pytest.skip(reason)
-    as_root = os.geteuid() == 0
-    prefix = ["runuser", "-u", "postgres", "--"] if as_root else []
-    workdir = tempfile.mkdtemp(prefix="tutor-pg-")
-    datadir = os.path.join(workdir, "data")
-    os.mkdir(datadir)
-    if as_root:
-        shutil.chown(workdir, "postgres")
-        shutil.chown(datadir, "postgres")
-    port = _free_port()
-
-    def run(*args: str) -> None:
-        subprocess.run([*prefix, *args], check=True, capture_output=True, text=True)
-
-    try:
-        run(str(bindir / "initdb"), "-D", datadir, "-A", "trust", "-U", "postgres")
-        options = f"-p {port} -k {workdir} -c listen_addresses=127.0.0.1 -c fsync=off"
-        run(
-            str(bindir / "pg_ctl"),
-            "-D",
-            datadir,
-            "-o",
-            options,
-            "-l",
-            os.path.join(workdir, "log"),
-            "-w",
-            "start",
-        )
-    except subprocess.CalledProcessError as exc:
-        shutil.rmtree(workdir, ignore_errors=True)
-        pytest.fail(f"could not start PostgreSQL: {exc.stderr}")
-    try:
-        admin = create_engine(
-            f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres",
-            isolation_level="AUTOCOMMIT",
-        )
-        with admin.connect() as conn:
-            conn.execute(text("CREATE DATABASE tutor_test"))
-        admin.dispose()
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/tutor_test"
-    finally:
-        subprocess.run(
-            [
-                *prefix,
-                str(bindir / "pg_ctl"),
-                "-D",
-                datadir,
-                "-m",
-                "fast",
-                "-w",
-                "stop",
-            ],
-            check=False,
-            capture_output=True,
-        )
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 @pytest.fixture(
@@ -137,9 +35,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'progress.sqlite3'}"
     url: str = request.getfixturevalue("postgres_server")
-    engine = create_engine(url)
-    Base.metadata.drop_all(engine)
-    engine.dispose()
+    empty_postgres(url)
     return url
 
 
@@ -210,10 +106,12 @@ def test_create_learner_rejects_control_characters(store: ProgressStore) -> None
     )
 
 
-def test_schema_version_row(store: ProgressStore, db_url: str) -> None:
-    assert store.schema_version() == SCHEMA_VERSION == 1
-    with ProgressStore(db_url) as again:  # opening an existing database keeps the row
-        assert again.schema_version() == 1
+def test_schema_version_is_the_newest_revision(
+    store: ProgressStore, db_url: str
+) -> None:
+    assert store.schema_version() == HEAD_REVISION == "0002_answer_context"
+    with ProgressStore(db_url) as again:  # opening an existing database changes nothing
+        assert again.schema_version() == "0002_answer_context"
 
 
 def test_newer_schema_is_refused(tmp_path: Path) -> None:
@@ -221,14 +119,15 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
     ProgressStore(url).close()
     engine = create_engine(url)
     with engine.begin() as conn:
-        conn.execute(text("UPDATE schema_version SET version = 99"))
+        conn.execute(text("UPDATE alembic_version SET version_num = '0099_future'"))
     engine.dispose()
     with pytest.raises(ProgressError) as info:
         ProgressStore(url)
     assert str(info.value) == (
-        f"The progress database {str(tmp_path / 'p.sqlite3')!r} has layout version 99, "
-        "newer than this Stud Tutor understands (1). Upgrade Stud Tutor, or set "
-        "TUTOR_DATABASE_URL to another database."
+        f"The progress database {str(tmp_path / 'p.sqlite3')!r} has layout version "
+        "'0099_future', which this Stud Tutor does not know (it knows up to "
+        "'0002_answer_context'). Upgrade Stud Tutor, or set TUTOR_DATABASE_URL to another "
+        "database."
     )
 
 
@@ -280,12 +179,9 @@ def test_record_and_read_back(store: ProgressStore) -> None:
         second
     ]
     assert store.answers(ana, since=T0) == [first, second]
-    assert store.stats(ana) == LearnerStats(
-        ana.id, answered=2, correct=1, seconds_total=16.75
-    )
-    assert store.stats(bo) == LearnerStats(
-        bo.id, answered=1, correct=1, seconds_total=4.5
-    )
+    assert (store.progress(ana).answered, store.progress(ana).correct) == (2, 1)
+    assert (store.progress(bo).answered, store.progress(bo).correct) == (1, 1)
+    assert store.answer_count(ana) == 2
 
 
 def test_answers_by_learner_id(store: ProgressStore) -> None:
@@ -320,6 +216,7 @@ def test_topic_summary(store: ProgressStore) -> None:
             seconds_total=8.0,
             scenarios=2,
             mastery="attempted",
+            median_seconds=4.0,
         ),
         TopicSummary(
             "bring-in",
@@ -328,6 +225,7 @@ def test_topic_summary(store: ProgressStore) -> None:
             seconds_total=8.0,
             scenarios=1,
             mastery="attempted",
+            median_seconds=8.0,
         ),
     ]
     assert store.topic_summary(ana)[0].accuracy == 0.5
@@ -350,21 +248,30 @@ def test_export_csv_exact(store: ProgressStore) -> None:
         correct=False,
         seconds=10,
         answered_at=T0 + timedelta(seconds=90, microseconds=250),
+        house={"max_raises": 5, "burn_cards": False},
+        attempt=2,
+        after_reveal=True,
+        hinted=True,
+        rules=("low.eight", "low.qualify"),
+        target="counterfeit-low",
+        seed=42,
     )
     _answer(store, bo, answer="Bo, Ana")
     assert store.export_csv(ana) == (
         "answered_at,learner,scenario_id,step,kind,topic,level,game,preset,answer,"
-        "correct,seconds\n"
+        "correct,seconds,attempt,after_reveal,hinted,rules,house,target,seed\n"
         "2026-11-29T14:00:00+00:00,Ana,bring-in-two-deuces,2,bring-in,bring-in,1,stud8,"
-        'online,"{""player"":""Bo"",""amount"":1}",true,4.5\n'
+        'online,"{""player"":""Bo"",""amount"":1}",true,4.5,1,false,false,,{},,\n'
         "2026-11-29T14:01:30.000250+00:00,Ana,low-eight,5,low-qualifies,"
-        "low-qualification,2,stud8,online,false,false,10.0\n"
+        "low-qualification,2,stud8,online,false,false,10.0,2,true,true,"
+        'low.eight low.qualify,"{""burn_cards"":false,""max_raises"":5}",'
+        "counterfeit-low,42\n"
     )
     assert store.export_csv(bo) == (
         "answered_at,learner,scenario_id,step,kind,topic,level,game,preset,answer,"
-        "correct,seconds\n"
+        "correct,seconds,attempt,after_reveal,hinted,rules,house,target,seed\n"
         "2026-11-29T14:00:00+00:00,'=Bo,bring-in-two-deuces,2,bring-in,bring-in,1,stud8,"
-        'online,"""Bo, Ana""",true,4.5\n'
+        'online,"""Bo, Ana""",true,4.5,1,false,false,,{},,\n'
     )
 
 
@@ -372,7 +279,7 @@ def test_export_csv_without_answers_is_header_only(store: ProgressStore) -> None
     ana = store.create_learner("Ana")
     assert store.export_csv(ana) == (
         "answered_at,learner,scenario_id,step,kind,topic,level,game,preset,answer,"
-        "correct,seconds\n"
+        "correct,seconds,attempt,after_reveal,hinted,rules,house,target,seed\n"
     )
 
 
@@ -443,7 +350,7 @@ def test_record_answer_rejects_bad_values(
         _answer(store, ana, **overrides)
     assert str(info.value) == message
     assert store.answers(ana) == []
-    assert store.stats(ana) == LearnerStats(ana.id, 0, 0, 0.0)
+    assert store.answer_count(ana) == 0
 
 
 def test_record_answer_for_unknown_learner(store: ProgressStore) -> None:
@@ -453,7 +360,7 @@ def test_record_answer_for_unknown_learner(store: ProgressStore) -> None:
     assert str(info.value).startswith(
         "There is no learner with id 999 in the progress database "
     )
-    assert str(info.value).endswith("Pick a learner from learners() or create one.")
+    assert str(info.value).endswith("Pick a learner by name or create one.")
 
 
 def test_learner_must_be_record_or_id(store: ProgressStore) -> None:
@@ -492,7 +399,7 @@ def test_unwritable_sqlite_path(tmp_path: Path) -> None:
     with pytest.raises(ProgressError) as info:
         ProgressStore(f"sqlite:///{path}")
     assert str(info.value) == (
-        f"Could not create the tables in the progress database {str(path)!r}: unable to "
+        f"Could not create or upgrade the tables in the progress database {str(path)!r}: unable to "
         "open database file. Check that the file and its folder exist and are writable, "
         "or set TUTOR_DATA_DIR (or TUTOR_DATABASE_URL) to another place."
     )
@@ -534,12 +441,12 @@ def test_unknown_dialect() -> None:
 
 
 def test_unreachable_postgres_names_server_without_password() -> None:
-    port = _free_port()  # nothing listens there
+    port = free_port()  # nothing listens there
     with pytest.raises(ProgressError) as info:
         ProgressStore(f"postgresql://ana:secret@127.0.0.1:{port}/tutor")
     message = str(info.value)
     assert message.startswith(
-        "Could not create the tables in the progress database at "
+        "Could not create or upgrade the tables in the progress database at "
         f"'postgresql+psycopg://ana:***@127.0.0.1:{port}/tutor': "
     )
     assert message.endswith(
@@ -594,13 +501,10 @@ def test_concurrent_writers_lose_nothing(store: ProgressStore) -> None:
     assert sorted((r.scenario_id, r.step) for r in rows) == sorted(
         (f"s{i}", n) for i in range(8) for n in range(50)
     )
-    # the running totals are a read-modify-write in each transaction: no lost updates
-    assert store.stats(ana) == LearnerStats(
-        ana.id, answered=200, correct=160, seconds_total=100.0
-    )
-    assert store.stats(bo) == LearnerStats(
-        bo.id, answered=200, correct=160, seconds_total=100.0
-    )
+    for learner in (ana, bo):
+        figures = store.progress(learner)
+        assert (figures.answered, figures.correct) == (200, 160)
+        assert sum(t.seconds_total for t in figures.topics) == 100.0
 
 
 def test_concurrent_writers_in_separate_stores(db_url: str) -> None:
@@ -616,7 +520,7 @@ def test_concurrent_writers_in_separate_stores(db_url: str) -> None:
 
         assert _in_threads(8, work) == []
         assert len(stores[0].answers(ana)) == 400
-        assert stores[0].stats(ana) == LearnerStats(ana.id, 400, 400, 400.0)
+        assert stores[0].progress(ana).correct == 400
     finally:
         for opened in stores:
             opened.close()
@@ -672,7 +576,7 @@ def test_concurrent_writer_processes(db_url: str) -> None:
         assert sorted((r.scenario_id, r.step) for r in store.answers(ana)) == sorted(
             (f"p{i}", n) for i in range(4) for n in range(50)
         )
-        assert store.stats(ana) == LearnerStats(ana.id, 200, 100, 400.0)
+        assert (store.progress(ana).answered, store.progress(ana).correct) == (200, 100)
 
 
 def test_in_memory_store_is_shared_between_threads() -> None:
@@ -686,7 +590,7 @@ def test_in_memory_store_is_shared_between_threads() -> None:
 
         assert _in_threads(4, work) == []
         assert len(store.answers(ana)) == 100
-        assert store.stats(ana) == LearnerStats(ana.id, 100, 100, 100.0)
+        assert store.answer_count(ana) == 100
 
 
 def test_from_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -697,3 +601,413 @@ def test_from_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
         assert not store.in_memory
         store.create_learner("Ana")
     assert (tmp_path / "data" / "progress.sqlite3").is_file()
+
+
+# -- the answer's context (STORE_CONTRACT) ---------------------------------------------------
+
+
+def test_context_fields_round_trip(store: ProgressStore) -> None:
+    ana = store.create_learner("Ana")
+    saved = _answer(
+        store,
+        ana,
+        preset="roberts",
+        house={"max_raises": 5, "heads_up": "unlimited"},
+        attempt=3,
+        after_reveal=True,
+        hinted=True,
+        rules=("bring-in.lowest", "bring-in.suit"),
+        target="bring-in-by-suit",
+        seed=2**62,
+    )
+    (read,) = store.answers(ana)
+    assert read == saved
+    assert read.house == {"heads_up": "unlimited", "max_raises": 5}
+    assert (read.attempt, read.after_reveal, read.hinted) == (3, True, True)
+    assert read.rules == ("bring-in.lowest", "bring-in.suit")
+    assert (read.target, read.seed) == ("bring-in-by-suit", 2**62)
+    assert read.first_attempt is False
+    plain = _answer(store, ana)
+    assert (plain.house, plain.attempt, plain.rules, plain.target, plain.seed) == (
+        {},
+        1,
+        (),
+        None,
+        None,
+    )
+    assert plain.first_attempt is True
+    assert _answer(store, ana, attempt=1, after_reveal=True).first_attempt is False
+
+
+def test_a_preset_label_is_refused(store: ProgressStore) -> None:
+    ana = store.create_learner("Ana")
+    with pytest.raises(ProgressError) as info:
+        _answer(store, ana, preset="roberts + house(max_raises, burn_cards)")
+    assert str(info.value) == (
+        "preset='roberts + house(max_raises, burn_cards)' is not a preset id: give one "
+        "of online, roberts, wsop-cash, tda (house overrides go in house=)."
+    )
+    assert store.answer_count(ana) == 0
+
+
+BAD_CONTEXT = [
+    (
+        {"house": ["max_raises"]},
+        (
+            "house=\"['max_raises']\" is not usable: give a mapping of house rule names to "
+            "plain values, or None."
+        ),
+    ),
+    (
+        {"house": {"max_raises": object}},
+        (
+            "house=\"{'max_raises': <class 'object'>}\" cannot be stored: Object of type type "
+            "is not JSON serializable. Give plain values (str, int, bool)."
+        ),
+    ),
+    (
+        {"attempt": 0},
+        (
+            "attempt=0 is not usable: give 1 for the first answer to this ask in a "
+            "play-through, 2, 3... for later tries."
+        ),
+    ),
+    ({"after_reveal": "yes"}, "after_reveal='yes' is not usable: give True or False."),
+    ({"hinted": None}, "hinted=None is not usable: give True or False."),
+    (
+        {"rules": "bring-in.lowest"},
+        (
+            "rules='bring-in.lowest' is not usable: give a sequence of rule ids such as "
+            "('bring-in.lowest', 'act.later')."
+        ),
+    ),
+    (
+        {"rules": ("a b",)},
+        "The rule id 'a b' is not usable: give text without spaces.",
+    ),
+    (
+        {"target": "t" * 61},
+        (
+            f"target={'t' * 61!r} is not usable: give non-empty text of at most 60 "
+            "characters, or None."
+        ),
+    ),
+    (
+        {"seed": 2**63},
+        (
+            "seed='9223372036854775808' is not usable: give a whole number that fits in 64 "
+            "bits, or None."
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(("overrides", "message"), BAD_CONTEXT)
+def test_record_answer_rejects_bad_context(
+    store: ProgressStore, overrides: dict[str, Any], message: str
+) -> None:
+    ana = store.create_learner("Ana")
+    with pytest.raises(ProgressError) as info:
+        _answer(store, ana, **overrides)
+    assert str(info.value) == message
+    assert store.answer_count(ana) == 0
+
+
+def test_mistakes_and_figures_count_first_attempts_only(store: ProgressStore) -> None:
+    ana = store.create_learner("Ana")
+    minute = timedelta(minutes=1)
+    # wrong first, then right on a Retry after the reveal: still a mistake
+    _answer(store, ana, scenario_id="a", step=1, correct=False, answered_at=T0)
+    _answer(
+        store,
+        ana,
+        scenario_id="a",
+        step=1,
+        correct=True,
+        attempt=2,
+        after_reveal=True,
+        answered_at=T0 + minute,
+    )
+    # right first time in a later play-through: no longer a mistake
+    _answer(store, ana, scenario_id="b", step=0, correct=False, answered_at=T0)
+    _answer(store, ana, scenario_id="b", step=0, correct=True, answered_at=T0 + minute)
+    # a second try that was not after the reveal does not count either
+    _answer(store, ana, scenario_id="c", step=2, correct=True, answered_at=T0)
+    _answer(
+        store, ana, scenario_id="c", step=2, correct=False, attempt=2, answered_at=T0
+    )
+    assert store.mistakes(ana) == {("a", 1)}
+    assert store.answered_asks(ana) == {("a", 1), ("b", 0), ("c", 2)}
+    figures = store.progress(ana)
+    assert (figures.answered, figures.correct) == (6, 3)
+    assert (figures.first_answered, figures.first_correct) == (4, 2)
+    (topic,) = figures.topics
+    assert (topic.answered, topic.correct, topic.scenarios) == (4, 2, 3)
+
+
+def test_progress_figures_exact(store: ProgressStore) -> None:
+    ana = store.create_learner("Ana")
+    day1 = datetime(2026, 11, 27, 23, 30, tzinfo=UTC)
+    rows = [
+        ("bring-in", True, 4.0, day1, "s1"),
+        ("bring-in", False, 10.0, day1 + timedelta(minutes=20), "s2"),
+        ("ante", True, 3.0, day1 + timedelta(minutes=40), "s1"),  # next UTC day
+        ("bring-in", True, 5.0, day1 + timedelta(days=1), "s3"),
+        ("ante", False, 2.5, day1 + timedelta(days=2), "s2"),
+        ("ante", True, 3.5, day1 + timedelta(days=2, minutes=1), "s2"),
+    ]
+    for topic, correct, seconds, when, scenario in rows:
+        _answer(
+            store,
+            ana,
+            topic=topic,
+            correct=correct,
+            seconds=seconds,
+            answered_at=when,
+            scenario_id=scenario,
+        )
+    _answer(store, ana, topic="ante", correct=True, attempt=2, answered_at=day1)
+    figures = store.progress(ana)
+    assert figures.topics == (
+        TopicSummary(
+            "ante",
+            answered=3,
+            correct=2,
+            seconds_total=9.0,
+            scenarios=2,
+            mastery="attempted",
+            median_seconds=3.0,
+        ),
+        TopicSummary(
+            "bring-in",
+            answered=3,
+            correct=2,
+            seconds_total=19.0,
+            scenarios=3,
+            mastery="attempted",
+            median_seconds=5.0,
+        ),
+    )
+    assert [(d.day.isoformat(), d.answered, d.correct) for d in figures.days] == [
+        ("2026-11-27", 2, 1),
+        ("2026-11-28", 2, 2),
+        ("2026-11-29", 2, 1),
+    ]
+    empty = store.progress(store.create_learner("Bo"))
+    assert (empty.answered, empty.correct, empty.topics, empty.days) == (0, 0, (), ())
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_mastery_from_sql_matches_mastery_of_the_records(
+    store: ProgressStore, seed: int
+) -> None:
+    import random
+
+    from tutor.progress import mastery
+
+    rng = random.Random(seed)
+    ana = store.create_learner("Ana")
+    for n in range(120):
+        _answer(
+            store,
+            ana,
+            topic=rng.choice(["ante", "pot", "split"]),
+            scenario_id=rng.choice(["s1", "s2", "s3", "s4"]),
+            correct=rng.random() < 0.85,
+            attempt=1 if rng.random() < 0.8 else 2,
+            answered_at=T0 + timedelta(seconds=n // 2),  # ties broken by id
+        )
+    firsts = [r for r in store.answers(ana) if r.first_attempt]
+    expected = {topic: str(level) for topic, level in mastery(firsts).items()}
+    got = {t.topic: t.mastery for t in store.progress(ana).topics}
+    assert got == expected
+    assert len(set(got.values())) > 1  # the seeds give more than one level
+
+
+def test_learner_count(store: ProgressStore) -> None:
+    assert store.learner_count() == 0
+    store.create_learner("Ana")
+    store.create_learner("ana")
+    store.create_learner("Bo")
+    assert store.learner_count() == 2
+    assert [learner.name for learner in store.learners(limit=1)] == ["Ana"]
+
+
+# -- PINs ------------------------------------------------------------------------------------
+
+
+def test_pins(store: ProgressStore, db_url: str) -> None:
+    ana = store.create_learner("Ana")
+    assert store.has_pin(ana) is False
+    assert store.check_pin(ana, "anything") is True  # no PIN: nothing to check
+    store.set_pin(ana, "2468")
+    assert store.has_pin(ana) is True
+    assert store.check_pin(ana, "2468") is True
+    assert store.check_pin(ana, "2469") is False
+    assert store.check_pin(ana, "") is False
+    engine = create_engine(db_url)
+    with engine.connect() as conn:
+        stored = conn.execute(text("SELECT pin_hash FROM learners")).scalar_one()
+    engine.dispose()
+    assert stored.startswith("scrypt$16384$8$1$")
+    assert "2468" not in stored
+    store.set_pin(ana, "2468")  # a new salt each time
+    assert store.check_pin(ana, "2468") is True
+    store.set_pin(ana, None)
+    assert store.has_pin(ana) is False
+    assert store.check_pin(ana, "0000") is True
+
+
+@pytest.mark.parametrize("pin", ["123", "x" * 65, "12\n34", 1234])
+def test_unusable_pins_are_refused(store: ProgressStore, pin: Any) -> None:
+    ana = store.create_learner("Ana")
+    with pytest.raises(ProgressError) as info:
+        store.set_pin(ana, pin)
+    shown = f"{len(pin)} characters" if isinstance(pin, str) else "1234"
+    assert str(info.value) == (
+        f"That PIN ({shown}) is not usable: give 4 to 64 letters, digits or other "
+        "printable characters."
+    )
+    assert store.has_pin(ana) is False
+
+
+# -- review cards ----------------------------------------------------------------------------
+
+
+def test_review_cards(store: ProgressStore) -> None:
+    from tutor.progress import ReviewCardRecord
+
+    ana = store.create_learner("Ana")
+    bo = store.create_learner("Bo")
+    assert store.review_cards(ana) == {}
+    store.save_review_cards(ana, {})
+    store.save_review_cards(
+        ana,
+        {
+            "bring-in.lowest": ('{"state": 1}', T0),
+            "act.later": ('{"state": 2}', T0 + timedelta(days=3)),
+        },
+    )
+    store.save_review_cards(bo, {"act.later": ('{"bo": 1}', T0)})
+    store.save_review_cards(
+        ana,
+        {"act.later": ('{"state": 3}', datetime(2026, 12, 5, 9, tzinfo=UTC))},
+    )
+    assert store.review_cards(ana) == {
+        "act.later": ReviewCardRecord(
+            "act.later", '{"state": 3}', datetime(2026, 12, 5, 9, tzinfo=UTC)
+        ),
+        "bring-in.lowest": ReviewCardRecord("bring-in.lowest", '{"state": 1}', T0),
+    }
+    store.clear_review_cards(ana)
+    assert store.review_cards(ana) == {}
+    assert list(store.review_cards(bo)) == ["act.later"]
+
+
+def test_review_cards_refuse_bad_values(store: ProgressStore) -> None:
+    ana = store.create_learner("Ana")
+    with pytest.raises(ProgressError) as info:
+        store.save_review_cards(ana, {"act.later": ("{}", datetime(2026, 12, 5))})
+    assert str(info.value) == (
+        "The review card for 'act.later' is not usable: give (card JSON text, an aware "
+        "due datetime)."
+    )
+    with pytest.raises(ProgressError) as info:
+        store.save_review_cards(ana, {"": ("{}", T0)})
+    assert str(info.value) == (
+        "The rule id '' is not usable: give non-empty text of at most 60 characters."
+    )
+    assert store.review_cards(ana) == {}
+
+
+# -- settings and time limits ----------------------------------------------------------------
+
+
+def test_sqlite_synchronous_is_configurable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TUTOR_SQLITE_SYNCHRONOUS", "full")
+    with (
+        ProgressStore(f"sqlite:///{tmp_path / 'p.sqlite3'}") as store,
+        store._engine.connect() as conn,
+    ):
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+    monkeypatch.setenv("TUTOR_SQLITE_SYNCHRONOUS", "sometimes")
+    from tutor.config import ConfigError
+
+    with pytest.raises(ConfigError) as info:
+        ProgressStore(f"sqlite:///{tmp_path / 'p.sqlite3'}")
+    assert str(info.value) == (
+        "TUTOR_SQLITE_SYNCHRONOUS='sometimes' is not a SQLite synchronous setting. Set "
+        "it to NORMAL, FULL, EXTRA (FULL for machines that may lose power), or unset it "
+        "for NORMAL."
+    )
+
+
+@pytest.fixture
+def silent_server() -> Iterator[int]:
+    """A TCP port that accepts connections and never says a word."""
+    import socket
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    accepted: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                accepted.append(listener.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield int(listener.getsockname()[1])
+    finally:
+        stop.set()
+        thread.join()
+        for conn in accepted:
+            conn.close()
+        listener.close()
+
+
+def test_a_server_that_never_answers_fails_fast(silent_server: int) -> None:
+    import time
+
+    started = time.monotonic()
+    with pytest.raises(ProgressError) as info:
+        ProgressStore(
+            f"postgresql://ana:secret@127.0.0.1:{silent_server}/tutor",
+            connect_timeout=2,
+        )
+    elapsed = time.monotonic() - started
+    message = str(info.value)
+    assert message.startswith(
+        "Could not create or upgrade the tables in the progress database at "
+        f"'postgresql+psycopg://ana:***@127.0.0.1:{silent_server}/tutor': "
+    )
+    assert "(no answer within 2 s; TUTOR_DB_CONNECT_TIMEOUT sets this)." in message
+    assert "secret" not in message
+    assert elapsed < 30  # not the 130 s of an unbounded wait
+
+
+@pytest.mark.postgres
+def test_statement_timeout(postgres_server: str) -> None:
+    empty_postgres(postgres_server)
+    with ProgressStore(postgres_server, statement_timeout=0.2) as store:
+        with store._engine.connect() as conn:
+            shown = conn.exec_driver_sql("SHOW statement_timeout").scalar()
+        assert shown == "200ms"
+        with (
+            pytest.raises(ProgressError) as info,
+            store._guard("read progress"),
+            store._engine.connect() as conn,
+        ):
+            conn.exec_driver_sql("SELECT pg_sleep(2)")
+    message = str(info.value)
+    assert "canceling statement due to statement timeout" in message
+    assert "(no answer within 0.2 s; TUTOR_DB_STATEMENT_TIMEOUT sets this)" in message

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import sys
@@ -18,6 +19,20 @@ DATA_DIR_VAR = "TUTOR_DATA_DIR"
 DATABASE_URL_VAR = "TUTOR_DATABASE_URL"
 SCENARIOS_DIR_VAR = "TUTOR_SCENARIOS_DIR"
 LESSONS_DIR_VAR = "TUTOR_LESSONS_DIR"
+CONNECT_TIMEOUT_VAR = "TUTOR_DB_CONNECT_TIMEOUT"
+STATEMENT_TIMEOUT_VAR = "TUTOR_DB_STATEMENT_TIMEOUT"
+SQLITE_SYNCHRONOUS_VAR = "TUTOR_SQLITE_SYNCHRONOUS"
+
+#: Seconds to wait for PostgreSQL to accept a connection (libpq counts whole seconds, >= 2).
+DEFAULT_CONNECT_TIMEOUT = 5
+#: Seconds one PostgreSQL statement may run before the server cancels it.
+DEFAULT_STATEMENT_TIMEOUT = 15.0
+#: SQLite's ``synchronous`` setting: NORMAL (the default: with WAL a crash of the app or
+#: the machine never corrupts the file, a power cut may lose the last few answers), FULL
+#: (every answer reaches the disk before it counts: for machines that may lose power), or
+#: EXTRA.
+SQLITE_SYNCHRONOUS = ("NORMAL", "FULL", "EXTRA")
+DEFAULT_SQLITE_SYNCHRONOUS = "NORMAL"
 
 
 class ConfigError(TutorError):
@@ -136,6 +151,70 @@ def database_url(environ: Mapping[str, str] | None = None) -> str:
             f"supports sqlite and postgresql. Set it to a URL such as {example}."
         )
     return value
+
+
+def _seconds(
+    var: str, default: float, environ: Mapping[str, str] | None, *, least: float
+) -> float:
+    """A number of seconds from ``$var`` (``default`` when unset), at least ``least``."""
+    value = _env(var, environ)
+    if not value:
+        return default
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = float("nan")
+    if not least <= seconds <= 86_400:
+        raise ConfigError(
+            f"{var}={value[:40]!r} is not a usable number of seconds. Set it to a number "
+            f"from {least:g} to 86400 (e.g. {default:g}), or unset it for {default:g}."
+        )
+    return seconds
+
+
+def connect_timeout(environ: Mapping[str, str] | None = None) -> int:
+    """Whole seconds to wait for PostgreSQL to accept a connection (``$TUTOR_DB_CONNECT_TIMEOUT``).
+
+    >>> connect_timeout({}), connect_timeout({"TUTOR_DB_CONNECT_TIMEOUT": "2.5"})
+    (5, 3)
+
+    :raises ConfigError: If the value is not a number from 2 to 86400.
+    """
+    seconds = _seconds(CONNECT_TIMEOUT_VAR, DEFAULT_CONNECT_TIMEOUT, environ, least=2)
+    return max(2, math.ceil(seconds))
+
+
+def statement_timeout(environ: Mapping[str, str] | None = None) -> float:
+    """Seconds one PostgreSQL statement may run (``$TUTOR_DB_STATEMENT_TIMEOUT``).
+
+    >>> statement_timeout({}), statement_timeout({"TUTOR_DB_STATEMENT_TIMEOUT": "0.5"})
+    (15.0, 0.5)
+
+    :raises ConfigError: If the value is not a number from 0.1 to 86400.
+    """
+    return _seconds(
+        STATEMENT_TIMEOUT_VAR, DEFAULT_STATEMENT_TIMEOUT, environ, least=0.1
+    )
+
+
+def sqlite_synchronous(environ: Mapping[str, str] | None = None) -> str:
+    """SQLite's ``synchronous`` setting (``$TUTOR_SQLITE_SYNCHRONOUS``, default NORMAL).
+
+    >>> sqlite_synchronous({}), sqlite_synchronous({"TUTOR_SQLITE_SYNCHRONOUS": "full"})
+    ('NORMAL', 'FULL')
+
+    :raises ConfigError: If the value is not NORMAL, FULL or EXTRA.
+    """
+    value = _env(SQLITE_SYNCHRONOUS_VAR, environ)
+    if not value:
+        return DEFAULT_SQLITE_SYNCHRONOUS
+    if value.upper() not in SQLITE_SYNCHRONOUS:
+        raise ConfigError(
+            f"{SQLITE_SYNCHRONOUS_VAR}={value[:40]!r} is not a SQLite synchronous "
+            f"setting. Set it to {', '.join(SQLITE_SYNCHRONOUS)} (FULL for machines "
+            "that may lose power), or unset it for NORMAL."
+        )
+    return value.upper()
 
 
 def _folder(var: str, default_name: str, environ: Mapping[str, str] | None) -> Path:

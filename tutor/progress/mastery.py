@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -73,31 +73,55 @@ LEVEL_HINTS: dict[Mastery, str] = {
 }
 
 
-def _meets(threshold: Threshold, answers: list[AnswerRecord]) -> bool:
-    """Whether answers (oldest first) reach the threshold."""
-    if len(answers) < threshold.answers:
+#: How many of a topic's latest answers the thresholds look at (the widest window).
+WINDOW = max(max(t.window, t.streak) for t in THRESHOLDS)
+
+
+def _meets(
+    threshold: Threshold, count: int, latest: Sequence[bool], right_scenarios: int
+) -> bool:
+    """Whether a topic's answers reach the threshold (``latest`` oldest first)."""
+    if count < threshold.answers:
         return False
-    window = answers[-threshold.window :]
-    if 100 * sum(a.correct for a in window) < threshold.percent * len(window):
+    window = latest[-threshold.window :]
+    if 100 * sum(window) < threshold.percent * len(window):
         return False
-    if threshold.streak and not all(a.correct for a in answers[-threshold.streak :]):
+    if threshold.streak and not all(latest[-threshold.streak :]):
         return False
-    scenarios = {a.scenario_id for a in answers if a.correct}
-    return len(scenarios) >= threshold.scenarios
+    return right_scenarios >= threshold.scenarios
+
+
+def level_from(
+    count: int, latest: Sequence[bool], right_scenarios: int
+) -> Mastery | None:
+    """The level reached by a topic with ``count`` answers.
+
+    ``latest`` holds whether each of the last :data:`WINDOW` answers was right, oldest
+    first; ``right_scenarios`` is how many different scenarios had a right answer. This is
+    what the store reads from the database, so the whole history is never needed.
+
+    >>> level_from(5, [True, True, False, True, True], 1)
+    <Mastery.FAMILIAR: 'familiar'>
+    >>> level_from(0, [], 0) is None
+    True
+    """
+    reached: Mastery | None = None
+    for threshold in THRESHOLDS:
+        if not _meets(threshold, count, latest[-WINDOW:], right_scenarios):
+            break
+        reached = threshold.level
+    return reached
 
 
 def topic_mastery(answers: Iterable[AnswerRecord]) -> Mastery | None:
     """The level one topic's answers reach, or ``None`` when there are none.
 
-    The answers are put in order of ``answered_at`` (then ``id``) first.
+    The answers are put in order of ``answered_at`` (then ``id``) first. The caller picks
+    the answers that count (the store counts first attempts only).
     """
     ordered = sorted(answers, key=lambda a: (a.answered_at, a.id))
-    reached: Mastery | None = None
-    for threshold in THRESHOLDS:
-        if not _meets(threshold, ordered):
-            break
-        reached = threshold.level
-    return reached
+    right = {a.scenario_id for a in ordered if a.correct}
+    return level_from(len(ordered), [a.correct for a in ordered], len(right))
 
 
 def mastery(records: Iterable[AnswerRecord]) -> dict[str, Mastery]:

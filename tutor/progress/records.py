@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -45,26 +45,47 @@ class AnswerRecord:
     correct: bool
     seconds: float
     answered_at: datetime
+    #: the scenario's house overrides in force (field -> value; empty for none)
+    house: dict[str, Any] = field(default_factory=dict, hash=False)
+    #: 1 for the first answer to this ask in a play-through, 2, 3... for later tries
+    attempt: int = 1
+    #: a Retry answered after the right answer was shown
+    after_reveal: bool = False
+    #: the hint was opened before answering
+    hinted: bool = False
+    #: the rule ids the engine's ruling cited
+    rules: tuple[str, ...] = ()
+    #: drills: the generator's target and seed
+    target: str | None = None
+    seed: int | None = None
 
     @property
     def answer(self) -> Any:
         """The answer given, parsed from JSON (non-whole numbers come back as Decimal)."""
         return json.loads(self.answer_json, parse_float=Decimal)
 
+    @property
+    def first_attempt(self) -> bool:
+        """Whether this answer counts for mastery, accuracy and mistakes.
+
+        True for the first answer to an ask in a play-through, never for a retry after the
+        right answer was shown.
+        """
+        return self.attempt == 1 and not self.after_reveal
+
 
 @dataclass(frozen=True)
-class LearnerStats:
-    """Running totals kept beside the answers (updated in the same transaction)."""
+class ReviewCardRecord:
+    """One learner's spaced-review card for one rule id, as the scheduler saved it."""
 
-    learner_id: int
-    answered: int
-    correct: int
-    seconds_total: float
+    rule_id: str
+    card_json: str
+    due: datetime
 
 
 @dataclass(frozen=True)
 class TopicSummary:
-    """How a learner is doing on one topic."""
+    """How a learner is doing on one topic, from first attempts only."""
 
     topic: str
     answered: int
@@ -72,6 +93,7 @@ class TopicSummary:
     seconds_total: float
     scenarios: int
     mastery: str
+    median_seconds: float = 0.0
 
     @property
     def accuracy(self) -> float:
@@ -82,6 +104,31 @@ class TopicSummary:
     def mean_seconds(self) -> float:
         """Average seconds per answer (0.0 when nothing was answered)."""
         return self.seconds_total / self.answered if self.answered else 0.0
+
+
+@dataclass(frozen=True)
+class DaySummary:
+    """First-attempt answers on one day (UTC)."""
+
+    day: date
+    answered: int
+    correct: int
+
+
+@dataclass(frozen=True)
+class ProgressFigures:
+    """Everything the Progress page shows, worked out by the database.
+
+    ``answered``/``correct`` count every answer; ``topics`` and ``days`` count first
+    attempts only (see :attr:`AnswerRecord.first_attempt`).
+    """
+
+    answered: int
+    correct: int
+    first_answered: int
+    first_correct: int
+    topics: tuple[TopicSummary, ...]
+    days: tuple[DaySummary, ...]
 
 
 def _json_default(value: object) -> object:

@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     DateTime,
     Float,
@@ -14,12 +15,14 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    false,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
-SCHEMA_VERSION = 1
+#: The Alembic revision this code's tables match (``tutor/progress/migrations/versions``).
+HEAD_REVISION = "0002_answer_context"
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -53,15 +56,6 @@ class Base(DeclarativeBase):
     """Root of the progress tables."""
 
 
-class SchemaVersionRow(Base):
-    """One row: the version of the table layout this database holds."""
-
-    __tablename__ = "schema_version"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    version: Mapped[int] = mapped_column(Integer, nullable=False)
-
-
 class LearnerRow(Base):
     """A learner; ``name_key`` (case-folded name) keeps "Ana" and "ana" one person."""
 
@@ -71,26 +65,26 @@ class LearnerRow(Base):
     name: Mapped[str] = mapped_column(String(40), unique=True, nullable=False)
     name_key: Mapped[str] = mapped_column(String(40), unique=True, nullable=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
-
-
-class LearnerStatsRow(Base):
-    """Running totals per learner, updated in the transaction that records an answer."""
-
-    __tablename__ = "learner_stats"
-
-    learner_id: Mapped[int] = mapped_column(
-        ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
-    )
-    answered: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
-    correct: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
-    seconds_total: Mapped[float] = mapped_column(Float, nullable=False, default=0.0)
+    #: ``scrypt$n$r$p$salt$hash`` (base64 parts), or None for a learner without a PIN
+    pin_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
 
 
 class AnswerRow(Base):
     """One answer to one ask (``step`` is the ask's index in the scenario's steps)."""
 
     __tablename__ = "answers"
-    __table_args__ = (Index("ix_answers_learner_time", "learner_id", "answered_at"),)
+    __table_args__ = (
+        Index("ix_answers_learner_time", "learner_id", "answered_at"),
+        Index("ix_answers_learner_topic", "learner_id", "topic", "answered_at", "id"),
+        Index(
+            "ix_answers_learner_ask",
+            "learner_id",
+            "scenario_id",
+            "step",
+            "answered_at",
+            "id",
+        ),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     learner_id: Mapped[int] = mapped_column(
@@ -107,3 +101,41 @@ class AnswerRow(Base):
     correct: Mapped[bool] = mapped_column(Boolean, nullable=False)
     seconds: Mapped[float] = mapped_column(Float, nullable=False)
     answered_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    #: the scenario's house overrides as a JSON object (``{}`` for none)
+    house_json: Mapped[str] = mapped_column(
+        Text, nullable=False, default="{}", server_default="{}"
+    )
+    #: 1 for the first answer to this ask in a play-through, 2, 3... for later tries
+    attempt: Mapped[int] = mapped_column(
+        Integer, nullable=False, default=1, server_default="1"
+    )
+    #: a Retry answered after the right answer was shown
+    after_reveal: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=false()
+    )
+    #: the learner opened the hint before answering
+    hinted: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=false()
+    )
+    #: the rule ids the ruling cited, space-separated
+    rules: Mapped[str] = mapped_column(
+        Text, nullable=False, default="", server_default=""
+    )
+    #: drills: the generator's target name and seed
+    target: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class ReviewCardRow(Base):
+    """One learner's spaced-review card for one rule id (the card itself is FSRS's JSON)."""
+
+    __tablename__ = "review_cards"
+    __table_args__ = (Index("ix_review_cards_due", "learner_id", "due"),)
+
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
+    )
+    rule_id: Mapped[str] = mapped_column(String(60), primary_key=True)
+    card_json: Mapped[str] = mapped_column(Text, nullable=False)
+    due: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)

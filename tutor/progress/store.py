@@ -2,44 +2,71 @@
 
 from __future__ import annotations
 
+import base64
 import csv
+import hashlib
+import hmac
 import io
+import json
 import math
+import os
 import threading
-from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
+from pathlib import Path
 from typing import Any, Self
 
-from sqlalchemy import Engine, create_engine, event, select, text
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import (
+    Connection,
+    Engine,
+    and_,
+    case,
+    create_engine,
+    delete,
+    event,
+    func,
+    inspect,
+    literal,
+    select,
+    text,
+    union_all,
+)
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
+from tutor import config
 from tutor.config import DATA_DIR_VAR, DATABASE_URL_VAR, database_url, redact_url
-from tutor.progress.mastery import mastery
+from tutor.engine.rules import PRESETS
+from tutor.progress.mastery import WINDOW, level_from
 from tutor.progress.records import (
     GAMES,
     LEVELS,
     AnswerRecord,
+    DaySummary,
     Learner,
-    LearnerStats,
     ProgressError,
+    ProgressFigures,
+    ReviewCardRecord,
     TopicSummary,
     answer_to_json,
     clean_name,
     name_key,
 )
 from tutor.progress.schema import (
-    SCHEMA_VERSION,
+    HEAD_REVISION,
     AnswerRow,
-    Base,
     LearnerRow,
-    LearnerStatsRow,
-    SchemaVersionRow,
+    ReviewCardRow,
 )
 
 CSV_COLUMNS = (
@@ -55,10 +82,22 @@ CSV_COLUMNS = (
     "answer",
     "correct",
     "seconds",
+    "attempt",
+    "after_reveal",
+    "hinted",
+    "rules",
+    "house",
+    "target",
+    "seed",
 )
 _WRITE = "tutor_write"
-_SCHEMA_LOCK_KEY = 7_201_118  # any constant: serialises table creation on PostgreSQL
+_SCHEMA_LOCK_KEY = 7_201_118  # any constant: serialises migrations on PostgreSQL
 _TEXT_LIMITS = {"scenario_id": 200, "kind": 60, "topic": 60, "preset": 40}
+_MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+#: A PIN's length, and the scrypt cost (about 20 ms and 16 MiB a check).
+PIN_MIN, PIN_MAX = 4, 64
+_SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 2**14, 8, 1
+_SEED_LIMIT = 2**63
 
 
 def normalise_url(url: str | URL) -> URL:
@@ -91,22 +130,56 @@ def _first_line(exc: BaseException) -> str:
 class ProgressStore:
     """Learners and answers, kept in the database at ``url``.
 
-    Every write is one transaction: an answer and the learner's running totals are saved
-    together or not at all. On SQLite the store uses WAL, ``synchronous=NORMAL``, a 30 s busy
-    timeout and ``BEGIN IMMEDIATE`` for writes, so several sessions (threads or processes) can
-    write at once without lost updates. Every database failure is raised as ``ProgressError``.
+    Every write is one transaction. On SQLite the store uses WAL, ``synchronous=NORMAL``
+    (``TUTOR_SQLITE_SYNCHRONOUS`` sets FULL or EXTRA), a 30 s busy timeout and
+    ``BEGIN IMMEDIATE`` for writes, so several sessions (threads or processes) can write at
+    once without lost updates. On PostgreSQL a connection attempt gives up after
+    ``connect_timeout`` seconds and a statement after ``statement_timeout`` seconds. The
+    layout is brought to the newest Alembic revision when the store opens. Every database
+    failure is raised as ``ProgressError``.
 
     :param url: A SQLAlchemy URL (``sqlite:///path`` or ``postgresql+psycopg://...``).
-    :raises ProgressError: If the URL is bad, or the database cannot be opened or created.
+    :param connect_timeout: Seconds (default ``$TUTOR_DB_CONNECT_TIMEOUT`` or 5).
+    :param statement_timeout: Seconds (default ``$TUTOR_DB_STATEMENT_TIMEOUT`` or 15).
+    :param synchronous: SQLite's setting (default ``$TUTOR_SQLITE_SYNCHRONOUS`` or NORMAL).
+    :raises ProgressError: If the URL is bad, or the database cannot be opened or upgraded.
+    :raises ConfigError: If a setting read from the environment is bad.
     """
 
-    def __init__(self, url: str | URL) -> None:
+    def __init__(
+        self,
+        url: str | URL,
+        *,
+        connect_timeout: int | None = None,
+        statement_timeout: float | None = None,
+        synchronous: str | None = None,
+    ) -> None:
         self.url = normalise_url(url)
+        self.connect_timeout = (
+            config.connect_timeout() if connect_timeout is None else connect_timeout
+        )
+        self.statement_timeout = (
+            config.statement_timeout()
+            if statement_timeout is None
+            else statement_timeout
+        )
+        self.synchronous = (
+            config.sqlite_synchronous() if synchronous is None else synchronous.upper()
+        )
+        if self.synchronous not in config.SQLITE_SYNCHRONOUS:
+            raise ProgressError(
+                f"synchronous={synchronous!r} is not a SQLite synchronous setting: use "
+                f"{', '.join(config.SQLITE_SYNCHRONOUS)}."
+            )
         # an in-memory SQLite database lives in one connection, shared by turns
         self._memory_lock = threading.RLock() if self.in_memory else None
         self._engine = self._make_engine()
         self._writer = self._engine.execution_options(**{_WRITE: True})
-        self._ensure_schema()
+        try:
+            self._upgrade()
+        except BaseException:
+            self._engine.dispose()
+            raise
 
     # -- engine and transactions -------------------------------------------------------
 
@@ -141,10 +214,24 @@ class ProgressStore:
                     connect_args={"timeout": 30, "check_same_thread": False},
                     poolclass=StaticPool if self.in_memory else None,
                 )
-                event.listen(engine, "connect", _sqlite_on_connect)
+                synchronous = self.synchronous
+
+                def on_connect(dbapi_connection: Any, _record: Any) -> None:
+                    _sqlite_on_connect(dbapi_connection, synchronous)
+
+                event.listen(engine, "connect", on_connect)
                 event.listen(engine, "begin", _sqlite_on_begin)
                 return engine
-            return create_engine(self.url, pool_pre_ping=True)
+            statement_ms = max(1, round(self.statement_timeout * 1000))
+            return create_engine(
+                self.url,
+                pool_pre_ping=True,
+                pool_timeout=self.connect_timeout,
+                connect_args={
+                    "connect_timeout": self.connect_timeout,
+                    "options": f"-c statement_timeout={statement_ms}",
+                },
+            )
         except ImportError as exc:
             raise ProgressError(
                 f"The database driver for {self._where()} is not installed ({exc}). "
@@ -167,6 +254,7 @@ class ProgressStore:
 
     def _error(self, action: str, exc: BaseException) -> ProgressError:
         """A ProgressError that says what failed, where, why and what to do."""
+        reason = _first_line(exc)
         if self.is_sqlite:
             fix = (
                 "Check that the file and its folder exist and are writable, or set "
@@ -174,14 +262,24 @@ class ProgressStore:
             )
             where = f"the progress database {self._where()}"
         else:
+            lowered = reason.lower()
+            if "timeout" in lowered or "timed out" in lowered:
+                if "statement timeout" in lowered:
+                    reason += (
+                        f" (no answer within {self.statement_timeout:g} s; "
+                        f"{config.STATEMENT_TIMEOUT_VAR} sets this)"
+                    )
+                else:
+                    reason += (
+                        f" (no answer within {self.connect_timeout} s; "
+                        f"{config.CONNECT_TIMEOUT_VAR} sets this)"
+                    )
             fix = (
                 "Check that the PostgreSQL server is running and that "
                 f"{DATABASE_URL_VAR} has the right user, password, host, port and database."
             )
             where = f"the progress database at {self._where()}"
-        return ProgressError(
-            f"Could not {action} in {where}: {_first_line(exc)}. {fix}"
-        )
+        return ProgressError(f"Could not {action} in {where}: {reason}. {fix}")
 
     @contextmanager
     def _guard(self, action: str) -> Iterator[None]:
@@ -202,33 +300,72 @@ class ProgressStore:
         ):
             yield session
 
-    def _ensure_schema(self) -> None:
-        """Create the tables on first use and check the layout version."""
-        with self._guard("create the tables"), self._transaction(write=True) as session:
+    # -- layout (Alembic) --------------------------------------------------------------
+
+    def _alembic_config(self, connection: Connection | None = None) -> Config:
+        """Alembic's configuration for the migrations shipped in the package."""
+        cfg = Config()
+        cfg.set_main_option("script_location", str(_MIGRATIONS))
+        cfg.attributes["connection"] = connection
+        return cfg
+
+    def _upgrade(self) -> None:
+        """Bring the layout to the newest revision, in one transaction, data kept.
+
+        A database made before migrations (a ``schema_version`` table) is adopted by the
+        baseline revision. A database from a newer Stud Tutor is refused.
+        """
+        scripts = ScriptDirectory.from_config(self._alembic_config())
+        known = {rev.revision for rev in scripts.walk_revisions()}
+        with (
+            self._guard("create or upgrade the tables"),
+            self._memory_lock or nullcontext(),
+            self._writer.begin() as connection,
+        ):
             if not self.is_sqlite:
-                session.execute(
+                connection.execute(
                     text("SELECT pg_advisory_xact_lock(:key)"),
                     {"key": _SCHEMA_LOCK_KEY},
                 )
-            Base.metadata.create_all(session.connection())
-            row = session.get(SchemaVersionRow, 1)
-            if row is None:
-                session.add(SchemaVersionRow(id=1, version=SCHEMA_VERSION))
-            elif row.version > SCHEMA_VERSION:
-                raise ProgressError(
-                    f"The progress database {self._where()} has layout version "
-                    f"{row.version}, newer than this Stud Tutor understands "
-                    f"({SCHEMA_VERSION}). Upgrade Stud Tutor, or set {DATABASE_URL_VAR} "
-                    "to another database."
-                )
+            current = MigrationContext.configure(connection).get_current_revision()
+            if current is None:
+                self._check_old_layout(connection)
+            elif current not in known:
+                raise self._newer(repr(current))
+            if current != scripts.get_current_head():
+                command.upgrade(self._alembic_config(connection), "head")
 
-    def schema_version(self) -> int:
-        """The layout version recorded in the database."""
+    def _check_old_layout(self, connection: Connection) -> None:
+        """Refuse a pre-Alembic database whose ``schema_version`` is not the one known (1)."""
+        if not inspect(connection).has_table("schema_version"):
+            return
+        version = connection.execute(
+            text("SELECT version FROM schema_version")
+        ).scalar()
+        if version is not None and version != 1:
+            raise self._newer(str(version))
+
+    def _newer(self, version: str) -> ProgressError:
+        return ProgressError(
+            f"The progress database {self._where()} has layout version {version}, "
+            f"which this Stud Tutor does not know (it knows up to {HEAD_REVISION!r}). "
+            f"Upgrade Stud Tutor, or set {DATABASE_URL_VAR} to another database."
+        )
+
+    def schema_version(self) -> str:
+        """The Alembic revision the database is at (``HEAD_REVISION`` once opened)."""
+        with self._guard("read the layout version"), self._engine.connect() as conn:
+            current = MigrationContext.configure(conn).get_current_revision()
+            return current or ""
+
+    def ping(self) -> None:
+        """Run one trivial query: raises ProgressError if the database does not answer."""
         with (
-            self._guard("read the layout version"),
-            self._transaction(write=False) as s,
+            self._guard("reach the database"),
+            self._transaction(write=False) as session,
         ):
-            return s.scalars(select(SchemaVersionRow.version)).one()
+            session.execute(select(literal(1))).scalar_one()
+            session.execute(select(func.count()).select_from(LearnerRow)).scalar_one()
 
     def close(self) -> None:
         """Release the database connections."""
@@ -264,14 +401,6 @@ class ProgressStore:
                         )
                         session.add(row)
                         session.flush()
-                        session.add(
-                            LearnerStatsRow(
-                                learner_id=row.id,
-                                answered=0,
-                                correct=0,
-                                seconds_total=0.0,
-                            )
-                        )
                     return _learner(row)
             except IntegrityError:
                 continue  # another session created the same name first: pick theirs
@@ -294,14 +423,26 @@ class ProgressStore:
             ).one_or_none()
             return None if row is None else _learner(row)
 
-    def learners(self) -> list[Learner]:
-        """Every learner, by name (case-insensitive)."""
+    def learner_count(self) -> int:
+        """How many learners there are (the app never lists them all)."""
+        with self._guard("count the learners"), self._transaction(write=False) as s:
+            return int(
+                s.execute(select(func.count()).select_from(LearnerRow)).scalar_one()
+            )
+
+    def learners(self, *, limit: int | None = None) -> list[Learner]:
+        """Learners by name (case-insensitive), the first ``limit`` only if given.
+
+        For tools and tests: no page lists every learner.
+        """
         with (
             self._guard("list the learners"),
             self._transaction(write=False) as session,
         ):
-            rows = session.scalars(select(LearnerRow).order_by(LearnerRow.name_key))
-            return [_learner(row) for row in rows]
+            query = select(LearnerRow).order_by(LearnerRow.name_key)
+            if limit is not None:
+                query = query.limit(limit)
+            return [_learner(row) for row in session.scalars(query)]
 
     def _learner_row(self, session: Session, learner: Learner | int) -> LearnerRow:
         """The row of a learner given as a record or an id."""
@@ -310,23 +451,38 @@ class ProgressStore:
         if row is None:
             raise ProgressError(
                 f"There is no learner with id {learner_id!r} in the progress database "
-                f"{self._where()}. Pick a learner from learners() or create one."
+                f"{self._where()}. Pick a learner by name or create one."
             )
         return row
 
-    def stats(self, learner: Learner | int) -> LearnerStats:
-        """The learner's running totals."""
-        with (
-            self._guard("read the learner's totals"),
-            self._transaction(write=False) as s,
-        ):
-            row = self._learner_row(s, learner)
-            totals = s.get(LearnerStatsRow, row.id)
-            if totals is None:
-                return LearnerStats(row.id, 0, 0, 0.0)
-            return LearnerStats(
-                row.id, totals.answered, totals.correct, float(totals.seconds_total)
-            )
+    # -- PINs --------------------------------------------------------------------------
+
+    def set_pin(self, learner: Learner | int, pin: str | None) -> None:
+        """Protect the learner with ``pin`` (kept as a salted scrypt hash); None removes it.
+
+        :raises ProgressError: If the PIN is not 4 to 64 printable characters.
+        """
+        stored = None if pin is None else _hash_pin(_checked_pin(pin))
+        with self._guard("set the PIN"), self._transaction(write=True) as session:
+            self._learner_row(session, learner).pin_hash = stored
+
+    def has_pin(self, learner: Learner | int) -> bool:
+        """Whether the learner has a PIN."""
+        with self._guard("read the PIN"), self._transaction(write=False) as session:
+            return self._learner_row(session, learner).pin_hash is not None
+
+    def check_pin(self, learner: Learner | int, pin: str) -> bool:
+        """Whether ``pin`` is the learner's PIN (always True for a learner without one).
+
+        The comparison takes the same time whatever the PIN is.
+        """
+        with self._guard("read the PIN"), self._transaction(write=False) as session:
+            stored = self._learner_row(session, learner).pin_hash
+        if stored is None:
+            return True
+        if not isinstance(pin, str):
+            return False
+        return _pin_matches(stored, pin)
 
     # -- answers -----------------------------------------------------------------------
 
@@ -345,13 +501,28 @@ class ProgressStore:
         correct: bool,
         seconds: float | Decimal,
         answered_at: datetime | None = None,
+        house: Mapping[str, object] | None = None,
+        attempt: int = 1,
+        after_reveal: bool = False,
+        hinted: bool = False,
+        rules: Sequence[str] = (),
+        target: str | None = None,
+        seed: int | None = None,
     ) -> AnswerRecord:
-        """Save one answer and add it to the learner's totals, in one transaction.
+        """Save one answer, in one transaction.
 
         :param step: The ask's index in the scenario's ``steps``.
+        :param preset: The preset's id (``online``, ``roberts``, ``wsop-cash``, ``tda``).
         :param answer: The answer given, as plain values (stored as JSON text).
         :param seconds: How long the learner took.
         :param answered_at: When (an aware datetime; default now). Stored in UTC.
+        :param house: The house overrides in force (field -> plain value).
+        :param attempt: 1 for the first answer to this ask in a play-through, then 2, 3...
+        :param after_reveal: A Retry answered after the right answer was shown.
+        :param hinted: The hint was opened before answering.
+        :param rules: The rule ids the ruling cited.
+        :param target: Drills: the generator's target name.
+        :param seed: Drills: the generator's seed.
         :raises ProgressError: If a value is out of range, the learner does not exist, or
             the database cannot be written.
         """
@@ -367,33 +538,34 @@ class ProgressStore:
             seconds=seconds,
             answered_at=answered_at,
         )
+        values.update(
+            _checked_context(
+                house=house,
+                attempt=attempt,
+                after_reveal=after_reveal,
+                hinted=hinted,
+                rules=rules,
+                target=target,
+                seed=seed,
+            )
+        )
         answer_json = answer_to_json(answer)
         with self._guard("save an answer"), self._transaction(write=True) as session:
             learner_row = self._learner_row(session, learner)
-            totals = session.scalars(
-                select(LearnerStatsRow)
-                .where(LearnerStatsRow.learner_id == learner_row.id)
-                .with_for_update()
-            ).one_or_none()
-            if totals is None:
-                totals = LearnerStatsRow(
-                    learner_id=learner_row.id, answered=0, correct=0, seconds_total=0.0
-                )
-                session.add(totals)
             row = AnswerRow(
                 learner_id=learner_row.id, answer_json=answer_json, **values
             )
             session.add(row)
-            totals.answered = totals.answered + 1
-            totals.correct = totals.correct + (1 if values["correct"] else 0)
-            totals.seconds_total = totals.seconds_total + values["seconds"]
             session.flush()
             return _record(row)
 
     def answers(
         self, learner: Learner | int, *, since: datetime | None = None
     ) -> list[AnswerRecord]:
-        """The learner's answers, oldest first; only those at or after ``since`` if given."""
+        """The learner's answers, oldest first; only those at or after ``since`` if given.
+
+        Reads the whole history: for exports and tools, not for a page's figures.
+        """
         if since is not None and since.tzinfo is None:
             raise ProgressError(
                 f"since={since!r} has no time zone. Pass an aware datetime, e.g. "
@@ -407,31 +579,189 @@ class ProgressStore:
             query = query.order_by(AnswerRow.answered_at, AnswerRow.id)
             return [_record(r) for r in session.scalars(query)]
 
+    def answer_count(self, learner: Learner | int) -> int:
+        """How many answers the learner has given (every attempt)."""
+        with self._guard("count answers"), self._transaction(write=False) as session:
+            row = self._learner_row(session, learner)
+            query = select(func.count()).where(AnswerRow.learner_id == row.id)
+            return int(session.execute(query).scalar_one())
+
     def mistakes(self, learner: Learner | int) -> set[tuple[str, int]]:
-        """The asks ``(scenario_id, step)`` whose latest answer by the learner was wrong."""
-        latest: dict[tuple[str, int], bool] = {}
-        for record in self.answers(learner):
-            latest[(record.scenario_id, record.step)] = record.correct
-        return {ask for ask, correct in latest.items() if not correct}
+        """The asks ``(scenario_id, step)`` whose latest first attempt was wrong.
+
+        Retries do not count: an ask answered wrong and then right on a Retry stays a
+        mistake until a later play-through gets it right first time.
+        """
+        with self._guard("read mistakes"), self._transaction(write=False) as session:
+            row = self._learner_row(session, learner)
+            ranked = (
+                select(
+                    AnswerRow.scenario_id,
+                    AnswerRow.step,
+                    AnswerRow.correct,
+                    func.row_number()
+                    .over(
+                        partition_by=(AnswerRow.scenario_id, AnswerRow.step),
+                        order_by=(AnswerRow.answered_at.desc(), AnswerRow.id.desc()),
+                    )
+                    .label("rank"),
+                )
+                .where(AnswerRow.learner_id == row.id, _first_attempts())
+                .subquery()
+            )
+            query = select(ranked.c.scenario_id, ranked.c.step).where(
+                ranked.c.rank == 1, ranked.c.correct.is_(False)
+            )
+            return {(sid, int(step)) for sid, step in session.execute(query)}
+
+    def answered_asks(self, learner: Learner | int) -> set[tuple[str, int]]:
+        """The asks ``(scenario_id, step)`` the learner has answered at least once."""
+        with self._guard("read answers"), self._transaction(write=False) as session:
+            row = self._learner_row(session, learner)
+            query = (
+                select(AnswerRow.scenario_id, AnswerRow.step)
+                .where(AnswerRow.learner_id == row.id)
+                .distinct()
+            )
+            return {(sid, int(step)) for sid, step in session.execute(query)}
 
     def topic_summary(self, learner: Learner | int) -> list[TopicSummary]:
-        """Per answered topic: answers, right answers, time, scenarios and mastery."""
-        records = self.answers(learner)
-        levels = mastery(records)
-        by_topic: dict[str, list[AnswerRecord]] = defaultdict(list)
-        for record in records:
-            by_topic[record.topic].append(record)
-        return [
-            TopicSummary(
-                topic=topic,
-                answered=len(group),
-                correct=sum(r.correct for r in group),
-                seconds_total=math.fsum(r.seconds for r in group),
-                scenarios=len({r.scenario_id for r in group}),
-                mastery=str(levels[topic]),
+        """Per answered topic (first attempts only): answers, right, time, scenarios, mastery."""
+        with self._guard("read answers"), self._transaction(write=False) as session:
+            row = self._learner_row(session, learner)
+            return list(self._topics(session, row.id))
+
+    def progress(self, learner: Learner | int) -> ProgressFigures:
+        """The Progress page's figures, worked out by the database in a few queries.
+
+        No query returns more rows than there are topics, days or (topics x 20).
+        """
+        with self._guard("read progress"), self._transaction(write=False) as session:
+            learner_id = self._learner_row(session, learner).id
+            first = case((_first_attempts(), 1), else_=0)
+            totals = session.execute(
+                select(
+                    func.count(),
+                    func.coalesce(func.sum(case((AnswerRow.correct, 1), else_=0)), 0),
+                    func.coalesce(func.sum(first), 0),
+                    func.coalesce(
+                        func.sum(
+                            case(
+                                (and_(_first_attempts(), AnswerRow.correct), 1), else_=0
+                            )
+                        ),
+                        0,
+                    ),
+                ).where(AnswerRow.learner_id == learner_id)
+            ).one()
+            topics = self._topics(session, learner_id)
+            days = self._days(session, learner_id)
+        return ProgressFigures(
+            answered=int(totals[0]),
+            correct=int(totals[1]),
+            first_answered=int(totals[2]),
+            first_correct=int(totals[3]),
+            topics=topics,
+            days=days,
+        )
+
+    def _topics(self, session: Session, learner_id: int) -> tuple[TopicSummary, ...]:
+        """Per topic, first attempts only, with the median time and the mastery level."""
+        mine = (AnswerRow.learner_id == learner_id, _first_attempts())
+        groups = session.execute(
+            select(
+                AnswerRow.topic,
+                func.count(),
+                func.sum(case((AnswerRow.correct, 1), else_=0)),
+                func.sum(AnswerRow.seconds),
+                func.count(AnswerRow.scenario_id.distinct()),
+                func.count(case((AnswerRow.correct, AnswerRow.scenario_id)).distinct()),
             )
-            for topic, group in sorted(by_topic.items())
+            .where(*mine)
+            .group_by(AnswerRow.topic)
+            .order_by(AnswerRow.topic)
+        ).all()
+        if not groups:
+            return ()
+        ranked = (
+            select(
+                AnswerRow.topic,
+                AnswerRow.seconds,
+                func.row_number()
+                .over(partition_by=AnswerRow.topic, order_by=AnswerRow.seconds)
+                .label("rank"),
+                func.count().over(partition_by=AnswerRow.topic).label("size"),
+            )
+            .where(*mine)
+            .subquery()
+        )
+        medians = dict(
+            session.execute(
+                select(ranked.c.topic, func.avg(ranked.c.seconds))
+                .where(
+                    ranked.c.rank.in_(
+                        [(ranked.c.size + 1) // 2, (ranked.c.size + 2) // 2]
+                    )
+                )
+                .group_by(ranked.c.topic)
+            ).all()
+        )
+        latest = [
+            select(
+                AnswerRow.topic, AnswerRow.correct, AnswerRow.answered_at, AnswerRow.id
+            )
+            .where(*mine, AnswerRow.topic == topic)
+            .order_by(AnswerRow.answered_at.desc(), AnswerRow.id.desc())
+            .limit(WINDOW)
+            .subquery()
+            for topic, *_ in groups
         ]
+        recent: dict[str, list[tuple[datetime, int, bool]]] = {}
+        for topic, correct, when, answer_id in session.execute(
+            union_all(*(select(*sub.c) for sub in latest))
+        ):
+            recent.setdefault(topic, []).append((when, answer_id, bool(correct)))
+        summaries = []
+        for topic, answered, right, seconds, scenarios, right_scenarios in groups:
+            flags = [flag for *_, flag in sorted(recent.get(topic, []))]
+            level = level_from(int(answered), flags, int(right_scenarios))
+            summaries.append(
+                TopicSummary(
+                    topic=topic,
+                    answered=int(answered),
+                    correct=int(right),
+                    seconds_total=float(seconds),
+                    scenarios=int(scenarios),
+                    mastery=str(level),
+                    median_seconds=float(medians.get(topic, 0.0)),
+                )
+            )
+        return tuple(summaries)
+
+    def _days(self, session: Session, learner_id: int) -> tuple[DaySummary, ...]:
+        """First attempts per UTC day, oldest day first."""
+        if self.is_sqlite:
+            day = func.substr(AnswerRow.answered_at, 1, 10)
+        else:
+            day = func.date(func.timezone("UTC", AnswerRow.answered_at))
+        rows = session.execute(
+            select(
+                day.label("day"),
+                func.count(),
+                func.sum(case((AnswerRow.correct, 1), else_=0)),
+            )
+            .where(AnswerRow.learner_id == learner_id, _first_attempts())
+            .group_by(day)
+            .order_by(day)
+        ).all()
+        return tuple(
+            DaySummary(
+                day=value if isinstance(value, date) else date.fromisoformat(value),
+                answered=int(answered),
+                correct=int(right),
+            )
+            for value, answered, right in rows
+        )
 
     def export_csv(self, learner: Learner | int) -> str:
         """The learner's answers as CSV text (header row first, oldest answer next)."""
@@ -455,21 +785,88 @@ class ProgressStore:
                     _cell(r.answer_json),
                     "true" if r.correct else "false",
                     repr(r.seconds),
+                    r.attempt,
+                    "true" if r.after_reveal else "false",
+                    "true" if r.hinted else "false",
+                    " ".join(r.rules),
+                    _cell(_house_json(r.house)),
+                    _cell(r.target or ""),
+                    "" if r.seed is None else r.seed,
                 ]
             )
         return out.getvalue()
+
+    # -- spaced review -----------------------------------------------------------------
+
+    def review_cards(self, learner: Learner | int) -> dict[str, ReviewCardRecord]:
+        """The learner's review cards by rule id."""
+        with self._guard("read review cards"), self._transaction(write=False) as s:
+            learner_id = self._learner_row(s, learner).id
+            rows = s.scalars(
+                select(ReviewCardRow)
+                .where(ReviewCardRow.learner_id == learner_id)
+                .order_by(ReviewCardRow.rule_id)
+            )
+            return {
+                row.rule_id: ReviewCardRecord(row.rule_id, row.card_json, row.due)
+                for row in rows
+            }
+
+    def save_review_cards(
+        self, learner: Learner | int, cards: Mapping[str, tuple[str, datetime]]
+    ) -> None:
+        """Insert or replace review cards: rule id -> (card JSON, when it is due).
+
+        :raises ProgressError: If a rule id, a card or a due time is not usable.
+        """
+        now = datetime.now(UTC)
+        values = [
+            _checked_card(rule_id, card) | {"updated_at": now}
+            for rule_id, card in cards.items()
+        ]
+        if not values:
+            return
+        insert = sqlite_insert if self.is_sqlite else pg_insert
+        with self._guard("save review cards"), self._transaction(write=True) as s:
+            learner_id = self._learner_row(s, learner).id
+            statement = insert(ReviewCardRow).values(
+                [{"learner_id": learner_id, **value} for value in values]
+            )
+            s.execute(
+                statement.on_conflict_do_update(
+                    index_elements=["learner_id", "rule_id"],
+                    set_={
+                        "card_json": statement.excluded.card_json,
+                        "due": statement.excluded.due,
+                        "updated_at": statement.excluded.updated_at,
+                    },
+                )
+            )
+
+    def clear_review_cards(self, learner: Learner | int) -> None:
+        """Remove every review card of the learner (before recomputing them)."""
+        with self._guard("clear review cards"), self._transaction(write=True) as s:
+            learner_id = self._learner_row(s, learner).id
+            s.execute(
+                delete(ReviewCardRow).where(ReviewCardRow.learner_id == learner_id)
+            )
 
 
 # -- helpers -------------------------------------------------------------------------
 
 
-def _sqlite_on_connect(dbapi_connection: Any, _record: Any) -> None:
-    """Per new SQLite connection: manual transactions, WAL, NORMAL sync, foreign keys."""
+def _first_attempts() -> Any:
+    """The SQL condition for answers that count (see ``AnswerRecord.first_attempt``)."""
+    return and_(AnswerRow.attempt == 1, AnswerRow.after_reveal.is_(False))
+
+
+def _sqlite_on_connect(dbapi_connection: Any, synchronous: str) -> None:
+    """Per new SQLite connection: manual transactions, WAL, sync level, foreign keys."""
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
         cursor.execute("PRAGMA foreign_keys=ON")
     finally:
         cursor.close()
@@ -509,12 +906,162 @@ def _record(row: AnswerRow) -> AnswerRecord:
         correct=bool(row.correct),
         seconds=float(row.seconds),
         answered_at=row.answered_at,
+        house=json.loads(row.house_json or "{}"),
+        attempt=int(row.attempt),
+        after_reveal=bool(row.after_reveal),
+        hinted=bool(row.hinted),
+        rules=tuple(row.rules.split()),
+        target=row.target,
+        seed=row.seed,
     )
 
 
 def _cell(value: str) -> str:
     """A text cell a spreadsheet will not run as a formula (a leading ``'`` if needed)."""
     return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+
+
+def _house_json(house: Mapping[str, object]) -> str:
+    """House overrides as compact JSON with sorted keys (``{}`` for none)."""
+    return json.dumps(dict(house), separators=(",", ":"), sort_keys=True)
+
+
+# -- PIN hashing ---------------------------------------------------------------------
+
+
+def _checked_pin(pin: object) -> str:
+    if (
+        not isinstance(pin, str)
+        or not PIN_MIN <= len(pin) <= PIN_MAX
+        or not pin.isprintable()
+    ):
+        shown = f"{len(pin)} characters" if isinstance(pin, str) else repr(pin)[:20]
+        raise ProgressError(
+            f"That PIN ({shown}) is not usable: give {PIN_MIN} to {PIN_MAX} letters, "
+            "digits or other printable characters."
+        )
+    return pin
+
+
+def _scrypt(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+    return hashlib.scrypt(
+        pin.encode("utf-8"), salt=salt, n=n, r=r, p=p, maxmem=64 * 1024 * 1024, dklen=32
+    )
+
+
+def _hash_pin(pin: str) -> str:
+    """``scrypt$n$r$p$salt$hash`` with a fresh random salt (base64 parts)."""
+    salt = os.urandom(16)
+    digest = _scrypt(pin, salt, _SCRYPT_N, _SCRYPT_R, _SCRYPT_P)
+    parts = (base64.b64encode(salt).decode(), base64.b64encode(digest).decode())
+    return f"scrypt${_SCRYPT_N}${_SCRYPT_R}${_SCRYPT_P}${parts[0]}${parts[1]}"
+
+
+def _pin_matches(stored: str, pin: str) -> bool:
+    """Whether ``pin`` hashes to ``stored`` (compared in constant time)."""
+    try:
+        scheme, n, r, p, salt, digest = stored.split("$")
+        if scheme != "scrypt":
+            return False
+        expected = base64.b64decode(digest)
+        given = _scrypt(pin, base64.b64decode(salt), int(n), int(r), int(p))
+    except ValueError:
+        return False
+    return hmac.compare_digest(given, expected)
+
+
+# -- checks --------------------------------------------------------------------------
+
+
+def _checked_card(rule_id: object, card: object) -> dict[str, Any]:
+    """One review card's columns after checking them."""
+    if not isinstance(rule_id, str) or not rule_id.strip() or len(rule_id) > 60:
+        raise ProgressError(
+            f"The rule id {str(rule_id)[:80]!r} is not usable: give non-empty text of at "
+            "most 60 characters."
+        )
+    if not (
+        isinstance(card, tuple)
+        and len(card) == 2
+        and isinstance(card[0], str)
+        and isinstance(card[1], datetime)
+        and card[1].tzinfo is not None
+    ):
+        raise ProgressError(
+            f"The review card for {rule_id!r} is not usable: give (card JSON text, an "
+            "aware due datetime)."
+        )
+    return {"rule_id": rule_id, "card_json": card[0], "due": card[1]}
+
+
+def _checked_context(
+    *,
+    house: object,
+    attempt: object,
+    after_reveal: object,
+    hinted: object,
+    rules: object,
+    target: object,
+    seed: object,
+) -> dict[str, Any]:
+    """The answer's context columns after checking each one."""
+    if house is None:
+        house = {}
+    if not isinstance(house, Mapping) or not all(isinstance(k, str) for k in house):
+        raise ProgressError(
+            f"house={str(house)[:80]!r} is not usable: give a mapping of house rule "
+            "names to plain values, or None."
+        )
+    try:
+        house_json = _house_json(house)
+    except (TypeError, ValueError) as exc:
+        raise ProgressError(
+            f"house={str(house)[:80]!r} cannot be stored: {exc}. Give plain values "
+            "(str, int, bool)."
+        ) from exc
+    if not isinstance(attempt, int) or isinstance(attempt, bool) or attempt < 1:
+        raise ProgressError(
+            f"attempt={attempt!r} is not usable: give 1 for the first answer to this ask "
+            "in a play-through, 2, 3... for later tries."
+        )
+    for name, flag in (("after_reveal", after_reveal), ("hinted", hinted)):
+        if not isinstance(flag, bool):
+            raise ProgressError(f"{name}={flag!r} is not usable: give True or False.")
+    if isinstance(rules, str) or not isinstance(rules, Sequence):
+        raise ProgressError(
+            f"rules={str(rules)[:80]!r} is not usable: give a sequence of rule ids "
+            "such as ('bring-in.lowest', 'act.later')."
+        )
+    for rule in rules:
+        if not isinstance(rule, str) or not rule or rule != "".join(rule.split()):
+            raise ProgressError(
+                f"The rule id {str(rule)[:80]!r} is not usable: give text without spaces."
+            )
+    if target is not None and (
+        not isinstance(target, str) or not target.strip() or len(target) > 60
+    ):
+        raise ProgressError(
+            f"target={str(target)[:80]!r} is not usable: give non-empty text of at most "
+            "60 characters, or None."
+        )
+    if seed is not None and (
+        not isinstance(seed, int)
+        or isinstance(seed, bool)
+        or not -_SEED_LIMIT <= seed < _SEED_LIMIT
+    ):
+        raise ProgressError(
+            f"seed={str(seed)[:40]!r} is not usable: give a whole number that fits in 64 "
+            "bits, or None."
+        )
+    return {
+        "house_json": house_json,
+        "attempt": attempt,
+        "after_reveal": after_reveal,
+        "hinted": hinted,
+        "rules": " ".join(rules),
+        "target": target,
+        "seed": seed,
+    }
 
 
 def _checked_answer(
@@ -539,6 +1086,11 @@ def _checked_answer(
                 f"{field}={value!r} is not usable: give non-empty text of at most "
                 f"{limit} characters."
             )
+    if preset not in PRESETS:
+        raise ProgressError(
+            f"preset={str(preset)[:80]!r} is not a preset id: give one of "
+            f"{', '.join(PRESETS)} (house overrides go in house=)."
+        )
     if not isinstance(step, int) or isinstance(step, bool) or step < 0:
         raise ProgressError(
             f"step={step!r} is not usable: give the ask's index in the scenario's steps "

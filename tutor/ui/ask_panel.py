@@ -366,6 +366,15 @@ def first_results(prefix: str) -> dict[tuple[str, int], bool]:
     return found
 
 
+def house_overrides(rules: Any) -> dict[str, object]:
+    """The house overrides in force, as plain values (``{}`` for a preset as it stands)."""
+    values: dict[str, object] = {}
+    for name in getattr(rules, "overridden", ()):
+        value = getattr(rules, name)
+        values[name] = getattr(value, "value", value)  # an enum as its YAML word
+    return values
+
+
 def _record(
     store: ProgressStore | None,
     settings: Settings,
@@ -382,6 +391,7 @@ def _record(
         return
     ruling = result.ruling
     assert ruling is not None and result.ask is not None
+    rules = result.hand.rules
     store.record_answer(
         settings.learner,
         scenario_id=scenario.id,
@@ -390,15 +400,16 @@ def _record(
         topic=ask_topic(scenario.topic, result.ask.kind),
         level=scenario.level,
         game=scenario.game,
-        preset=preset_in_force(scenario, settings),
-        house={} if settings.preset_override else dict(scenario.house),
+        preset=rules.preset,
         answer=given,
         correct=verdict.correct,
         seconds=round(seconds, 3),
+        house=house_overrides(rules),
         attempt=attempt,
+        # Retry is offered once the verdict, with the right answer, is on screen
         after_reveal=attempt > 1,
         hinted=hinted,
-        rules=tuple(ruling.rules),
+        rules=ruling.rules,
     )
 
 

@@ -1,0 +1,1 @@
+"""The progress database's Alembic migrations (run at start by ``ProgressStore``)."""

@@ -1,0 +1,1 @@
+"""One file per revision, chained by ``down_revision``."""
