@@ -199,6 +199,43 @@ def open_scenario(page: Any, title: str, heading: str = "Step 1 of") -> None:
     expect(page.get_by_role("heading", name=re.compile(f"^{heading}"))).to_be_visible()
 
 
+def focus_is_in(page: Any, selector: str) -> None:
+    """Wait until the keyboard focus is on (or inside) the element ``selector``."""
+    page.wait_for_function(
+        "sel => { const el = document.querySelector(sel);"
+        " return el !== null && el.contains(document.activeElement); }",
+        arg=selector,
+        timeout=WAIT_MS,
+    )
+
+
+#: The contrast ratio (WCAG 2) of an element's text colour on its page's background.
+CONTRAST_JS = """el => {
+    const rgb = c => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+    const lum = c => {
+        const [r, g, b] = rgb(c).map(v => {
+            v /= 255;
+            return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    let bg = el, colour = 'rgba(0, 0, 0, 0)';
+    while (bg && (colour === 'rgba(0, 0, 0, 0)' || colour === 'transparent')) {
+        colour = getComputedStyle(bg).backgroundColor;
+        bg = bg.parentElement;
+    }
+    if (colour === 'rgba(0, 0, 0, 0)') colour = 'rgb(255, 255, 255)';
+    const fg = getComputedStyle(el).color;
+    const [a, b] = [lum(fg), lum(colour)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+}"""
+
+
+def contrast(locator: Any) -> float:
+    """The contrast of the text in ``locator`` (its first element) on its background."""
+    return float(locator.first.evaluate(CONTRAST_JS))
+
+
 def no_to_act_mark(page: Any) -> None:
     """The table marks nobody as the player to act, not even for a screen reader."""
     from playwright.sync_api import expect
@@ -230,6 +267,7 @@ def test_walkthrough_wrong_then_retry_then_the_progress_chart(
 
     next_step(page, "Step 2 of 4")
     expect(page.get_by_text("Question: Who acts after the bring-in?")).to_be_visible()
+    focus_is_in(page, ".st-key-wt_question")  # Next: the keyboard is at the question
     no_to_act_mark(page)  # a who-acts question is open: the table must not tell
     shot(page, "02-question-no-to-act-mark")
     answer_player(page, 1, "Ana (seat 1)")
@@ -243,6 +281,9 @@ def test_walkthrough_wrong_then_retry_then_the_progress_chart(
         page.get_by_text("Why: After Bo brings in 1, the action moves clockwise")
     ).to_be_visible()
     expect(page.locator(".st-key-wt_check button")).to_be_disabled()
+    focus_is_in(
+        page, ".st-key-wt_verdict_box [data-testid=stAlert]"
+    )  # Check: the verdict
     expect(page.locator(".stt-tag.stt-act")).to_have_count(1)  # shown once answered
     shot(page, "03-walkthrough-wrong-answer")
 

@@ -577,7 +577,7 @@ def _panel(
     history: Sequence[Operation],
     history_open: bool,
 ) -> None:
-    from tutor.ui.components import show_table
+    from tutor.ui.components import move_focus, show_table
 
     ask = result.ask
     ruling = result.ruling
@@ -600,7 +600,8 @@ def _panel(
     table = st.container()
     with st.expander("What happened so far", expanded=history_open):
         history_box = st.empty()
-    st.markdown(f"**Question:** {plain(ask.prompt)}")
+    with st.container(key=f"{prefix}_question"):
+        st.markdown(f"**Question:** {plain(ask.prompt)}")
     warning = room_warning(ask.prompt, scenario, settings)
     if warning:
         st.caption(f":material/info: {warning}")
@@ -658,6 +659,11 @@ def _panel(
     if st.session_state[f"{prefix}_hint"] and verdict is None:
         st.info(f"Hint: {plain(hint_text(ask.hint, ruling.rules))}")
     if verdict is not None:
-        _feedback(verdict, scenario, result, settings)
+        with st.container(key=f"{prefix}_verdict_box"):
+            _feedback(verdict, scenario, result, settings)
+        if checking:
+            move_focus(f".st-key-{prefix}_verdict_box [data-testid=stAlert]")
+    elif st.session_state.pop(f"{prefix}_focus_question", False):
+        move_focus(f".st-key-{prefix}_question")
         if settings.learner is None:
             st.caption("Type your name in the sidebar to have your answers saved.")

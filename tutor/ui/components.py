@@ -16,8 +16,8 @@ logger = logging.getLogger(__name__)
 
 #: Page-wide style: captions dark enough to read (at least 4.5:1 on white).
 PAGE_STYLE = (
-    "<style>[data-testid=stCaptionContainer]{color:#555a66}"
-    "[data-testid=stCaptionContainer] code{color:#3d3f47}</style>"
+    "<style>[data-testid=stCaptionContainer],[data-testid=stCaptionContainer] *"
+    "{color:#555a66 !important}</style>"
 )
 
 
@@ -88,3 +88,36 @@ def need_learner(settings: Settings) -> bool:
         st.info("Type your name in the sidebar so your answers are saved.")
         return False
     return True
+
+
+#: Moves keyboard focus to the first element matching a selector, once it is on the page
+#: (the script runs in a same-origin component frame; it tries for up to two seconds).
+_FOCUS_SCRIPT = """<script>
+(function () {
+  const selector = %s;
+  let tries = 0;
+  function go() {
+    const el = window.parent.document.querySelector(selector);
+    if (el) {
+      if (!el.hasAttribute("tabindex")) { el.setAttribute("tabindex", "-1"); }
+      el.focus({preventScroll: false});
+    } else if (tries++ < 40) {
+      setTimeout(go, 50);
+    }
+  }
+  go();
+})();
+</script>"""
+
+
+def move_focus(selector: str) -> None:
+    """Move the keyboard focus to ``selector`` (a CSS selector of the app's page) after this run.
+
+    Used after Check (to the verdict) and after Next (to the question), so keyboard and
+    screen-reader users land where the news is.
+    """
+    import json
+
+    from streamlit.components.v1 import html
+
+    html(_FOCUS_SCRIPT % json.dumps(selector), height=0)
