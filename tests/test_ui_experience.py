@@ -345,3 +345,49 @@ def test_continue_where_you_left_off(env: Path) -> None:
     at.button(key="learn_continue").click().run()
     assert shown(at.title) == ["Walkthrough"]
     assert shown(at.subheader)[0] == "Step 4 of 7"
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_make_run_installs_only_what_running_needs() -> None:
+    import shutil
+    import subprocess
+    import tomllib
+
+    make = shutil.which("make")
+    if make is None:
+        pytest.skip("make is not installed")
+
+    def dry(target: str) -> str:
+        return subprocess.run(
+            [make, "-n", "-B", target, "VENV=/nonexistent-venv"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+
+    assert "pip install --quiet -e ." in dry("run")
+    assert "[test]" not in dry("run")
+    assert "pip install --quiet -e '.[test]'" in dry("test")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    # A license table is deprecated by setuptools 77 (a warning on every build).
+    assert project["project"]["license"] == "MIT"
+    assert "setuptools>=77" in project["build-system"]["requires"]
+
+
+def test_the_readme_describes_the_first_visit_as_the_app_does(env: Path) -> None:
+    from tutor.ui.learn import WELCOME
+
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert (
+        "On the first visit the Learn page asks for your name: type it and press Enter."
+        in readme
+    )
+    at = AppTest.from_file(str(APP), default_timeout=15).run()
+    assert WELCOME in [m.value for m in at.markdown]
+    assert "Type your name and press Enter" in WELCOME
+    assert at.text_input(key="welcome_name").placeholder == (
+        "Type your name and press Enter"
+    )

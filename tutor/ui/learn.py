@@ -22,6 +22,11 @@ if TYPE_CHECKING:  # the bank and the walkthrough are imported when a lesson is 
 WALKTHROUGH_PAGE = "app_pages/walkthrough.py"
 #: Session key: the lessons opened in this session.
 READ = "learn_read"
+#: The first visit's greeting (the README's "first visit" paragraph says the same).
+WELCOME = (
+    "**Welcome!** Type your name and press Enter: your answers are saved under it. "
+    "Used this app before? Type the same name to pick up where you were."
+)
 #: How far back "Continue where you left off" looks for the last answer.
 RECENT = timedelta(days=30)
 
@@ -167,10 +172,7 @@ def welcome() -> None:
     from tutor.ui.sidebar import learner_form
 
     with st.container(border=True):
-        st.markdown(
-            "**Welcome!** Type your name and press Enter: your answers are saved under it. "
-            "Used this app before? Type the same name to pick up where you were."
-        )
+        st.markdown(WELCOME)
         learner_form("welcome")
 
 
