@@ -51,8 +51,10 @@ def open_step(
 
 def table(at: AppTest) -> str:
     """The table picture's markup (its style sheet left out)."""
-    [html] = [h.proto.body for h in at.get("html") if "stt-table" in h.proto.body]
-    return str(html).split("</style>", 1)[1]
+    [html] = [
+        h.proto.body for h in at.get("html") if 'class="stt-table"' in h.proto.body
+    ]
+    return str(html)
 
 
 def history(at: AppTest) -> str:
@@ -102,6 +104,8 @@ def test_the_to_act_mark_comes_back_once_answered(env: Path) -> None:
     assert "to act" not in table(at)
     at.radio(key="wt_ui-third-street_5_0_player").set_value("Ana")
     at.button(key="wt_check").click().run()
+    assert "to act" not in table(at)  # Check redraws the question only
+    at.run()  # the page drawn whole again (any setting changed, a refresh)
     assert '<span class="stt-tag stt-act">to act</span>' in table(at)
     assert 'aria-label="Stud table, third street, pot 1.75, Cy to act"' in table(at)
 

@@ -538,7 +538,6 @@ def _check(
     return verdict
 
 
-@st.fragment
 def ask_panel(
     prefix: str,
     scenario: Scenario,
@@ -550,20 +549,65 @@ def ask_panel(
     history_open: bool = False,
     footer: Callable[[], None] | None = None,
 ) -> None:
-    """Show one ask: the table, what happened so far, the control, Hint, Check and Retry.
+    """Show one ask: the table, what happened so far, then the question in a fragment.
 
-    A fragment: in the browser, answering, Hint, Check and Retry rerun only this panel (the
-    page around it, e.g. a Next button, reruns the whole page). The table is drawn here so
-    that it can keep the answer hidden until the learner checks (the player to act before
-    a who-acts question; the pot before an ante or pot question). Session keys:
+    The table and "What happened so far" keep the answer hidden while the question is
+    open: the player to act before a who-acts question (the mark stays off until the page
+    is next drawn whole), the pot and the lines that state it before an ante or pot
+    question (a check of those redraws the whole page, so they show with the verdict).
+    They are drawn outside the fragment, so that answering and Check resend only the
+    question's few elements.
+    """
+    here = (scenario.id, result.index, settings.preset)
+    answered = (
+        st.session_state.get(f"{prefix}_at") == here
+        and st.session_state.get(f"{prefix}_verdict") is not None
+    )
+    kind = result.ask.kind if result.ask is not None else ""
+    guarded(lambda: _context(result, settings, answered, kind, history, history_open))
+    _question(prefix, scenario, result, settings, store, footer)
+
+
+def _context(
+    result: StepResult,
+    settings: Settings,
+    answered: bool,
+    kind: str,
+    history: Sequence[Operation],
+    history_open: bool,
+) -> None:
+    from tutor.ui.components import show_table
+
+    show_table(
+        result.hand.view(),
+        settings.four_colour,
+        show_to_act=answered or kind not in WHO_ACTS_KINDS,
+        show_pot=answered or kind not in POT_KINDS,
+    )
+    shown = history if answered else visible_history(history, kind)
+    with st.expander("What happened so far", expanded=history_open):
+        st.markdown("\n".join(operation_lines(shown)) or "Nothing yet.")
+
+
+@st.fragment
+def _question(
+    prefix: str,
+    scenario: Scenario,
+    result: StepResult,
+    settings: Settings,
+    store: ProgressStore | None,
+    footer: Callable[[], None] | None,
+) -> None:
+    """The question, its control, Hint, Check and Retry, and the feedback once checked.
+
+    A fragment: in the browser, answering, Hint, Check and Retry rerun only this part (the
+    page around it, e.g. a Next button, reruns the whole page). Session keys:
     ``{prefix}_shown`` (when the ask appeared), ``{prefix}_attempt`` (bumped by Retry, so
     the controls start empty), ``{prefix}_verdict``, ``{prefix}_hint``, ``{prefix}_tries``
     (answers checked per ask in this play-through; see :func:`reset_play`). ``footer`` is
     drawn last, inside the fragment (so it sees this run's verdict).
     """
-    guarded(
-        lambda: _panel(prefix, scenario, result, settings, store, history, history_open)
-    )
+    guarded(lambda: _panel(prefix, scenario, result, settings, store))
     if footer is not None:
         guarded(footer)
 
@@ -574,11 +618,7 @@ def _panel(
     result: StepResult,
     settings: Settings,
     store: ProgressStore | None,
-    history: Sequence[Operation],
-    history_open: bool,
 ) -> None:
-    from tutor.ui.components import move_focus, show_table
-
     ask = result.ask
     ruling = result.ruling
     assert ask is not None and ruling is not None
@@ -595,12 +635,8 @@ def _panel(
     view = result.hand.view()
     key = f"{prefix}_{scenario.id}_{result.index}_{attempt}"
     verdict: Verdict | None = st.session_state[f"{prefix}_verdict"]
-    # The controls are drawn after the table, but the table must know whether this run
-    # checks the answer: the widgets' values are already in the session.
-    table = st.container()
-    with st.expander("What happened so far", expanded=history_open):
-        history_box = st.empty()
-    with st.container(key=f"{prefix}_question"):
+    # The key names the ask, so the page's focus watcher sees a new question arrive.
+    with st.container(key=f"{prefix}_question_{scenario.id}_{result.index}"):
         st.markdown(f"**Question:** {plain(ask.prompt)}")
     warning = room_warning(ask.prompt, scenario, settings)
     if warning:
@@ -608,17 +644,9 @@ def _panel(
     given = answer_control(ask.kind, key, result, view)
     if checking and verdict is None:
         verdict = _check(prefix, scenario, result, given, settings, store)
-    answered = verdict is not None
-    with table:
-        show_table(
-            view,
-            settings.four_colour,
-            show_to_act=answered or ask.kind not in WHO_ACTS_KINDS,
-            show_pot=answered or ask.kind not in POT_KINDS,
-        )
-    shown = history if answered else visible_history(history, ask.kind)
-    with history_box:
-        st.markdown("\n".join(operation_lines(shown)) or "Nothing yet.")
+        if verdict is not None and ask.kind in POT_KINDS:
+            # The pot and its lines are outside this fragment: draw the page again.
+            st.rerun()
     left, middle, right = st.columns(3)
     with left:
         st.button(
@@ -661,9 +689,5 @@ def _panel(
     if verdict is not None:
         with st.container(key=f"{prefix}_verdict_box"):
             _feedback(verdict, scenario, result, settings)
-        if checking:
-            move_focus(f".st-key-{prefix}_verdict_box [data-testid=stAlert]")
-    elif st.session_state.pop(f"{prefix}_focus_question", False):
-        move_focus(f".st-key-{prefix}_question")
         if settings.learner is None:
             st.caption("Type your name in the sidebar to have your answers saved.")

@@ -17,13 +17,17 @@ logger = logging.getLogger(__name__)
 #: Page-wide style: captions dark enough to read (at least 4.5:1 on white).
 PAGE_STYLE = (
     "<style>[data-testid=stCaptionContainer],[data-testid=stCaptionContainer] *"
-    "{color:#555a66 !important}</style>"
+    "{color:#555a66 !important}"
+    ".st-key-focus_watcher{display:none}</style>"
 )
 
 
 def page_style() -> None:
-    """The app's few style fixes (called once per run by the router)."""
-    st.html(PAGE_STYLE)
+    """The app's style: caption contrast and the table's style sheet (called once per run
+    by the router, so a fragment's rerun does not send the table's styles again)."""
+    from tutor.ui.table_view import TABLE_CSS
+
+    st.html(PAGE_STYLE + TABLE_CSS)
 
 
 #: Shown when something other than a TutorError goes wrong (no traceback on the page).
@@ -63,7 +67,15 @@ def show_table(
     from tutor.quiz import format_amount
     from tutor.ui.table_view import table_html
 
-    st.html(table_html(view, four_colour, show_to_act=show_to_act, show_pot=show_pot))
+    st.html(
+        table_html(
+            view,
+            four_colour,
+            show_to_act=show_to_act,
+            show_pot=show_pot,
+            style=False,  # page_style puts the table's style on the page once per run
+        )
+    )
     stakes = view.stakes
     parts = [
         f"Game: {view.game}",
@@ -90,34 +102,45 @@ def need_learner(settings: Settings) -> bool:
     return True
 
 
-#: Moves keyboard focus to the first element matching a selector, once it is on the page
-#: (the script runs in a same-origin component frame; it tries for up to two seconds).
-_FOCUS_SCRIPT = """<script>
+#: Watches the page (from a hidden, same-origin component frame that stays mounted) and
+#: moves the keyboard focus: to the verdict when one appears after Check, and to the
+#: question when another question arrives (after Next). Nothing to resend per click.
+FOCUS_WATCHER = """<script>
 (function () {
-  const selector = %s;
-  let tries = 0;
-  function go() {
-    const el = window.parent.document.querySelector(selector);
-    if (el) {
-      if (!el.hasAttribute("tabindex")) { el.setAttribute("tabindex", "-1"); }
-      el.focus({preventScroll: false});
-    } else if (tries++ < 40) {
-      setTimeout(go, 50);
-    }
+  const doc = window.parent.document;
+  const VERDICT = '[class*="_verdict_box"] [data-testid=stAlert]';
+  const QUESTION = '[class*="st-key-"][class*="_question_"]';
+  let first = true, hadVerdict = false, lastQuestion = null, pending = false;
+  function focus(el) {
+    if (!el.hasAttribute("tabindex")) { el.setAttribute("tabindex", "-1"); }
+    el.focus();
   }
-  go();
+  function look() {
+    pending = false;
+    const verdict = doc.querySelector(VERDICT);
+    const question = doc.querySelector(QUESTION);
+    const name = question
+      ? [...question.classList].find(c => c.startsWith("st-key-")) : null;
+    if (!first) {
+      if (verdict && !hadVerdict) { focus(verdict); }
+      else if (question && !verdict && name !== lastQuestion) { focus(question); }
+    }
+    first = false;
+    hadVerdict = verdict !== null;
+    lastQuestion = name;
+  }
+  new MutationObserver(() => {
+    if (!pending) { pending = true; requestAnimationFrame(look); }
+  }).observe(doc.body, {childList: true, subtree: true});
+  look();
 })();
 </script>"""
 
 
-def move_focus(selector: str) -> None:
-    """Move the keyboard focus to ``selector`` (a CSS selector of the app's page) after this run.
-
-    Used after Check (to the verdict) and after Next (to the question), so keyboard and
-    screen-reader users land where the news is.
-    """
-    import json
-
+def focus_watcher() -> None:
+    """Put the focus watcher on the page: hidden, and at the same place on every page and
+    run (right after the page style), so its frame stays mounted and keeps its memory."""
     from streamlit.components.v1 import html
 
-    html(_FOCUS_SCRIPT % json.dumps(selector), height=0)
+    with st.container(key="focus_watcher"):
+        html(FOCUS_WATCHER, height=0)

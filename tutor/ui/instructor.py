@@ -10,6 +10,7 @@ import streamlit as st
 
 from tutor.scenarios.bank import check_text
 from tutor.scenarios.replay import answer_scenario
+from tutor.ui.text import plain, without_paths
 
 PASTED = "<pasted>"
 
@@ -53,7 +54,7 @@ def show_report(report: Report) -> None:
         with st.container(border=True):
             st.markdown(f"**Step {answer['step']}: {answer['kind']}**")
             st.code(json.dumps(answer["answer"]), language="json")
-            st.write(answer["explanation"])
+            st.markdown(plain(answer["explanation"]))
             st.caption(
                 "Rules: " + (", ".join(f"`{r}`" for r in answer["rules"]) or "none")
             )
@@ -68,7 +69,7 @@ def bank_status() -> None:
     st.write(f"{len(bank.scenarios)} scenario(s) load and replay.")
     if bank.problems:
         st.error(f"{len(bank.problems)} problem(s) keep files out of the bank:")
-        st.code("\n".join(bank.problems), language=None)
+        st.code(without_paths("\n".join(bank.problems)), language=None)
 
 
 def instructor_page() -> None:

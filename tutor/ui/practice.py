@@ -86,7 +86,6 @@ def item_topic(item: Item) -> str:
 
 
 def _next(count: int) -> None:
-    st.session_state["pr_focus_question"] = True
     # Past the last question: the round's summary (see _summary), not a silent wrap.
     st.session_state["pr_pos"] = min(st.session_state.get("pr_pos", 0) + 1, count)
 

@@ -183,7 +183,7 @@ def learner_form(where: str) -> None:
     pin_for = st.session_state.get(PIN_FOR)
     if pin_for:
         st.text_input(
-            f"PIN for {pin_for}",
+            f"PIN for {plain(pin_for)}",
             type="password",
             key=f"{where}_pin",
             max_chars=PIN_MAX,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.ui.components import page_style
+from tutor.ui.components import focus_watcher, page_style
 from tutor.ui.sidebar import sidebar
 from tutor.ui.state import init_session, keep_place_in_address
 
@@ -30,6 +30,7 @@ page = st.navigation(
     ]
 )
 page_style()
+focus_watcher()
 sidebar()
 page.run()
 keep_place_in_address(page.url_path)

@@ -72,6 +72,10 @@ _CSS = """
 """
 
 
+#: The table's style sheet, for pages that draw tables without their own copy.
+TABLE_CSS = _CSS
+
+
 def seat_position(index: int, count: int) -> tuple[float, float]:
     """Where seat ``index`` of ``count`` sits, in percent of the picture (left, top).
 
@@ -180,8 +184,10 @@ def table_html(
     *,
     show_to_act: bool = True,
     show_pot: bool = True,
+    style: bool = True,
 ) -> str:
-    """The whole table for one ``TableView`` as self-contained HTML (styles included).
+    """The whole table for one ``TableView`` as self-contained HTML (styles included,
+    unless ``style=False``: the app puts :data:`TABLE_CSS` on the page once per run).
 
     Up to 8 seats around an oval; each seat's bet sits between it and the pot; the dealer
     button is a "D" disc beside its seat, or a "house dealer" label when there is none.
@@ -191,7 +197,7 @@ def table_html(
     """
     seats: Sequence[Any] = tuple(view.seats)
     parts = [
-        _CSS,
+        _CSS if style else "",
         '<div class="stt-wrap">',
         (
             f'<div class="stt-table" role="group" '

@@ -57,7 +57,6 @@ def _show_step(
     result = results[pos]
     earlier = _history(result)
     if result.kind == "act":
-        st.session_state.pop("wt_focus_question", None)
         show_table(result.hand.view(), settings.four_colour)
         with st.expander("What happened so far", expanded=pos == 0):
             st.markdown("\n".join(operation_lines(earlier)) or "Nothing yet.")
@@ -77,7 +76,6 @@ def _show_step(
 
 
 def _move(step: int, count: int) -> None:
-    st.session_state["wt_focus_question"] = True
     pos = max(0, min(count - 1, st.session_state.get("wt_pos", 0))) + step
     st.session_state["wt_pos"] = max(0, min(count - 1, pos))
 
