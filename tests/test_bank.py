@@ -89,7 +89,7 @@ RULINGS = {
     "split-three-way-odd-chips-tda": "two odd chips, five cards played",
     "ante-no-rake-on-third": "no rake when the hand ends on third street",
     "community-folded-on-fourth-online": "a fold on fourth leaves one card short",
-    "side-pot-rake-from-main": "the rake comes out of the main pot first",
+    "side-pot-rake-in-proportion": "the rake comes from every pot in proportion (pot.rake)",
 }
 
 

@@ -1,7 +1,9 @@
-"""Progress charts: exact data for a small fixture, and an empty state for no answers."""
+"""Progress charts: exact data for a small fixture (through the store's SQL figures), and an
+empty state for no answers."""
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime, timedelta
 
 import plotly.graph_objects as go
@@ -14,7 +16,7 @@ from tutor.charts import (
     mastery_chart,
     time_per_answer,
 )
-from tutor.progress import AnswerRecord
+from tutor.progress import AnswerRecord, ProgressFigures, ProgressStore
 
 DAY1 = datetime(2026, 11, 27, 23, 30, tzinfo=UTC)
 
@@ -44,6 +46,30 @@ def record(
     )
 
 
+def figures(records: list[AnswerRecord]) -> ProgressFigures:
+    """The records saved in a fresh in-memory store, and the figures it works out."""
+    with ProgressStore("sqlite://") as store:
+        learner = store.create_learner("Ana")
+        for r in records:
+            store.record_answer(
+                learner,
+                scenario_id=r.scenario_id,
+                step=r.step,
+                kind=r.kind,
+                topic=r.topic,
+                level=r.level,
+                game=r.game,
+                preset=r.preset,
+                answer=None,
+                correct=r.correct,
+                seconds=r.seconds,
+                answered_at=r.answered_at,
+                attempt=r.attempt,
+                after_reveal=r.after_reveal,
+            )
+        return store.progress(learner)
+
+
 FIXTURE = [
     record(1, "bring-in", True, 4.0, DAY1),
     record(2, "bring-in", False, 10.0, DAY1 + timedelta(minutes=20)),
@@ -55,7 +81,7 @@ FIXTURE = [
 
 
 def test_accuracy_by_topic() -> None:
-    fig = accuracy_by_topic(FIXTURE)
+    fig = accuracy_by_topic(figures(FIXTURE))
     bars = fig.data[0]
     assert bars.x == ("ante", "bring-in")
     assert bars.y == (66.7, 66.7)
@@ -67,7 +93,7 @@ def test_accuracy_by_topic() -> None:
 
 
 def test_accuracy_over_time() -> None:
-    fig = accuracy_over_time(FIXTURE)
+    fig = accuracy_over_time(figures(FIXTURE))
     daily, running = fig.data
     assert daily.name == "Accuracy that day"
     assert daily.x == ("2026-11-27", "2026-11-28", "2026-11-29")
@@ -82,7 +108,7 @@ def test_accuracy_over_time() -> None:
 
 
 def test_time_per_answer() -> None:
-    fig = time_per_answer(FIXTURE)
+    fig = time_per_answer(figures(FIXTURE))
     bars = fig.data[0]
     assert bars.x == ("ante", "bring-in")
     assert bars.y == (3.0, 6.3)
@@ -98,7 +124,7 @@ def test_mastery_chart() -> None:
         record(100 + i, "showdown", i >= 2, 5.0, start + timedelta(minutes=i))
         for i in range(5)
     ]
-    fig = mastery_chart(FIXTURE + familiar)
+    fig = mastery_chart(figures(FIXTURE + familiar))
     bars = fig.data[0]
     assert bars.x == ("ante", "bring-in", "showdown")
     assert bars.y == (1, 1, 2)
@@ -127,7 +153,7 @@ def test_mastered_topic_has_no_next_level() -> None:
         record(i, "ante", True, 5.0, start + timedelta(minutes=i), scenario=f"s{i % 3}")
         for i in range(20)
     ]
-    bars = mastery_chart(records).data[0]
+    bars = mastery_chart(figures(records)).data[0]
     assert bars.y == (4,)
     assert bars.customdata == (
         "mastered: 20+ answers, 18 of the last 20 right, last 5 right, 3+ scenarios",
@@ -144,7 +170,7 @@ def test_mastered_topic_has_no_next_level() -> None:
     ],
 )
 def test_empty_records_give_a_note(chart: object, title: str) -> None:
-    fig = chart([])  # type: ignore[operator]
+    fig = chart(figures([]))  # type: ignore[operator]
     assert isinstance(fig, go.Figure)
     assert fig.data == ()
     assert fig.layout.title.text == title
@@ -153,3 +179,15 @@ def test_empty_records_give_a_note(chart: object, title: str) -> None:
         "No answers yet. Answer a few questions in a walkthrough or on the Practice page "
         "to see your progress here."
     )
+
+
+def test_retries_do_not_count_in_the_charts() -> None:
+    retries = [
+        dataclasses.replace(
+            record(50 + i, "ante", False, 60.0, DAY1), attempt=2, after_reveal=i == 0
+        )
+        for i in range(2)
+    ]
+    fig = accuracy_by_topic(figures(FIXTURE + retries))
+    assert fig.data[0].customdata == ([2, 3], [2, 3])
+    assert time_per_answer(figures(FIXTURE + retries)).data[0].y == (3.0, 6.3)

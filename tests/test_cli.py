@@ -178,7 +178,7 @@ def test_run_command() -> None:
             ["frobnicate"],
             (
                 "tutor: argument COMMAND: invalid choice: 'frobnicate' (choose from "
-                "'validate', 'answer', 'schema', 'run') (see 'tutor --help')"
+                "'validate', 'answer', 'schema', 'health', 'run', 'serve') (see 'tutor --help')"
             ),
         ),
         (

@@ -25,6 +25,12 @@ What PokerKit does differently, and how the test keeps to hands where both agree
   counted, and still compared on who acts).
 - Ties for high or low with one odd chip, and the odd chip between the halves (to high),
   agree and are compared.
+- Uncalled chips (``pot.uncalled``): a bet nobody calls goes back to its owner in both engines
+  before the pot is formed, so the nets agree and are compared (our payouts no longer count the
+  returned chips as won; the net of each seat is unchanged).
+- The rake (``pot.rake``) is left out: these tables take none. Our rake is worked out on all
+  pots together and taken from each in proportion to its size; PokerKit rakes each pot on its
+  own, so with side pots the two would differ by design.
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from tutor.engine import (
 )
 from tutor.engine.cards import Card
 from tutor.engine.errors import TutorError
+from tutor.engine.rules import TOPIC_EXTENSIONS
 from tutor.lessons import (
     RULE_IDS,
     TOPICS,
@@ -49,6 +50,11 @@ EXPECTED = [
     ("09-showdown-and-low.md", "showdown-and-low", ("showdown", "low-qualification")),
     ("10-splitting-the-pot.md", "splitting-the-pot", ("split-pot",)),
     ("11-side-pots.md", "side-pots", ("side-pots",)),
+    (
+        "12-when-something-goes-wrong.md",
+        "when-something-goes-wrong",
+        ("irregularities",),
+    ),
 ]
 
 PRESET_NAMES = ("online", "roberts", "wsop-cash", "tda")
@@ -100,7 +106,7 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
 
 def test_all_eleven_lessons_load_in_order(lessons: list[Lesson]) -> None:
     assert [(Path(x.path).name, x.id, x.topics) for x in lessons] == EXPECTED
-    assert [x.order for x in lessons] == list(range(1, 12))
+    assert [x.order for x in lessons] == list(range(1, 13))
 
 
 def test_lesson_fields(lessons: list[Lesson]) -> None:
@@ -121,7 +127,7 @@ def test_every_topic_belongs_to_exactly_one_lesson(lessons: list[Lesson]) -> Non
     counts = Counter(topic for lesson in lessons for topic in lesson.topics)
     assert sorted(counts) == sorted(TOPICS)
     assert set(counts.values()) == {1}
-    assert len(TOPICS) == 13
+    assert len(TOPICS) == 14
 
 
 @pytest.mark.parametrize("name", [row[0] for row in EXPECTED])
@@ -139,9 +145,8 @@ def test_front_matter_rules_are_cited_in_the_body(lessons: list[Lesson]) -> None
 
 def test_every_rule_id_is_taught_somewhere(lessons: list[Lesson]) -> None:
     taught = {rule for lesson in lessons for rule in lesson.rules}
-    # Rule families whose lesson is still to be written (issues 9 and 13 remove these).
-    pending = {rule for rule in RULE_IDS if rule.startswith(("razz.", "irr."))}
-    pending |= {"limit.all-in", "pot.uncalled"}
+    # Rule families whose lesson is still to be written (issue 9 removes these).
+    pending = {rule for rule in RULE_IDS if rule.startswith("razz.")}
     assert sorted(set(RULE_IDS) - taught - pending) == []
     assert len(RULE_IDS) == 44
 
@@ -210,7 +215,15 @@ def test_disputed_rules_have_a_preset_table(
         ("community-river", "4; 4 + 3 = 7, short of 7 + 2 = 9"),
         ("splitting-the-pot", "**high 31, low 30**"),
         ("splitting-the-pot", "60 + 30 = **90**"),
-        ("side-pots", "87 + 27 + 6 = 120"),
+        ("side-pots", "86 + 28 + 6 = 120"),
+        (
+            "when-something-goes-wrong",
+            "| both hole cards of one player up | dead hand, ante back | misdeal | misdeal |",
+        ),
+        (
+            "when-something-goes-wrong",
+            "| `roberts` | a bet, call or raise | no raise | three act behind him |",
+        ),
     ],
 )
 def test_worked_numbers(lessons: list[Lesson], lesson_id: str, fact: str) -> None:
@@ -311,7 +324,10 @@ def test_ids_match_the_shared_documents() -> None:
     assert tuple(re.findall(r"^\| `([a-z.-]+)` \|", rules_md, flags=re.M)) == RULE_IDS
     spec = (SHARED / "spec" / "scenario-format.md").read_text(encoding="utf-8")
     topics_line = spec.split("## Topics", 1)[1]
-    assert tuple(re.findall(r"`([a-z-]+)`", topics_line)) == TOPICS
+    # The spec's list, then the documented extensions (README: "Irregularities").
+    spec_topics = tuple(re.findall(r"`([a-z-]+)`", topics_line))
+    assert spec_topics + TOPIC_EXTENSIONS == TOPICS
+    assert TOPIC_EXTENSIONS == ("irregularities",)
 
 
 # --- bad lesson files ----------------------------------------------------------
@@ -362,7 +378,8 @@ def test_unknown_topic(tmp_path: Path) -> None:
     assert message == (
         f"{path}: unknown topic 'dealing': the topics are ante, buy-in, deal, "
         "bring-in, betting-limits, pair-on-fourth, first-to-act, raise-cap, "
-        "community-river, low-qualification, showdown, split-pot, side-pots."
+        "community-river, low-qualification, showdown, split-pot, side-pots, "
+        "irregularities."
     )
 
 
@@ -770,7 +787,8 @@ def test_engine_odd_chip_lesson(preset: str, seat2: int, seat4: int) -> None:
     ("rake", "expected", "taken"),
     [
         (None, {"S1": D(30), "S2": D(90)}, D(0)),
-        (("10", "6"), {"S1": D(27), "S2": D(87)}, D(6)),
+        # the rake of 6 comes 3 and 3 from the two pots of 60 (pot.rake)
+        (("10", "6"), {"S1": D(28), "S2": D(86)}, D(6)),
     ],
 )
 def test_engine_side_pot_lesson(

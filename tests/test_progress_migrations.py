@@ -150,7 +150,7 @@ def _old_database(url: str, version: int = 1) -> None:
 def test_old_layout_is_upgraded_with_its_data(db_url: str) -> None:
     _old_database(db_url)
     with ProgressStore(db_url) as store:
-        assert store.schema_version() == "0002_answer_context"
+        assert store.schema_version() == "0003_progress_rollups"
         ana = store.find_learner("ana")
         assert ana == Learner(id=1, name="Ana", created_at=T0)
         assert store.answers(ana) == [
@@ -187,7 +187,23 @@ def test_old_layout_is_upgraded_with_its_data(db_url: str) -> None:
         ]
         assert all(r.first_attempt for r in store.answers(ana))
         assert store.has_pin(ana) is False
+        # the running counts were filled from the old answers
         assert store.mistakes(ana) == {("split-odd-chip", 7)}
+        assert store.answered_asks(ana) == {
+            ("bring-in-two-deuces", 2),
+            ("split-odd-chip", 7),
+        }
+        figures = store.progress(ana)
+        assert (figures.answered, figures.correct) == (2, 1)
+        assert [
+            (t.topic, t.answered, t.correct, t.seconds_total) for t in figures.topics
+        ] == [
+            ("bring-in", 1, 1, 3.0),
+            ("split-pot", 1, 0, 4.5),
+        ]
+        assert [(d.day.isoformat(), d.answered) for d in figures.days] == [
+            ("2026-11-29", 2)
+        ]
         # new answers go on from the old ones
         bo = store.create_learner("Bo")
         assert bo.id == 2
@@ -209,7 +225,14 @@ def test_old_layout_is_upgraded_with_its_data(db_url: str) -> None:
         )
         assert added.id == 3
         tables = set(inspect(store._engine).get_table_names())
-    assert tables == {"alembic_version", "answers", "learners", "review_cards"}
+    assert tables == {
+        "alembic_version",
+        "answer_days",
+        "answers",
+        "ask_marks",
+        "learners",
+        "review_cards",
+    }
 
 
 def test_old_layout_of_another_version_is_refused(tmp_path: Path) -> None:
@@ -219,7 +242,7 @@ def test_old_layout_of_another_version_is_refused(tmp_path: Path) -> None:
         ProgressStore(f"sqlite:///{path}")
     assert str(info.value) == (
         f"The progress database {str(path)!r} has layout version 2, which this Stud "
-        "Tutor does not know (it knows up to '0002_answer_context'). Upgrade Stud "
+        "Tutor does not know (it knows up to '0003_progress_rollups'). Upgrade Stud "
         "Tutor, or set TUTOR_DATABASE_URL to another database."
     )
     # nothing was changed
@@ -256,7 +279,9 @@ def test_downgrade_to_baseline_and_back_keeps_answers(db_url: str) -> None:
         assert "attempt" not in columns
         assert count == 1
     with ProgressStore(db_url) as store:  # upgraded again when opened
-        assert store.schema_version() == "0002_answer_context"
+        assert store.schema_version() == "0003_progress_rollups"
         (record,) = store.answers(store.create_learner("Ana"))
         assert record.answer == {"pot": 3}
         assert (record.attempt, record.after_reveal, record.house) == (1, False, {})
+        assert store.mistakes(record.learner_id) == {("a", 1)}
+        assert store.progress(record.learner_id).first_answered == 1

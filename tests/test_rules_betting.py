@@ -178,7 +178,8 @@ def test_round_end_all_fold_to_one_wins_at_once_without_rake():
     )
     play(hand, "B brings in", "C completes", "A folds", "B folds")
     assert hand.is_over
-    assert hand.answer("award").answer == {"payouts": {"C": D(6)}, "rake": D(0)}
+    # C's completion to 2 is called for only 1 (B's bring-in): 1 goes back (pot.uncalled).
+    assert hand.answer("award").answer == {"payouts": {"C": D(5)}, "rake": D(0)}
 
 
 def test_round_end_check_refused_facing_a_bet_and_fold_refused_when_free():

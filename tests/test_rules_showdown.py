@@ -105,13 +105,13 @@ def test_split_ties_odd_chip_explanations():
     # Roberts: the lowest card by suit among all cards: P1's Ac is lower than P2's Ad.
     assert (
         "1 odd chip of 1 in the tied low goes to P1: under roberts, the lowest card by suit among all "
-        "their cards."
+        "their cards, the ace lowest (P1's A♣ against P2's A♦)."
     ) in roberts
     wsop = _show(ODD, [41, 41, 41], preset="wsop-cash").answer("award").explanation
     # WSOP: the highest card by suit among the five low cards: P2's 6d beats P1's 6c.
     assert (
         "goes to P2: under wsop-cash, the highest card by suit among the five cards of the low "
-        "(the ace counting low)."
+        "(the ace counting low) (P2's 6♦ against P1's 6♣)."
     ) in wsop
 
 

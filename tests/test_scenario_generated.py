@@ -29,7 +29,7 @@ def test_generation_is_repeatable_and_varied() -> None:
     }
     assert len(kinds) == 16
     assert sum("start:" in t for t in texts) == 10
-    assert sum("community:" in t for t in texts) == 10
+    assert sum("community:" in t for t in texts) == 4  # only where one can be needed
 
 
 def test_run_returns_rows_and_summary() -> None:

@@ -84,7 +84,7 @@ def test_defaults() -> None:
 
 def test_every_ask_kind_has_an_answer_shape_and_a_prompt() -> None:
     assert set(EXPECT) == set(ASK_KINDS) == set(DEFAULT_PROMPTS)
-    assert len(ASK_KINDS) == 17
+    assert len(ASK_KINDS) == 18
 
 
 def test_root_not_a_mapping() -> None:
@@ -354,7 +354,11 @@ def test_house_value_and_key() -> None:
         (
             "s.yaml:11:26: house: unknown key 'max_raise' in house: the allowed keys are "
             "open_pair_option, max_raises, min_buy_in_bets, heads_up, first_to_act_tie, burn_cards, "
-            "short_deck, community_opener, odd_chip_ties; did you mean 'max_raises'?"
+            "short_deck, community_opener, odd_chip_ties, dealer_errors, exposed_one_hole, "
+            "exposed_both_holes, exposed_two_players, misdeal_cutoff, extra_card_initial, "
+            "premature_card, premature_river_seen, burn_error, oot_binding, oot_after_change, "
+            "skipped_player_deadline, fold_no_bet, river_exposed, river_exposed_opener, "
+            "river_exposed_all_in, short_hand; did you mean 'max_raises'?"
         ),
     ]
 
@@ -466,7 +470,7 @@ def test_more_than_500_steps() -> None:
 def test_step_not_a_mapping() -> None:
     assert problems(BASE + "  - Ana calls\n") == [
         (
-            "s.yaml:11:5: steps[1]: expected a step (a mapping with act: or ask:) but got 'Ana "
+            "s.yaml:11:5: steps[1]: expected a step (a mapping with act:, ask: or event:) but got 'Ana "
             "calls': write '- act: Ana calls' or '- ask: pot'."
         )
     ]
@@ -475,8 +479,8 @@ def test_step_not_a_mapping() -> None:
 def test_step_both_act_and_ask() -> None:
     assert problems(BASE + "  - {act: Bo brings in, ask: pot}\n") == [
         (
-            "s.yaml:11:5: steps[1]: a step is either act: or ask:, not both: split it into two "
-            "steps."
+            "s.yaml:11:5: steps[1]: a step is one of act:, ask: or event:, not two: split it "
+            "into steps."
         )
     ]
 
@@ -484,8 +488,8 @@ def test_step_both_act_and_ask() -> None:
 def test_step_neither_act_nor_ask() -> None:
     assert problems(BASE + "  - {prompt: Why?}\n") == [
         (
-            "s.yaml:11:5: steps[1]: a step needs act: (actions) or ask: (a question); its keys are "
-            "prompt."
+            "s.yaml:11:5: steps[1]: a step needs act: (actions), ask: (a question) or event: (an "
+            "irregularity); its keys are prompt."
         )
     ]
 
@@ -532,7 +536,7 @@ def test_unknown_ask_kind() -> None:
         (
             "s.yaml:10:10: steps[0].ask: expected one of ante, buy-in, bring-in, first-to-act, "
             "next-to-act, bet-sizes, legal-actions, raises-left, pot, community-card, best-high, "
-            "best-low, low-qualifies, high-winner, low-winner, award, showdown-order but got "
+            "best-low, low-qualifies, high-winner, low-winner, award, showdown-order, ruling but got "
             "'bringin'; did you mean 'bring-in'?"
         )
     ]

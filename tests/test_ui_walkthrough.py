@@ -331,10 +331,7 @@ def test_hint_uses_the_asks_hint_then_the_rules(env: Path) -> None:
     at.button(key="wt_next").click().run()  # step 3, the pot: no hint written
     at.button(key="wt_hint_button").click().run()
     assert shown(at.info) == [
-        (
-            "Hint: Every player dealt in posts the same ante before the deal; it is dead money. "
-            "A round ends when everyone has called the last bet or checked."
-        )
+        "Hint: Every player dealt in posts the same ante before the deal; it is dead money."
     ]
 
 

@@ -1,15 +1,15 @@
-"""Progress charts: pure functions from answer records to Plotly figures."""
+"""Progress charts: pure functions from the store's figures to Plotly figures.
+
+The figures (``ProgressStore.progress``) are worked out by the database and count first
+attempts only, so a chart never needs a learner's whole history.
+"""
 
 from __future__ import annotations
 
-import statistics
-from collections import defaultdict
-from collections.abc import Sequence
-
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 
-from tutor.progress.mastery import LEVEL_HINTS, Mastery, mastery
-from tutor.progress.records import AnswerRecord
+from tutor.progress.mastery import LEVEL_HINTS, Mastery
+from tutor.progress.records import ProgressFigures
 
 NO_ANSWERS = (
     "No answers yet. Answer a few questions in a walkthrough or on the Practice page "
@@ -58,29 +58,21 @@ def _empty(title: str, x_title: str, y_title: str) -> go.Figure:
     return _layout(fig, title, x_title, y_title)
 
 
-def _by_topic(records: Sequence[AnswerRecord]) -> dict[str, list[AnswerRecord]]:
-    """Records grouped by topic, topics in alphabetical order."""
-    groups: dict[str, list[AnswerRecord]] = defaultdict(list)
-    for record in records:
-        groups[record.topic].append(record)
-    return dict(sorted(groups.items()))
-
-
-def accuracy_by_topic(records: Sequence[AnswerRecord]) -> go.Figure:
-    """Bar per topic: the percentage of answers that were right.
+def accuracy_by_topic(figures: ProgressFigures) -> go.Figure:
+    """Bar per topic: the percentage of first attempts that were right.
 
     ``x`` holds the topics (alphabetical), ``y`` the percentages (one decimal) and
     ``customdata`` the pairs ``[right, answered]``.
     """
     title, x_title, y_title = "Accuracy by topic", "Topic", "Answers right (%)"
-    if not records:
+    topics = figures.topics
+    if not topics:
         return _empty(title, x_title, y_title)
-    groups = _by_topic(records)
-    right = [sum(r.correct for r in group) for group in groups.values()]
-    total = [len(group) for group in groups.values()]
+    right = [t.correct for t in topics]
+    total = [t.answered for t in topics]
     fig = go.Figure(
         go.Bar(
-            x=list(groups),
+            x=[t.topic for t in topics],
             y=[_percent(r, t) for r, t in zip(right, total, strict=True)],
             customdata=[[r, t] for r, t in zip(right, total, strict=True)],
             marker_color=_BAR_COLOUR,
@@ -95,21 +87,19 @@ def accuracy_by_topic(records: Sequence[AnswerRecord]) -> go.Figure:
     return _layout(fig, title, x_title, y_title)
 
 
-def accuracy_over_time(records: Sequence[AnswerRecord]) -> go.Figure:
-    """Accuracy per day (UTC dates): bars for each day, a line for all answers so far.
+def accuracy_over_time(figures: ProgressFigures) -> go.Figure:
+    """Accuracy per day (UTC dates) of first attempts: bars for each day, a running line.
 
     Trace 0 (``Accuracy that day``): ``x`` the ISO dates, ``y`` the day's percentage right.
     Trace 1 (``Accuracy so far``): the running percentage over every answer up to that day.
     """
     title, x_title, y_title = "Accuracy per day", "Day (UTC)", "Answers right (%)"
-    if not records:
+    days = figures.days
+    if not days:
         return _empty(title, x_title, y_title)
-    days: dict[str, list[AnswerRecord]] = defaultdict(list)
-    for record in records:
-        days[record.answered_at.date().isoformat()].append(record)
-    dates = sorted(days)
-    right = [sum(r.correct for r in days[d]) for d in dates]
-    total = [len(days[d]) for d in dates]
+    dates = [d.day.isoformat() for d in days]
+    right = [d.correct for d in days]
+    total = [d.answered for d in days]
     running_right = running_total = 0
     running: list[float] = []
     for r, t in zip(right, total, strict=True):
@@ -145,21 +135,20 @@ def accuracy_over_time(records: Sequence[AnswerRecord]) -> go.Figure:
     return _layout(fig, title, x_title, y_title)
 
 
-def time_per_answer(records: Sequence[AnswerRecord]) -> go.Figure:
-    """Bar per topic: the average seconds taken per answer (one decimal).
+def time_per_answer(figures: ProgressFigures) -> go.Figure:
+    """Bar per topic: the average seconds taken per first attempt (one decimal).
 
     ``customdata`` holds ``[answered, median seconds]`` per topic.
     """
     title, x_title, y_title = "Time per answer by topic", "Topic", "Seconds per answer"
-    if not records:
+    topics = figures.topics
+    if not topics:
         return _empty(title, x_title, y_title)
-    groups = _by_topic(records)
-    seconds = [[r.seconds for r in group] for group in groups.values()]
     fig = go.Figure(
         go.Bar(
-            x=list(groups),
-            y=[round(statistics.fmean(s), 1) for s in seconds],
-            customdata=[[len(s), round(statistics.median(s), 1)] for s in seconds],
+            x=[t.topic for t in topics],
+            y=[round(t.mean_seconds, 1) for t in topics],
+            customdata=[[t.answered, round(t.median_seconds, 1)] for t in topics],
             name="Average seconds",
             marker_color=_BAR_COLOUR,
             hovertemplate=(
@@ -171,7 +160,7 @@ def time_per_answer(records: Sequence[AnswerRecord]) -> go.Figure:
     return _layout(fig, title, x_title, y_title)
 
 
-def mastery_chart(records: Sequence[AnswerRecord]) -> go.Figure:
+def mastery_chart(figures: ProgressFigures) -> go.Figure:
     """Bar per topic up to its mastery level (1 attempted .. 4 mastered).
 
     ``x`` holds the topics, ``y`` the level's rank, ``text`` the level's name; the hover
@@ -179,9 +168,9 @@ def mastery_chart(records: Sequence[AnswerRecord]) -> go.Figure:
     """
     title = "Mastery by topic"
     x_title, y_title = "Topic", "Mastery level"
-    if not records:
+    if not figures.topics:
         return _empty(title, x_title, y_title)
-    levels = mastery(records)
+    levels = {t.topic: Mastery(t.mastery) for t in figures.topics}
     ranked = list(Mastery)
     hovers = []
     for level in levels.values():

@@ -53,6 +53,11 @@ def build_parser() -> argparse.ArgumentParser:
     answer.add_argument("file", metavar="FILE")
     answer.add_argument("--json", action="store_true", help="print one JSON object")
     sub.add_parser("schema", help="print the JSON Schema of the scenario format")
+    health = sub.add_parser(
+        "health",
+        help="check the progress store, the scenario bank and the lessons (exit 1 if one fails)",
+    )
+    health.add_argument("--json", action="store_true", help="print one JSON object")
     run = sub.add_parser("run", help="start the Streamlit app")
     run.add_argument(
         "--port",
@@ -65,6 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_ADDRESS,
         help=f"address to listen on (default {DEFAULT_ADDRESS})",
     )
+    from tutor.serve import add_parser as add_serve_parser
+
+    add_serve_parser(sub, _port, DEFAULT_PORT)
     return parser
 
 
@@ -160,10 +168,38 @@ def cmd_schema(out: TextIO) -> int:
     return 0
 
 
+def cmd_health(as_json: bool, out: TextIO) -> int:
+    """Print each readiness check; 0 when all pass, 1 otherwise."""
+    from tutor.health import health
+
+    checks = health()
+    if as_json:
+        body = {c.name: {"ok": c.ok, "detail": c.detail} for c in checks}
+        print(json.dumps({"ok": all(c.ok for c in checks), **body}), file=out)
+    else:
+        for check in checks:
+            print(
+                f"{check.name}: {'ok' if check.ok else 'FAILED'}: {check.detail}",
+                file=out,
+            )
+    return 0 if all(c.ok for c in checks) else 1
+
+
 def cmd_run(port: int, address: str) -> int:  # pragma: no cover - replaces the process
     argv = run_command(port, address)
     os.execv(argv[0], argv)
     return 0
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    from tutor.serve import ServeError
+    from tutor.serve import cmd_serve as serve
+
+    try:
+        return serve(args, out)
+    except ServeError as exc:
+        print(f"tutor serve: {exc}", file=sys.stderr)
+        return 1
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
@@ -181,8 +217,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_answer(args.file, args.json, out)
         if args.command == "schema":
             return cmd_schema(out)
+        if args.command == "health":
+            return cmd_health(args.json, out)
         if args.command == "run":
             return cmd_run(args.port, args.address)
+        if args.command == "serve":
+            return cmd_serve(args, out)
         raise UsageError(
             "tutor: give a command: validate, answer, schema or run "
             "(see 'tutor --help')"

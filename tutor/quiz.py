@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from tutor.engine.cards import Card
 from tutor.engine.hands import best_high
 from tutor.engine.rulings import ASK_KINDS
+from tutor.quiz_ruling import describe_ruling, ruling_correct, ruling_incomplete
 
 
 class RulingLike(Protocol):
@@ -152,6 +153,8 @@ def describe(kind: str, answer: Mapping[str, Any]) -> str:
     'raising is unlimited'
     """
     a = answer
+    if kind == "ruling":
+        return describe_ruling(a)
     if kind == "ante":
         return f"{format_amount(a.get('each'))} each, {format_amount(a.get('total'))} in all"
     if kind == "buy-in":
@@ -242,6 +245,8 @@ def incomplete(kind: str, given: Mapping[str, Any]) -> str | None:
     >>> incomplete("first-to-act", {"player": None})
     'Choose a player first.'
     """
+    if kind == "ruling":
+        return ruling_incomplete(given)
     if kind in PLAYER_KINDS and not given.get("player"):
         return "Choose a player first."
     if kind == "bring-in" and to_amount(given.get("amount")) is None:
@@ -284,6 +289,8 @@ def _high_matches(chosen: list[Card], expected: Mapping[str, Any]) -> bool:
 def _is_correct(
     kind: str, given: Mapping[str, Any], expected: Mapping[str, Any]
 ) -> bool:
+    if kind == "ruling":
+        return ruling_correct(given, expected)
     if kind == "ante":
         return to_amount(given.get("each")) == to_amount(
             expected.get("each")
@@ -352,6 +359,13 @@ def _given_answer(
 ) -> dict[str, Any]:
     """The learner's answer in the shape :func:`describe` reads."""
     g = dict(given)
+    if kind == "ruling":
+        g = {
+            k: v
+            for k, v in g.items()
+            if k in ("outcome", "next_player", "next_actions")
+        }
+        return g
     if kind == "raises-left" and g.get("unlimited"):
         g["raises_left"] = None
     if kind == "low-qualifies":
@@ -415,7 +429,10 @@ RULE_HINTS: Mapping[str, str] = MappingProxyType(
         "bring-in.complete": "Facing only the bring-in, a player may call it or complete to a full small bet.",
         "limit.small": "Third and fourth street use the small bet.",
         "limit.big": "Fifth, sixth and seventh street use the big bet.",
-        "limit.open-pair": "An open pair on fourth street may allow a big bet, depending on the house rules.",
+        "limit.open-pair": "An open pair on fourth street may allow a big bet, depending on the house rules; "
+        "it is settled when fourth street is dealt and lasts the round.",
+        "limit.all-in": "An all-in short of a full bet counts as one only if it is at least half of it; "
+        "a smaller one does not reopen the betting for players who have acted.",
         "act.third": "On third street the bring-in acts first, then clockwise.",
         "act.later": "From fourth street on, the best hand showing acts first: pairs count, "
         "four-card straights and flushes do not.",
@@ -431,7 +448,9 @@ RULE_HINTS: Mapping[str, str] = MappingProxyType(
         "split.odd-chip": "An odd chip between the halves goes to the high.",
         "split.ties": "Tied hands share their half; check the preset for the odd chip.",
         "pot.side": "An all-in player wins only what each opponent matched of their stake.",
-        "pot.rake": "The rake comes off the whole pot first, rounded down, up to the cap.",
+        "pot.uncalled": "Chips nobody called go back to their owner before any pot is formed.",
+        "pot.rake": "The rake is worked out on all pots together, rounded down, up to the cap, "
+        "and taken from each pot in proportion to its size.",
     }
 )
 

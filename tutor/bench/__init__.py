@@ -8,6 +8,8 @@ BENCHES: dict[str, str] = {
     "hand": "tutor.bench.hand",
     "bank": "tutor.bench.bank",
     "app": "tutor.bench.app",
+    "store": "tutor.bench.store",
+    "load": "tutor.bench.load",
 }
 #: What ``python -m tutor.bench`` runs when no benchmark is named.
 DEFAULT: tuple[str, ...] = ("evaluation", "hand")

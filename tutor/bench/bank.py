@@ -26,7 +26,7 @@ from tutor.engine import (
     house_rules,
 )
 from tutor.engine.cards import DECK
-from tutor.engine.rules import TOPICS
+from tutor.engine.rules import SPEC_TOPICS as TOPICS
 from tutor.scenarios import load_bank
 
 COUNT = 1000
@@ -51,6 +51,10 @@ VERBS = {
     "bet": "bets",
     "raise": "raises",
 }
+
+
+#: Ask kinds a generated hand may ask (a ruling needs an irregularity event first).
+_ASKED = tuple(k for k in ASK_KINDS if k != "ruling")
 
 
 def _amount(value: Decimal) -> str:
@@ -135,7 +139,7 @@ def generate(index: int, seed: int = SEED) -> str:
         pending.clear()
 
     def maybe_ask() -> None:
-        kind = rng.choice(ASK_KINDS)
+        kind = rng.choice(_ASKED)
         if (
             kind == "bring-in" and start is not None
         ):  # no bring-in in a hand begun later
@@ -165,6 +169,8 @@ def generate(index: int, seed: int = SEED) -> str:
         if start is not None and snapshot is None and hand.street is start:
             flush()
             snapshot = (len(steps), hand.view())
+            if hand.uses_community is None and not hand.community_needed()[0]:
+                community = None  # from here on the hand can never need one
         if rng.random() < 0.35:
             maybe_ask()
         if hand.is_over or hand.to_act is None:

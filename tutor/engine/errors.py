@@ -12,7 +12,18 @@ class CardError(TutorError):
 
 
 class TableError(TutorError):
-    """A table that cannot be played: seat count, stakes, stacks, names, button."""
+    """A table that cannot be played: seat count, stakes, stacks, names, button.
+
+    ``player`` and ``field`` say where the fault lies when it is one seat's (``field`` one of
+    ``"cards"``, ``"committed"``, ``"stack"``), so that a caller can point at it.
+    """
+
+    def __init__(
+        self, message: str, *, player: str | None = None, field: str | None = None
+    ) -> None:
+        super().__init__(message)
+        self.player = player
+        self.field = field
 
 
 class ActionSyntaxError(TutorError):

@@ -48,7 +48,7 @@ class OddChipTies(StrEnum):
 PRESETS = ("online", "roberts", "wsop-cash", "tda")
 
 #: The scenario topics of the spec ("Topics"), in course order.
-TOPICS: tuple[str, ...] = (
+SPEC_TOPICS: tuple[str, ...] = (
     "ante",
     "buy-in",
     "deal",
@@ -63,6 +63,9 @@ TOPICS: tuple[str, ...] = (
     "split-pot",
     "side-pots",
 )
+#: Topics this project adds to the spec's list (documented in README, "Irregularities").
+TOPIC_EXTENSIONS: tuple[str, ...] = ("irregularities",)
+TOPICS: tuple[str, ...] = SPEC_TOPICS + TOPIC_EXTENSIONS
 
 #: The stable rule ids of the rules document, which every ruling cites.
 RULE_IDS: tuple[str, ...] = (
@@ -134,6 +137,24 @@ class HouseRules:
     community_opener: CommunityOpener
     odd_chip_ties: OddChipTies
     min_buy_in_bets: int = 10
+    # Irregularities (rules.md "Irregularities"); the values are the words of IRR_FIELDS.
+    dealer_errors: str = "refused"
+    exposed_one_hole: str = "upcard"
+    exposed_both_holes: str = "misdeal"
+    exposed_two_players: str = "misdeal"
+    misdeal_cutoff: str = "two-acted-after-bring-in"
+    extra_card_initial: str = "burn"
+    premature_card: str = "reshuffle-no-burn"
+    premature_river_seen: str = "reshuffle"
+    burn_error: str = "restore-order"
+    oot_binding: str = "action-change"
+    oot_after_change: str = "all-options"
+    skipped_player_deadline: str = "two-act-behind"
+    fold_no_bet: str = "no-more-cards"
+    river_exposed: str = "first-exposed-all-up"
+    river_exposed_opener: str = "sixth-street-opener"
+    river_exposed_all_in: str = "keep"
+    short_hand: str = "six-is-enough"
     overridden: tuple[str, ...] = ()
 
     @property
@@ -187,6 +208,62 @@ _BASE: dict[str, dict[str, Any]] = {
     ),
 }
 
+#: The irregularity fields of rules.md, each with the values a ``house:`` override accepts.
+IRR_FIELDS: dict[str, tuple[str, ...]] = {
+    "dealer_errors": ("refused", "allowed"),
+    "exposed_one_hole": ("upcard", "misdeal"),
+    "exposed_both_holes": ("dead-ante-back", "misdeal"),
+    "exposed_two_players": ("misdeal", "upcard-each"),
+    "misdeal_cutoff": ("two-acted-after-bring-in", "substantial-action"),
+    "extra_card_initial": ("burn", "misdeal"),
+    "premature_card": ("set-aside-plus-one-each", "reshuffle-no-burn"),
+    "premature_river_seen": ("keep-call-only", "reshuffle"),
+    "burn_error": ("restore-order", "stand"),
+    "oot_binding": ("bet-call-or-raise-between", "action-change"),
+    "oot_after_change": ("no-raise", "all-options"),
+    "skipped_player_deadline": (
+        "three-act-behind",
+        "two-act-behind",
+        "substantial-action",
+    ),
+    "fold_no_bet": ("dealt-until-bet", "no-more-cards"),
+    "river_exposed": ("others-down", "first-exposed-all-up", "replace"),
+    "river_exposed_opener": ("high-board-all-upcards", "sixth-street-opener"),
+    "river_exposed_all_in": ("keep", "replace"),
+    "short_hand": ("only-seventh-may-be-missing", "six-is-enough", "dead"),
+}
+
+# The live presets' irregularity values (rules.md); ``online`` keeps the dataclass defaults
+# (the wsop-cash procedures, with dealer errors refused and no more cards after a free fold).
+_IRR_BASE: dict[str, dict[str, Any]] = {
+    "online": {},
+    "roberts": {
+        "dealer_errors": "allowed",
+        "exposed_both_holes": "dead-ante-back",
+        "premature_card": "set-aside-plus-one-each",
+        "premature_river_seen": "keep-call-only",
+        "oot_binding": "bet-call-or-raise-between",
+        "oot_after_change": "no-raise",
+        "skipped_player_deadline": "three-act-behind",
+        "fold_no_bet": "dealt-until-bet",
+        "river_exposed": "others-down",
+        "river_exposed_opener": "high-board-all-upcards",
+        "short_hand": "only-seventh-may-be-missing",
+    },
+    "wsop-cash": {"dealer_errors": "allowed", "fold_no_bet": "dealt-until-bet"},
+    "tda": {
+        "dealer_errors": "allowed",
+        "exposed_two_players": "upcard-each",
+        "misdeal_cutoff": "substantial-action",
+        "extra_card_initial": "misdeal",
+        "burn_error": "stand",
+        "skipped_player_deadline": "substantial-action",
+        "river_exposed": "replace",
+        "river_exposed_all_in": "replace",
+        "short_hand": "dead",
+    },
+}
+
 #: What each overridable field accepts, for messages and the JSON Schema.
 OVERRIDE_FIELDS: dict[str, tuple[type, tuple[str, ...]]] = {
     "open_pair_option": (bool, ("true", "false")),
@@ -198,6 +275,7 @@ OVERRIDE_FIELDS: dict[str, tuple[type, tuple[str, ...]]] = {
     "short_deck": (ShortDeck, tuple(m.value for m in ShortDeck)),
     "community_opener": (CommunityOpener, tuple(m.value for m in CommunityOpener)),
     "odd_chip_ties": (OddChipTies, tuple(m.value for m in OddChipTies)),
+    **{name: (str, values) for name, values in IRR_FIELDS.items()},
 }
 
 
@@ -220,7 +298,7 @@ def house_rules(
         raise TableError(f"unknown game {game!r}: use stud8 or stud.") from None
     base = dict(_BASE[preset])
     base["open_pair_option"] = base["open_pair_option"][game]
-    rules = HouseRules(preset=preset, game=game, **base)
+    rules = HouseRules(preset=preset, game=game, **base, **_IRR_BASE[preset])
     if not overrides:
         return rules
     changes: dict[str, Any] = {}
@@ -243,6 +321,12 @@ def _override_value(name: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise TableError(
                 f"house rule {name} takes a whole number of 1 or more, not {value!r}."
+            )
+        return value
+    if kind is str:
+        if value not in allowed:
+            raise TableError(
+                f"house rule {name} takes one of {', '.join(allowed)}, not {value!r}."
             )
         return value
     try:

@@ -11,7 +11,7 @@ from tutor.engine.cards import Card
 from tutor.engine.errors import NeedsCardsError, TutorError
 from tutor.engine.hands import best_high, best_low
 from tutor.engine.rules import Game
-from tutor.engine.table import ActionKind, Street, fmt
+from tutor.engine.table import ActionKind, Street, ante_text, fmt
 
 if TYPE_CHECKING:
     from tutor.engine.table import Hand
@@ -34,7 +34,10 @@ ASK_KINDS = (
     "low-winner",
     "award",
     "showdown-order",
+    "ruling",
 )
+#: Ask kinds about the low half, which only a game with a low half can answer (hand.low).
+LOW_KINDS = ("best-low", "low-qualifies", "low-winner")
 #: Ask kinds that need ``player:``.
 PLAYER_KINDS = ("best-high", "best-low", "low-qualifies")
 
@@ -82,6 +85,10 @@ def rule_on(hand: Hand, kind: str, player: str | None = None) -> Ruling:
                 f"an ask of kind {kind} needs `player:` naming whose hand to read."
             )
         hand.player(player)
+    if kind in LOW_KINDS and hand.game is Game.STUD:
+        raise TutorError(
+            f"Seven Card Stud has no low half: a {kind} ask belongs to a stud8 scenario (hand.low)."
+        )
     answer, why, rules = fn(hand, player)
     return Ruling(kind, answer, why, tuple(rules), hand.rules.label)
 
@@ -96,16 +103,15 @@ def _seat(hand: Hand, idx: int) -> dict[str, Any]:
 
 def _ante(hand: Hand, _: str | None) -> Result:
     each = hand.stakes.ante
-    n = len(hand.players)
-    total = each * n
     if each == 0:
         why = "This table has no ante: nobody posts before the deal, and the bring-in is the first money in."
-    else:
-        why = (
-            f"Each of the {n} players dealt in posts the {fmt(each)} ante before the cards are dealt: "
-            f"{n} x {fmt(each)} = {fmt(total)}. The ante is dead money and counts toward no bet."
-        )
-    return {"each": each, "total": total}, why, ("ante.post",)
+        return {"each": each, "total": each}, why, ("ante.post",)
+    if hand.antes:  # what was really posted (a short stack posts all it has)
+        paid = [(hand.players[i].name, a) for i, a in sorted(hand.antes.items())]
+    else:  # a hand told from a later street: every seat dealt in posted the ante
+        paid = [(p.name, each) for p in hand.players]
+    total = sum((a for _, a in paid), Decimal(0))
+    return {"each": each, "total": total}, ante_text(each, paid), ("ante.post",)
 
 
 def _buy_in(hand: Hand, _: str | None) -> Result:
@@ -145,9 +151,9 @@ def _bring_in(hand: Hand, _: str | None) -> Result:
     rules: tuple[str, ...] = ("bring-in.who", "bring-in.amount")
     if amount < bring:
         why += (
-            f" {p.name} has only {fmt(amount)} left after the ante, so posts that"
+            f" {p.name} has only {fmt(amount)} left after the ante, so posts that."
             if amount
-            else ""
+            else f" {p.name} has nothing left after the ante, so posts no bring-in."
         )
         rules += ("bring-in.all-in",)
     return {**_seat(hand, p.idx), "card": door.text, "amount": amount}, why, rules
@@ -171,9 +177,20 @@ def _first_to_act(hand: Hand, _: str | None) -> Result:
 def _next_to_act(hand: Hand, _: str | None) -> Result:
     _opening(hand)
     p = hand.players[hand.to_act_idx]  # type: ignore[index]
-    if hand.forced_pending:
-        return _seat(hand, p.idx), hand.bring_in_reason, ("bring-in.who", "act.third")
     last = next((op for op in reversed(hand.history) if op.player), None)
+    if hand.forced_pending and (last is None or hand.bring_in_idx == p.idx):
+        rules: tuple[str, ...] = ("bring-in.who", "act.third")
+        if hand.bring_in_idx != p.idx:
+            rules += ("bring-in.all-in",)
+        return _seat(hand, p.idx), hand.bring_in_reason, rules
+    if hand.forced_pending and last is not None:
+        low = hand.players[hand.bring_in_idx] if hand.bring_in_idx is not None else None
+        why = (
+            f"After {last.text}, nobody has brought in yet"
+            + (f" (the low card, {low.name}, is all in for the ante)" if low else "")
+            + f", so the action moves clockwise to {p.name}, who may fold, bring in or complete."
+        )
+        return _seat(hand, p.idx), why, ("bring-in.all-in", "act.third")
     if last is None or last.street is not hand.street:
         return _seat(hand, p.idx), hand.opener_reason, hand.opener_rules
     owed = hand.current - p.bet
@@ -213,12 +230,15 @@ def _bet_sizes(hand: Hand, _: str | None) -> Result:
     why = hand._size_text()
     rules: tuple[str, ...] = (hand._size_rule(ActionKind.BET),)
     if not can:
-        why = (
-            f"No bet or raise is possible now: {hand._why_not(p, ActionKind.RAISE)[0]}."
-        )
-        rules = ("cap.raises",)
+        reason, rule = hand._why_not(p, ActionKind.RAISE)
+        why = f"No bet or raise is possible now: {reason}."
+        rules = (rule,)
     elif hand.street is Street.FOURTH and hand.open_pair_active() and hand.big_seen:
         why += " A big bet or raise has already been made on this street, so every later raise is big."
+    note = hand.all_in_note()
+    if note:
+        why += " " + note
+        rules = ("limit.all-in",) + rules
     return {"sizes": sizes}, why, rules
 
 
@@ -228,9 +248,22 @@ def _legal(hand: Hand, _: str | None) -> Result:
     actions = hand.legal_actions()
     reasons = hand.illegal_reasons()
     why = f"{p.name} is to act on {hand.street.value} street and may: {', '.join(actions)}."
+    rules: tuple[str, ...]
     if hand.forced_pending:
-        why += f" {hand.bring_in_reason}"
-        rules: tuple[str, ...] = ("bring-in.who", "bring-in.complete")
+        if hand.bring_in_idx == p.idx:
+            why += (
+                f" {p.name} has the low card, so must bring in ({fmt(hand.stakes.bring_in)}) or "
+                f"complete to the small bet of {fmt(hand.stakes.small_bet)}; the bring-in is forced, "
+                "so there is no fold or check."
+            )
+            rules = ("bring-in.who", "bring-in.complete")
+        else:
+            why += (
+                " The low card is all in for the ante and nobody has brought in yet, so "
+                f"{p.name} may fold, bring in ({fmt(hand.stakes.bring_in)}) or complete to "
+                f"{fmt(hand.stakes.small_bet)}."
+            )
+            rules = ("bring-in.all-in", "bring-in.complete")
     elif hand.street is Street.THIRD and not hand.completed:
         why += (
             f" Facing only the bring-in, a player may fold, call it, or complete to the small bet of "
@@ -251,6 +284,10 @@ def _legal(hand: Hand, _: str | None) -> Result:
                 else f" {left} raise{'s' if left != 1 else ''} left."
             )
             rules += ("cap.raises",)
+    note = hand.all_in_note()
+    if note:
+        why += " " + note
+        rules = ("limit.all-in",) + rules
     return {"player": p.name, "actions": actions}, why, rules
 
 
@@ -271,8 +308,13 @@ def _raises_left(hand: Hand, _: str | None) -> Result:
         f"{hand.rules.max_raises} raises; {hand.raises} raise{'s have' if hand.raises != 1 else ' has'} been made, "
         f"so {left} remain{'s' if left == 1 else ''}. The {what} itself is not a raise."
     )
-    if len(hand.actors()) <= 2 and hand.rules.heads_up.value != "unlimited":
-        why += f" Heads-up play stays capped under {hand.rules.label} ({hu})."
+    if len(hand.actors()) <= 2 and hu == "unlimited-if-begun":
+        why += (
+            f" Only two players are left with chips, but under {hand.rules.label} raising is "
+            "unlimited only if the round began heads-up, and this one did not, so the cap holds."
+        )
+    elif len(hand.actors()) <= 2 and hu == "capped":
+        why += f" Heads-up play stays capped under {hand.rules.label}."
     elif len(hand.actors()) <= 2 and hand.cap_hit:
         why += (
             " The cap was reached before the round became heads-up, so it stays capped."
@@ -283,7 +325,14 @@ def _raises_left(hand: Hand, _: str | None) -> Result:
 def _pot(hand: Hand, _: str | None) -> Result:
     parts = [f"{p.name} {fmt(p.committed)}" for p in hand.players if p.committed]
     why = f"Every chip put in this hand, antes included: {' + '.join(parts) or '0'} = {fmt(hand.pot)}."
-    return {"pot": hand.pot}, why, ("ante.post", "round.end")
+    rules: tuple[str, ...] = ("ante.post",)
+    if hand.returned:
+        back = "; ".join(f"{name} {fmt(a)}" for name, a in hand.returned.items())
+        why += (
+            f" Chips nobody called went back to their owner and are not in it ({back})."
+        )
+        rules += ("pot.uncalled",)
+    return {"pot": hand.pot}, why, rules
 
 
 def _community(hand: Hand, _: str | None) -> Result:
@@ -337,8 +386,6 @@ def _best_low(hand: Hand, player: str | None) -> Result:
         f"{player}'s best low is {low.text}, using {' '.join(c.text for c in low.cards)}: five different ranks "
         "of eight or lower, the ace counting low; straights and flushes do not count against it."
     )
-    if hand.game is Game.STUD:
-        why += " (This game is high only: the low wins nothing here.)"
     return {"player": player, "low": low.text}, why, ("hand.low",)
 
 
@@ -411,6 +458,11 @@ def _showdown_order(hand: Hand, _: str | None) -> Result:
             f"{hand.players[idx].name} made the last bet or raise on the final round, so shows first; "
             "then the others clockwise."
         )
+        if hand.short_all_in is not None and hand.short_all_in[0] == idx:
+            why += (
+                f" {hand.players[idx].name}'s all-in was short of a full bet or raise, but it was for "
+                "more than the call, so it counts as a bet or raise here."
+            )
     else:
         first = (
             hand.last_round_first if hand.last_round_street is Street.SEVENTH else None
@@ -428,6 +480,16 @@ def _showdown_order(hand: Hand, _: str | None) -> Result:
             f"{hand.players[idx].name} (the high hand showing). Then the others clockwise."
         )
     return _seat(hand, idx), why, ("showdown.order",)
+
+
+def _ruling(hand: Hand, _: str | None) -> Result:
+    last = hand.irr.last if hand.irr is not None else None
+    if last is None:
+        raise TutorError(
+            "there is no irregularity to rule on yet: put an event step (what went wrong) "
+            "before a ruling ask."
+        )
+    return last.answer(), last.explanation, last.rules
 
 
 _KINDS: dict[str, Callable[[Hand, str | None], Result]] = {
@@ -448,4 +510,5 @@ _KINDS: dict[str, Callable[[Hand, str | None], Result]] = {
     "low-winner": _low_winner,
     "award": _award,
     "showdown-order": _showdown_order,
+    "ruling": _ruling,
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -51,58 +52,99 @@ def _names(hand: Hand, idxs: list[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _order_cards(
+    hand: Hand, i: int, held: dict[int, Holding], half: str
+) -> tuple[list[Card], bool]:
+    """The cards that decide an odd chip by suit, in comparison order, and whether the
+    larger card wins (True) or the smaller (False)."""
+    rule = hand.rules.odd_chip_ties
+    h = held[i]
+    if rule is OddChipTies.SUIT_ALL_CARDS:
+        if half == "low":
+            return sorted(h.cards, key=_low_key), False
+        return sorted(h.cards, key=_high_key, reverse=True), True
+    if half == "low":
+        assert h.low is not None
+        return sorted(h.low.cards, key=_low_key, reverse=True), True
+    return sorted(h.high.cards, key=_high_key, reverse=True), True
+
+
+def _high_key(c: Card) -> tuple[int, int]:
+    return c.bring_in_key()
+
+
+def _low_key(c: Card) -> tuple[int, int]:
+    return (c.low_rank, c.bring_in_key()[1])
+
+
+def _decide(
+    hand: Hand, a: int, b: int, held: dict[int, Holding], half: str
+) -> tuple[int, Card | None, Card | None]:
+    """Which of two tied players gets an odd chip first by suit, and the deciding cards
+    (the winner's, the other's). Cards both hold (the community card) are passed over."""
+    ca, larger = _order_cards(hand, a, held, half)
+    cb, _ = _order_cards(hand, b, held, half)
+    shared = set(ca) & set(cb)
+    ca = [c for c in ca if c not in shared]
+    cb = [c for c in cb if c not in shared]
+    key = _low_key if half == "low" else _high_key
+    for x, y in zip(ca, cb):
+        if key(x) != key(y):
+            a_wins = (key(x) > key(y)) == larger
+            return (a, x, y) if a_wins else (b, y, x)
+    first = a if hand.position[a] < hand.position[b] else b
+    return first, None, None
+
+
 def _odd_chip_order(
-    hand: Hand, winners: list[int], held: dict[int, Holding], half: str
+    hand: Hand,
+    winners: list[int],
+    held: dict[int, Holding],
+    half: str,
+    got: dict[int, int],
 ) -> tuple[list[int], str]:
-    """Who gets odd chips first among tied winners (split.ties), and how that was decided."""
+    """Who gets odd chips first among tied winners (split.ties), and how that was decided.
+
+    ``got`` counts the odd chips each player has already had from this pot (the other half)."""
     rule = hand.rules.odd_chip_ties
     if rule is OddChipTies.POSITION:
         return sorted(
             winners, key=lambda i: hand.position[i]
         ), "the first tied player clockwise from the dealer's left"
+
+    def cmp(a: int, b: int) -> int:
+        return -1 if _decide(hand, a, b, held, half)[0] == a else 1
+
+    order = sorted(winners, key=functools.cmp_to_key(cmp))
     if rule is OddChipTies.SUIT_ALL_CARDS:
-        if half == "low":
-
-            def low_key(i: int) -> list[tuple[int, int]]:
-                return sorted((c.low_rank, c.bring_in_key()[1]) for c in held[i].cards)
-
-            return sorted(
-                winners, key=low_key
-            ), "the lowest card by suit among all their cards"
-        return (
-            sorted(
-                winners,
-                key=lambda i: sorted(
-                    (c.bring_in_key() for c in held[i].cards), reverse=True
-                ),
-                reverse=True,
-            ),
-            "the highest card by suit among all their cards",
+        how = (
+            "the lowest card by suit among all their cards, the ace lowest"
+            if half == "low"
+            else "the highest card by suit among all their cards"
         )
-    # SUIT_FIVE_CARDS: the highest card by suit among the five cards played, high and low alike.
-    if half == "low":
+        if any(got.get(i, 0) for i in winners):
+            order = sorted(order, key=lambda i: got.get(i, 0))
+            how += "; no player gets a second odd chip of a pot while another tied player has none"
+    elif half == "low":
+        how = "the highest card by suit among the five cards of the low (the ace counting low)"
+    else:
+        how = "the highest card by suit among the five cards played"
+    return order, how
 
-        def five_low(i: int) -> list[tuple[int, int]]:
-            low = held[i].low
-            assert low is not None
-            return sorted(
-                ((c.low_rank, c.bring_in_key()[1]) for c in low.cards), reverse=True
+
+def _decisions(
+    hand: Hand, order: list[int], odd: int, held: dict[int, Holding], half: str
+) -> str:
+    """The deciding cards, one comparison per odd chip: ``Ana's A♠ against Bo's A♦``."""
+    parts = []
+    for k in range(min(odd, len(order) - 1)):
+        a, b = order[k], order[k + 1]
+        win, x, y = _decide(hand, a, b, held, half)
+        if win == a and x is not None and y is not None:
+            parts.append(
+                f"{hand.players[a].name}'s {x.symbol} against {hand.players[b].name}'s {y.symbol}"
             )
-
-        return (
-            sorted(winners, key=five_low, reverse=True),
-            "the highest card by suit among the five cards of the low (the ace counting low)",
-        )
-    return (
-        sorted(
-            winners,
-            key=lambda i: sorted(
-                (c.bring_in_key() for c in held[i].high.cards), reverse=True
-            ),
-            reverse=True,
-        ),
-        "the highest card by suit among the five cards played",
-    )
+    return "; ".join(parts)
 
 
 def _split(
@@ -114,24 +156,60 @@ def _split(
     pay: dict[int, int],
     notes: list[str],
     rules: set[str],
+    got: dict[int, int],
 ) -> None:
     share, odd = divmod(units, len(winners))
     for i in winners:
         pay[i] = pay.get(i, 0) + share
     if odd:
-        order, how = _odd_chip_order(hand, winners, held, half)
+        order, how = _odd_chip_order(hand, winners, held, half, got)
         for i in order[:odd]:
             pay[i] += 1
+            got[i] = got.get(i, 0) + 1
         chip = hand.stakes.chip or Decimal(1)
+        decided = (
+            _decisions(hand, order, odd, held, half)
+            if hand.rules.odd_chip_ties is not OddChipTies.POSITION
+            else ""
+        )
         notes.append(
             f"{odd} odd chip{'s' if odd > 1 else ''} of {fmt(chip)} in the tied {half} go"
-            f"{'' if odd > 1 else 'es'} to {_names(hand, order[:odd])}: under {hand.rules.label}, {how}."
+            f"{'' if odd > 1 else 'es'} to {_names(hand, order[:odd])}: under {hand.rules.label}, {how}"
+            + (f" ({decided})" if decided else "")
+            + "."
         )
         rules.add("split.ties")
 
 
+def rake_shares(pots: list[Decimal], rake: Decimal, chip: Decimal) -> list[Decimal]:
+    """The rake taken from each pot, in proportion to their sizes (pot.rake).
+
+    Each share is rounded down to the chip; the chips that rounding leaves over go one at a
+    time to the pots with the largest remainders, the earlier pot first on a tie.
+
+    >>> rake_shares([Decimal(30), Decimal(20), Decimal(7)], Decimal(5), Decimal(1))
+    [Decimal('3'), Decimal('2'), Decimal('0')]
+    >>> rake_shares([Decimal(10), Decimal(10), Decimal(10)], Decimal(2), Decimal(1))
+    [Decimal('1'), Decimal('1'), Decimal('0')]
+    """
+    total = sum(pots, ZERO)
+    if not rake or not total:
+        return [ZERO for _ in pots]
+    units = int(rake / chip)
+    exact = [Decimal(units) * a / total for a in pots]
+    whole = [int(e) for e in exact]
+    left = units - sum(whole)
+    by_remainder = sorted(range(len(pots)), key=lambda k: (-(exact[k] - whole[k]), k))
+    for k in by_remainder[:left]:
+        whole[k] += 1
+    return [w * chip for w in whole]
+
+
 def award(hand: Hand) -> None:
-    """Award every pot; fills hand.payouts, hand.rake, hand.pots, hand.award_notes, hand.award_rules."""
+    """Award every pot; fills hand.payouts, hand.rake, hand.pots, hand.award_notes, hand.award_rules.
+
+    Uncalled chips have already gone back (pot.uncalled); the rake is worked out on all pots
+    together and taken from each in proportion (pot.rake)."""
     held = holdings(hand)
     pots = hand.side_pots()
     hand.pots = pots
@@ -139,23 +217,40 @@ def award(hand: Hand) -> None:
         hand.award_blocked = held
         return
     chip = hand.stakes.chip or Decimal(1)
-    total = hand.pot
+    total = sum((a for a, _ in pots), ZERO)
     rake = hand._rake(total)
     hand.rake = rake
+    shares = rake_shares([a for a, _ in pots], rake, chip)
     notes: list[str] = []
-    rules: set[str] = {"showdown.order", "hand.high"}
-    if rake:
-        notes.append(
-            f"The house takes a rake of {fmt(rake)} ({fmt(hand.stakes.rake_percent or ZERO)}% of "
-            f"{fmt(total)}, rounded down to the chip, at most {fmt(hand.stakes.rake_cap or ZERO)}), "
-            "from the main pot first."
-        )
+    rules: set[str] = {"hand.high"}
+    if hand.returned:
+        rules.add("pot.uncalled")
+        for name, back in hand.returned.items():
+            notes.append(
+                f"First, the {fmt(back)} of {name}'s that nobody called goes back to {name}: "
+                "it is in no pot."
+            )
+    if hand.stakes.rake_percent is not None:
         rules.add("pot.rake")
-    left = rake
+    if rake:
+        split = ""
+        if len(pots) > 1:
+            split = (
+                " It comes from the pots in proportion to their sizes: "
+                + ", ".join(
+                    f"{fmt(sh)} from {'the main pot' if n == 0 else f'side pot {n}'}"
+                    for n, sh in enumerate(shares)
+                )
+                + "."
+            )
+        notes.append(
+            f"The house takes a rake of {fmt(rake)} ({fmt(hand.stakes.rake_percent or ZERO)}% of all the "
+            f"pots, {fmt(total)}, rounded down to the chip, at most {fmt(hand.stakes.rake_cap or ZERO)})."
+            + split
+        )
     pay: dict[int, int] = {}
-    for n, (amount, elig) in enumerate(pots):
-        take = min(left, amount)
-        left -= take
+    for n, ((amount, elig), take) in enumerate(zip(pots, shares)):
+        got: dict[int, int] = {}
         amount -= take
         units = int(amount / chip)
         name = "The main pot" if n == 0 else f"Side pot {n}"
@@ -195,8 +290,8 @@ def award(hand: Hand) -> None:
                 rules.add("split.odd-chip")
             if len(high_w) > 1 or len(low_w) > 1:
                 rules.add("split.ties")
-            _split(hand, high_units, high_w, held, "high", pay, notes, rules)
-            _split(hand, low_units, low_w, held, "low", pay, notes, rules)
+            _split(hand, high_units, high_w, held, "high", pay, notes, rules, got)
+            _split(hand, low_units, low_w, held, "low", pay, notes, rules, got)
         else:
             if hand.game is Game.STUD8:
                 notes.append(
@@ -210,18 +305,18 @@ def award(hand: Hand) -> None:
                 )
             if len(high_w) > 1:
                 rules.add("split.ties")
-            _split(hand, units, high_w, held, "high", pay, notes, rules)
+            _split(hand, units, high_w, held, "high", pay, notes, rules, got)
     hand.payouts = {
         hand.players[i].name: units * chip for i, units in sorted(pay.items()) if units
     }
     hand.award_notes = notes
     order = [
-        "showdown.order",
         "hand.high",
         "hand.low",
         "split.halves",
         "split.odd-chip",
         "split.ties",
+        "pot.uncalled",
         "pot.side",
         "pot.rake",
     ]

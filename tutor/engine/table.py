@@ -36,6 +36,7 @@ from tutor.engine.rules import (
 )
 
 if TYPE_CHECKING:
+    from tutor.engine.irregularities import IrregularityHooks
     from tutor.engine.rulings import Ruling
 
 DEEP = Decimal("Infinity")
@@ -376,6 +377,29 @@ def describe_board(cards: list[Card]) -> str:
     return f"{RANK_NAMES[ranks[0]]} high"
 
 
+def ante_text(ante: Decimal, paid: list[tuple[str, Decimal]]) -> str:
+    """Why the antes make the pot they do: every player posts the ante, or all they have (ante.post)."""
+    n = len(paid)
+    total = sum((a for _, a in paid), ZERO)
+    short = [(name, a) for name, a in paid if a < ante]
+    if not short:
+        return (
+            f"Each of the {n} players dealt in posts the {fmt(ante)} ante before the cards are "
+            f"dealt: {n} x {fmt(ante)} = {fmt(total)}. The ante is dead money and counts toward no bet."
+        )
+    full = n - len(short)
+    parts = ([f"{full} x {fmt(ante)}"] if full else []) + [fmt(a) for _, a in short]
+    who = "; ".join(
+        f"{name} has only {fmt(a)} and posts all of it, so is dealt in all in"
+        for name, a in short
+    )
+    return (
+        f"Every player dealt in posts the {fmt(ante)} ante before the deal, or all they have: {who}. "
+        f"The antes really posted make {' + '.join(parts)} = {fmt(total)}. "
+        "The ante is dead money and counts toward no bet."
+    )
+
+
 class Why:
     """An explanation written only when read: strings and functions that return strings."""
 
@@ -448,6 +472,9 @@ class Hand:
         self.is_over = False
         self.payouts: dict[str, Decimal] = {}
         self.rake = ZERO
+        self.returned: dict[str, Decimal] = {}
+        self.antes: dict[int, Decimal] = {}
+        self.open_pair_seats: tuple[int, ...] = ()
         self.pots: list[tuple[Decimal, tuple[int, ...]]] = []
         self.award_notes: list[str] = []
         self.award_blocked: str | None = None
@@ -461,6 +488,8 @@ class Hand:
         self.bring_in_idx: int | None = None
         self.bring_in_reason = ""
         self.forced_pending = False
+        #: Set by tutor.engine.irregularities once a ruling changes how the hand goes on.
+        self.irr: IrregularityHooks | None = None
         self.completed = False
         self.current = ZERO
         self.full_level = ZERO
@@ -469,12 +498,16 @@ class Hand:
         self.big_seen = False
         self.cap_hit = False
         self.began_heads_up = False
+        #: The last all-in short of a full wager this round: (player index, total, counts as full).
+        self.short_all_in: tuple[int, Decimal, bool] | None = None
         self.round_first: int | None = None
         self.last_round_street: Street = Street.THIRD
         self.last_round_aggressor: int | None = None
         self.last_round_first: int | None = None
         self._rng: random.Random | None = None
         self._deck: list[Card] = []
+        self._burned: list[Card] = []
+        self._released: set[Card] = set()
         if setup.seed is not None:
             used = {c for s in setup.seats for c in s.cards if c is not None}
             if setup.community is not None:
@@ -486,6 +519,15 @@ class Hand:
             self._begin()
         else:
             self._begin_later(setup.start.street)
+        if (
+            setup.community is not None
+            and self.uses_community is None
+            and not self.community_needed()[0]
+        ):
+            self.problems.append(
+                "`community:` gives a card, but this hand can never need one: "
+                f"{self.community_needed()[1]} (river.community): remove `community:`."
+            )
 
     # ------------------------------------------------------------------ setup
     @staticmethod
@@ -549,6 +591,19 @@ class Hand:
             )
 
     def _draw(self) -> Card | None:
+        if self._rng is not None and not self._deck:
+            # Cards the seats list for streets their players folded before are still in the stub.
+            spare = [
+                c
+                for q in self.players
+                if q.folded
+                for c in q.given[len(q.cards) :]
+                if c is not None
+            ]
+            spare = [c for c in spare if c not in self._released]
+            self._released.update(spare)
+            self._deck.extend(spare)
+            self._rng.shuffle(self._deck)
         if self._rng is not None and self._deck:
             return self._deck.pop()
         return None
@@ -567,17 +622,19 @@ class Hand:
             paid = min(ante, p.stack)
             p.stack -= paid
             p.committed += paid
+            self.antes[idx] = paid
             if p.stack == 0:
                 p.all_in = True
         if ante > 0:
-            short = [p.name for p in self.players if p.committed < ante]
-            note = f" ({', '.join(short)} all in for less)" if short else ""
             self._log(
                 "ante",
-                f"Every player antes {fmt(ante)}",
-                f"Each of the {len(self.players)} players posts the {fmt(ante)} ante before "
-                f"the deal{note}; the antes make a pot of {fmt(self.pot)}. The ante is dead "
-                "money: it counts toward no bet.",
+                f"Every player antes {fmt(ante)}"
+                if all(a == ante for a in self.antes.values())
+                else f"The antes: {fmt(self.pot)} in all",
+                ante_text(
+                    ante,
+                    [(self.players[i].name, a) for i, a in sorted(self.antes.items())],
+                ),
                 ("ante.post",),
             )
         else:
@@ -611,9 +668,16 @@ class Hand:
             late = street in (Street.SEVENTH, Street.SHOWDOWN)
             hold = 6 if late and self.setup.community is not None else need
             if s.folded:
-                if len(s.cards) > need:
+                # Nobody can have folded on a street whose betting has not opened yet.
+                most = 7 if street is Street.SHOWDOWN else need - 1
+                if len(s.cards) > most:
                     raise TableError(
-                        f"{s.name} folded before {street.value} street but lists {len(s.cards)} cards."
+                        f"{s.name} folded before {street.value} street"
+                        + (" betting opened" if street is not Street.SHOWDOWN else "")
+                        + f", so holds at most {most} cards (those dealt before the fold), "
+                        f"but lists {len(s.cards)}: list only the cards {s.name} was dealt (deal.order).",
+                        player=s.name,
+                        field="cards",
                     )
                 p.cards = list(s.cards)
             else:
@@ -644,6 +708,31 @@ class Hand:
             raise TableError(
                 "a hand that starts later needs at least two players still in (not folded)."
             )
+        with_chips = [p for p in live if not p.all_in]
+        if with_chips:
+            level = max(p.committed for p in with_chips)
+            for p in with_chips:
+                if p.committed != level:
+                    top = next(q for q in with_chips if q.committed == level)
+                    raise TableError(
+                        f"{p.name} and {top.name} are both still in with chips, yet have put in "
+                        f"{fmt(p.committed)} and {fmt(level)}: when a street begins, every player still in "
+                        "with chips has put in the same amount, because the last round ended only when "
+                        "each had called (round.end). Make their committed chips equal, or give the "
+                        "short player a stack of 0 (all in).",
+                        player=p.name,
+                        field="committed",
+                    )
+            for p in live:
+                if p.all_in and p.committed > level:
+                    raise TableError(
+                        f"{p.name} is all in for {fmt(p.committed)}, more than the {fmt(level)} put in by "
+                        "the players still in with chips: they would still owe a call, so the street "
+                        "cannot have begun (round.end). Lower the all-in player's committed chips or raise "
+                        "the others'.",
+                        player=p.name,
+                        field="committed",
+                    )
         order_idx = STREETS.index(street) if street in STREETS else 4
         if self.rules.burn_cards:
             self.burns = order_idx
@@ -726,9 +815,15 @@ class Hand:
         )
 
     def open_pair_showing(self) -> list[_Player]:
-        """Live players showing a pair on fourth street (limit.open-pair)."""
+        """Players who showed a pair when fourth street was dealt (limit.open-pair).
+
+        The option is settled when fourth street is dealt and lasts the whole round, even if
+        the paired hand then folds."""
         if self.street is not Street.FOURTH:
             return []
+        return [self.players[i] for i in self.open_pair_seats]
+
+    def _pairs_on_board(self) -> tuple[int, ...]:
         out = []
         for p in self.live():
             up = p.up_cards()
@@ -738,8 +833,8 @@ class Hand:
                 and up[1] is not None
                 and up[0].rank == up[1].rank
             ):
-                out.append(p)
-        return out
+                out.append(p.idx)
+        return tuple(out)
 
     def open_pair_active(self) -> bool:
         return self.rules.open_pair_option and bool(self.open_pair_showing())
@@ -779,6 +874,7 @@ class Hand:
         self.big_seen = False
         self.cap_hit = False
         self.completed = False
+        self.short_all_in = None
         self.began_heads_up = len(self.actors()) <= 2
         self.last_round_street = self.street
         self.last_round_aggressor = None
@@ -916,6 +1012,9 @@ class Hand:
     def _open_later(self) -> None:
         self._start_round()
         self.forced_pending = False
+        self.open_pair_seats = (
+            self._pairs_on_board() if self.street is Street.FOURTH else ()
+        )
         include = self.rules.community_opener is CommunityOpener.BOARD_WITH_COMMUNITY
         win: int | None
         why: Why
@@ -1024,6 +1123,8 @@ class Hand:
                 )
                 if targets := [t for t in targets if t > self.current]:
                     opts[ActionKind.RAISE] = targets
+        if self.irr is not None:
+            opts = self.irr.options(self, p, opts)
         return opts
 
     def legal_actions(self) -> list[str]:
@@ -1068,6 +1169,8 @@ class Hand:
 
     def _why_not(self, p: _Player, kind: ActionKind) -> tuple[str, str]:
         st = self.street.value
+        if self.irr is not None and (limited := self.irr.why_not(self, p, kind)):
+            return limited
         if self.forced_pending:
             if kind is ActionKind.FOLD:
                 return (
@@ -1125,6 +1228,8 @@ class Hand:
                     "the bet has already been completed: call, raise or fold",
                     "bring-in.complete",
                 )
+            if not p.may_raise:
+                return self._not_reopened(p)
             return (f"{p.name} has no chips beyond the call", "bring-in.all-in")
         # RAISE
         if not facing:
@@ -1138,15 +1243,67 @@ class Hand:
         if p.stack <= self.current - p.bet:
             return (f"{p.name} has no chips beyond the call", "pot.side")
         if not p.may_raise:
-            return (
-                f"the all-in for less than half a bet did not reopen the betting for {p.name}, who has already acted",
-                "cap.raises",
-            )
+            return self._not_reopened(p)
         return (
             f"the betting is capped: one bet and {self.rules.max_raises} raises have been made under "
             f"{self.rules.label}",
             "cap.raises",
         )
+
+    def _not_reopened(self, p: _Player) -> tuple[str, str]:
+        who = ""
+        if self.short_all_in is not None:
+            q, total, _ = self.short_all_in
+            who = f" ({self.players[q].name}'s to {fmt(total)})"
+        why = (
+            f"the all-in for less than half a bet{who} does not reopen the betting for {p.name}, "
+            "who has already acted: only a call or a fold"
+        )
+        return why, "limit.all-in"
+
+    def all_in_note(self) -> str | None:
+        """Why the raises open to the player to act are missing or oddly sized because of an
+        all-in short of a full wager (limit.all-in); None where no such all-in shaped them."""
+        p = self._actor()
+        opts = self._options(p)
+        notes = []
+        if self.short_all_in is not None:
+            q, total, full = self.short_all_in
+            name = self.players[q].name
+            if not p.may_raise:
+                notes.append(
+                    f"{name}'s all-in to {fmt(total)} was less than half a bet, so it does not reopen "
+                    f"the betting for {p.name}, who has already acted: {p.name} may only call or fold."
+                )
+            elif full and total == self.full_level:
+                notes.append(
+                    f"{name}'s all-in to {fmt(total)} was short of a full wager but at least half of one, "
+                    f"so it counts as full: a raise goes to {fmt(total)} plus one bet."
+                )
+            elif not full:
+                step = (
+                    "complete to"
+                    if (self.street is Street.THIRD and not self.completed)
+                    else "raise to"
+                )
+                notes.append(
+                    f"{name}'s all-in to {fmt(total)} was less than half a bet, so a player yet to act "
+                    f"may call it or {step} the last full level, {fmt(self.full_level)}, plus one bet."
+                )
+        reach = p.bet + p.stack
+        for kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE):
+            amounts = opts.get(kind, [])
+            if amounts and reach in amounts and not self._is_full_size(kind, reach):
+                notes.append(
+                    f"{p.name} has only {fmt(p.stack)} left, so may {kind.value} all in to "
+                    f"{fmt(reach)}, short of a full {kind.value}."
+                )
+        return " ".join(notes) or None
+
+    def _is_full_size(self, kind: ActionKind, total: Decimal) -> bool:
+        if kind is ActionKind.COMPLETE:
+            return total >= self.stakes.small_bet
+        return total - self.full_level in self.sizes()
 
     # ------------------------------------------------------------------ actions
     def parse(self, text: str) -> Action:
@@ -1260,9 +1417,15 @@ class Hand:
             else:
                 rule = self._size_rule(act.kind)
                 what = "adds" if act.kind is ActionKind.CALL else "makes it"
+                note = ""
+                if act.kind is not ActionKind.CALL and (
+                    note := self.all_in_note() or ""
+                ):
+                    rule = "limit.all-in"
+                    note = " " + note
                 raise IllegalActionError(
                     f"{text!r} is not allowed: a {act.kind.value} now {what} "
-                    f"{' or '.join(fmt(a) for a in amounts)}, not {fmt(act.amount)} ({rule}).",
+                    f"{' or '.join(fmt(a) for a in amounts)}, not {fmt(act.amount)} ({rule}).{note}",
                     rule,
                 )
         elif act.amount is not None:
@@ -1329,7 +1492,14 @@ class Hand:
                 else ""
             )
             text = f"{p.name} brings in {fmt(amount)}"
-            if self.bring_in_idx is not None and p.idx != self.bring_in_idx:
+            if (
+                self.bring_in_idx is not None
+                and p.idx != self.bring_in_idx
+                and self.players[self.bring_in_idx].folded
+            ):  # a dead hand was the low card (irr.exposed-hole)
+                why = f"{self.bring_in_reason} {p.name} chooses to bring in {fmt(amount)}{allin}."
+                rules = ("irr.exposed-hole", "bring-in.amount")
+            elif self.bring_in_idx is not None and p.idx != self.bring_in_idx:
                 why = (
                     f"The low card, {self.players[self.bring_in_idx].name}, is all in for the ante, so "
                     f"{p.name} acts first and chooses to bring in {fmt(amount)}{allin}."
@@ -1343,9 +1513,12 @@ class Hand:
             before = self.current
             self._put(p, amount)
             self.forced_pending = False
-            # An all-in completion short of half the step does not complete the bet.
-            full = (amount - before) * 2 >= self.stakes.small_bet - before
+            small = self.stakes.small_bet
+            # An all-in completion counts as one if it reaches half the completion (limit.all-in).
+            full = amount * 2 >= small
             self.current = max(self.current, amount)
+            if amount > before:
+                self.last_round_aggressor = p.idx
             self._reopen(p, full)
             if full:
                 self.completed = True
@@ -1353,21 +1526,45 @@ class Hand:
                 self.full_level = amount
             allin = " (all in)" if p.all_in else ""
             text = f"{p.name} completes to {fmt(amount)}"
-            why = (
-                f"{p.name} raises the {fmt(before)} bring-in to a full small bet of {fmt(self.stakes.small_bet)}"
-                if before
-                else f"{p.name} opens for a full small bet of {fmt(self.stakes.small_bet)} instead of the bring-in"
-            )
-            why += f"{allin}. A completion is the round's bet, not a raise: {self._cap_text()}"
-            rules = ("bring-in.complete", "cap.raises")
+            if amount < small:
+                self.short_all_in = (p.idx, amount, full)
+                why = (
+                    f"{p.name} goes all in for {fmt(amount)}"
+                    + ("" if before else " instead of the bring-in")
+                    + f", short of the completion to {fmt(small)}"
+                    + (f" over the {fmt(before)} bring-in" if before else "")
+                    + ". "
+                )
+                if full:
+                    why += (
+                        f"It reaches half the completion ({fmt(small / 2)}), so it counts as the "
+                        f"completion: it reopens the betting, and a raise now goes to {fmt(amount)} plus "
+                        f"one small bet, {fmt(amount + small)}."
+                    )
+                else:
+                    why += (
+                        f"It is less than half the completion ({fmt(small / 2)}), so it is not a "
+                        "completion: players who have already acted may only call or fold, and a "
+                        f"player yet to act may call it or complete to {fmt(small)}."
+                    )
+                rules = ("limit.all-in", "bring-in.complete")
+            else:
+                why = (
+                    f"{p.name} raises the {fmt(before)} bring-in to a full small bet of {fmt(small)}"
+                    if before
+                    else f"{p.name} opens for a full small bet of {fmt(small)} instead of the bring-in"
+                )
+                why += f"{allin}. A completion is the round's bet, not a raise: {self._cap_text()}"
+                rules = ("bring-in.complete", "cap.raises")
         else:  # BET or RAISE
             assert amount is not None
             before = self.current
+            level = self.full_level
             step = amount - self.full_level
             size_rule = self._size_rule(kind)
             smallest = min(self.sizes())
             self._put(p, amount)
-            # A full bet or raise; an all-in of half a bet or more counts as one.
+            # A full bet or raise; an all-in of half a bet or more counts as one (limit.all-in).
             full = step * 2 >= smallest
             if full and kind is ActionKind.RAISE:
                 self.raises += 1
@@ -1383,8 +1580,11 @@ class Hand:
                 self.full_level = amount
             self.bet_made = True
             self.current = max(self.current, amount)
+            if amount > before:
+                self.last_round_aggressor = p.idx
             self._reopen(p, full)
             allin = " (all in)" if p.all_in else ""
+            short = step not in self.sizes()
             if kind is ActionKind.BET:
                 text = f"{p.name} bets {fmt(amount)}"
                 why = f"{p.name} opens the betting on {st.value} street for {fmt(amount)}{allin}. {self._size_text()}"
@@ -1394,23 +1594,36 @@ class Hand:
                     f"{p.name} raises the {fmt(before)} wager to {fmt(amount)}{allin}. {self._size_text()} "
                     f"{self._cap_text()}"
                 )
-            if not full:
+            if short and full:
                 why += (
-                    " It is less than half a bet, so it does not reopen the betting for players who "
-                    "have already acted: they may only call or fold."
+                    f" The all-in adds {fmt(step)} over {fmt(level)}, short of a full "
+                    f"{'bet' if kind is ActionKind.BET else 'raise'} but at least half of "
+                    f"{fmt(smallest)}, so it counts as a full one: it reopens the betting"
+                    + (", counts toward the cap" if kind is ActionKind.RAISE else "")
+                    + f", and the next raise goes to {fmt(amount)} plus one bet."
+                )
+            elif not full:
+                why += (
+                    f" The all-in adds only {fmt(step)} over {fmt(level)}, less than half of "
+                    f"{fmt(smallest)}, so it does not reopen the betting for players who have "
+                    "already acted (they may only call or fold) and does not count toward the cap; "
+                    f"a player yet to act may call it or raise to {fmt(level)} plus one bet."
                 )
             rules = (
                 (size_rule, "cap.raises") if kind is ActionKind.RAISE else (size_rule,)
             )
+            if short:
+                rules = ("limit.all-in",) + rules
+                self.short_all_in = (p.idx, amount, full)
         p.acted = True
         op = self._log(kind.value, text, why, rules, player=p.name, amount=amount)
+        if self.irr is not None:
+            self.irr.acted(self, p, kind)
         self._advance(p)
         return op
 
     def _reopen(self, p: _Player, full: bool) -> None:
         """After a wager: a full one reopens the betting; a short all-in only asks for a call."""
-        if full:
-            self.last_round_aggressor = p.idx
         for q in self.players:
             if q is p:
                 continue
@@ -1423,9 +1636,16 @@ class Hand:
 
     def _size_text(self) -> str:
         if self.street is Street.FOURTH and self.open_pair_active():
+            gone = [p.name for p in self.open_pair_showing() if p.folded]
             return (
                 f"A pair shows on fourth street and {self.rules.label} allows the open-pair option: bets and raises may be "
                 f"{fmt(self.stakes.small_bet)} or {fmt(self.stakes.big_bet)}; after a big one, all raises are big."
+                + (
+                    f" The option was settled when fourth street was dealt and lasts the whole round, "
+                    f"even though {' and '.join(gone)} (the pair) has folded."
+                    if gone
+                    else ""
+                )
             )
         if self.street is Street.FOURTH and self.open_pair_showing():
             return (
@@ -1553,11 +1773,11 @@ class Hand:
             why = (
                 base
                 + (
-                    f" After burning one, {avail} are left"
+                    f" After burning one, {avail} are left, "
                     if self.rules.burn_cards
-                    else ""
+                    else " That is "
                 )
-                + f" — {'fewer than' if need else 'enough for'} {n} players"
+                + f"{'fewer than' if need else 'enough for'} {n} players"
             )
         elif sd is ShortDeck.RECYCLE_BURNS:
             avail = stub + burns
@@ -1589,13 +1809,16 @@ class Hand:
 
     def _deal_street(self) -> None:
         st = self.street
+        if self.irr is not None:
+            self.irr.dealing(self, st)
         live_in_order = [
             self.players[i] for i in self.order if not self.players[i].folded
         ]
         if st is Street.SEVENTH:
             need, why = self._river_count(len(live_in_order), self.dealt, self.burns)
+            why += self._river_burn(need, len(live_in_order))
             self.community_reason = why
-        if self.rules.burn_cards:
+        elif self.rules.burn_cards:
             self.burns += 1
             self._draw_burn()
         if st is Street.SEVENTH:
@@ -1659,27 +1882,98 @@ class Hand:
 
     def _draw_burn(self) -> None:
         if self._rng is not None and self._deck:
-            self._deck.pop()
+            self._burned.append(self._deck.pop())
+
+    def _river_burn(self, need: bool, n: int) -> str:
+        """Burn (or skip the burn) before seventh street as the preset's short-deck procedure
+        says, mixing the burn cards back into the stub where it recycles them; returns what
+        the dealer did beyond the usual burn, for the explanation (river.community)."""
+        if not self.rules.burn_cards:
+            return ""
+        want = 1 if need else n
+        stub = 52 - self.dealt - self.burns
+        recycle = (
+            self.rules.short_deck is not ShortDeck.STUB
+            and stub < want + 1
+            and self.burns > 0
+        )
+        said = ""
+        if recycle:
+            if self._rng is not None:
+                self._deck.extend(self._burned)
+                self._burned.clear()
+                self._rng.shuffle(self._deck)
+            stub += self.burns
+            said = f" The {self.burns} burn cards are mixed back into the stub ({stub} cards)."
+            self.burns = 0
+        if stub >= want + 1:
+            self.burns += 1
+            self._draw_burn()
+            return said
+        return said + (
+            " The river burn is skipped: the stub holds no card to spare "
+            f"({stub} for {want} card{'s' if want != 1 else ''})."
+        )
 
     # ------------------------------------------------------------------ award
+    def _return_uncalled(self) -> None:
+        """Give back the part of a wager nobody called, before any pot is formed (pot.uncalled)."""
+        if self.returned:
+            return
+        ranked = sorted(self.players, key=lambda q: q.committed, reverse=True)
+        top, second = ranked[0], ranked[1]
+        excess = top.committed - second.committed
+        if excess <= 0:
+            return
+        top.committed -= excess
+        top.stack += excess
+        top.all_in = False
+        self.returned = {top.name: excess}
+        self._log(
+            "uncalled",
+            f"{top.name} takes back {fmt(excess)}",
+            f"Nobody called the last {fmt(excess)} of {top.name}'s chips (the most anyone else put in "
+            f"is {fmt(second.committed)}), so they go back to {top.name} before any pot is formed: "
+            "they are not part of the pot, not raked and not won.",
+            ("pot.uncalled",),
+            player=top.name,
+            amount=excess,
+        )
+
     def _win_uncontested(self, winner: _Player) -> None:
         for p in self.players:
             p.bet = ZERO
         self.to_act_idx = None
+        self._return_uncalled()
         total = self.pot
         rake = ZERO
         if self.street is not Street.THIRD:
             rake = self._rake(total)
         self.rake = rake
-        self.payouts = {winner.name: total - rake}
+        self.payouts = {winner.name: total - rake} if total - rake else {}
         self.pots = [(total, (winner.idx,))]
         self.is_over = True
+        back = self.returned.get(winner.name)
         self.award_notes = [
             f"Everyone else folded, so {winner.name} wins the pot of {fmt(total)} at once without showing"
             + (f" (less a rake of {fmt(rake)})" if rake else "")
             + "."
+            + (
+                f" The {fmt(back)} nobody called went back to {winner.name} first: it was never in the pot."
+                if back
+                else ""
+            )
+            + (
+                " No rake: the hand ended before fourth street was dealt."
+                if self.street is Street.THIRD and self.stakes.rake_percent is not None
+                else ""
+            )
         ]
-        self.award_rules = ("round.end",) + (("pot.rake",) if rake else ())
+        self.award_rules = (
+            ("round.end",)
+            + (("pot.uncalled",) if back else ())
+            + (("pot.rake",) if self.stakes.rake_percent is not None else ())
+        )
         self._log(
             "award",
             f"{winner.name} wins {fmt(total - rake)}",
@@ -1690,6 +1984,7 @@ class Hand:
         )
 
     def _rake(self, total: Decimal) -> Decimal:
+        """The rake on ``total``, all pots together: percent, rounded down to the chip, capped."""
         if self.stakes.rake_percent is None or self.stakes.rake_cap is None:
             return ZERO
         chip = self.stakes.chip or Decimal(1)
@@ -1725,6 +2020,9 @@ class Hand:
 
         self.street = Street.SHOWDOWN
         self.to_act_idx = None
+        for p in self.players:
+            p.bet = ZERO
+        self._return_uncalled()
         showdown.award(self)
         self.is_over = True
 
@@ -1780,10 +2078,14 @@ class Hand:
         new.history = list(self.history)
         new.problems = list(self.problems)
         new.payouts = dict(self.payouts)
+        new.returned = dict(self.returned)
         new.pots = list(self.pots)
         new.award_notes = list(self.award_notes)
         new._deck = list(self._deck)
+        new._burned = list(self._burned)
+        new._released = set(self._released)
         new._rng = copy.deepcopy(self._rng)
+        new.irr = self.irr.copy() if self.irr is not None else None
         return new
 
     def view(self) -> TableView:

@@ -9,9 +9,11 @@ from decimal import Decimal
 from typing import Any
 
 from tutor.engine.errors import TutorError
+from tutor.engine.rules import Game
 
 NAME_MAX = 40
-GAMES = ("stud8", "stud")
+#: The games an answer may be for: every game the engine plays.
+GAMES = tuple(game.value for game in Game)
 LEVELS = range(1, 6)
 
 
@@ -93,6 +95,7 @@ class TopicSummary:
     seconds_total: float
     scenarios: int
     mastery: str
+    #: the median time of the topic's latest 200 first attempts (all of them when fewer)
     median_seconds: float = 0.0
 
     @property

@@ -22,7 +22,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
 #: The Alembic revision this code's tables match (``tutor/progress/migrations/versions``).
-HEAD_REVISION = "0002_answer_context"
+HEAD_REVISION = "0003_progress_rollups"
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -139,3 +139,44 @@ class ReviewCardRow(Base):
     card_json: Mapped[str] = mapped_column(Text, nullable=False)
     due: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class AnswerDayRow(Base):
+    """Per learner, topic and UTC day: running counts, updated with every answer saved.
+
+    The Progress page sums these (a few hundred rows a year) instead of the answers.
+    """
+
+    __tablename__ = "answer_days"
+
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
+    )
+    topic: Mapped[str] = mapped_column(String(60), primary_key=True)
+    #: the UTC date, ``YYYY-MM-DD``
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    answered: Mapped[int] = mapped_column(Integer, nullable=False)
+    correct: Mapped[int] = mapped_column(Integer, nullable=False)
+    first_answered: Mapped[int] = mapped_column(Integer, nullable=False)
+    first_correct: Mapped[int] = mapped_column(Integer, nullable=False)
+    first_seconds: Mapped[float] = mapped_column(Float, nullable=False)
+
+
+class AskMarkRow(Base):
+    """Per learner and ask: whether its latest first attempt was right, updated with every
+    answer saved (one row per ask answered: Practice reads these, not the answers)."""
+
+    __tablename__ = "ask_marks"
+
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
+    )
+    scenario_id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    step: Mapped[int] = mapped_column(Integer, primary_key=True)
+    topic: Mapped[str] = mapped_column(String(60), nullable=False)
+    first_answered: Mapped[int] = mapped_column(Integer, nullable=False)
+    first_correct: Mapped[int] = mapped_column(Integer, nullable=False)
+    #: the latest first attempt: when, its id, and whether it was right (None: none yet)
+    last_first_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    last_first_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    last_first_correct: Mapped[bool | None] = mapped_column(Boolean, nullable=True)

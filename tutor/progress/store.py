@@ -10,11 +10,13 @@ import io
 import json
 import math
 import os
+import statistics
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from datetime import UTC, date, datetime
 from decimal import Decimal
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Self
 
@@ -26,6 +28,7 @@ from sqlalchemy import (
     Connection,
     Engine,
     and_,
+    bindparam,
     case,
     create_engine,
     delete,
@@ -33,9 +36,9 @@ from sqlalchemy import (
     func,
     inspect,
     literal,
+    or_,
     select,
     text,
-    union_all,
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -47,7 +50,7 @@ from sqlalchemy.pool import StaticPool
 from tutor import config
 from tutor.config import DATA_DIR_VAR, DATABASE_URL_VAR, database_url, redact_url
 from tutor.engine.rules import PRESETS
-from tutor.progress.mastery import WINDOW, level_from
+from tutor.progress.mastery import level_from
 from tutor.progress.records import (
     GAMES,
     LEVELS,
@@ -64,7 +67,9 @@ from tutor.progress.records import (
 )
 from tutor.progress.schema import (
     HEAD_REVISION,
+    AnswerDayRow,
     AnswerRow,
+    AskMarkRow,
     LearnerRow,
     ReviewCardRow,
 )
@@ -98,6 +103,8 @@ _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 PIN_MIN, PIN_MAX = 4, 64
 _SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 2**14, 8, 1
 _SEED_LIMIT = 2**63
+#: How many of a topic's latest first attempts give its mastery and median time.
+RECENT = 200
 
 
 def normalise_url(url: str | URL) -> URL:
@@ -315,8 +322,7 @@ class ProgressStore:
         A database made before migrations (a ``schema_version`` table) is adopted by the
         baseline revision. A database from a newer Stud Tutor is refused.
         """
-        scripts = ScriptDirectory.from_config(self._alembic_config())
-        known = {rev.revision for rev in scripts.walk_revisions()}
+        scripts, known = _migrations()
         with (
             self._guard("create or upgrade the tables"),
             self._memory_lock or nullcontext(),
@@ -557,7 +563,101 @@ class ProgressStore:
             )
             session.add(row)
             session.flush()
+            self._count(session, row)
             return _record(row)
+
+    def _count(self, session: Session, row: AnswerRow) -> None:
+        """Add a new answer to the running counts (``answer_days``, ``ask_marks``)."""
+        insert = sqlite_insert if self.is_sqlite else pg_insert
+        first = row.attempt == 1 and not row.after_reveal
+        right = 1 if row.correct else 0
+        day = insert(AnswerDayRow).values(
+            learner_id=row.learner_id,
+            topic=row.topic,
+            day=row.answered_at.astimezone(UTC).date().isoformat(),
+            answered=1,
+            correct=right,
+            first_answered=int(first),
+            first_correct=right if first else 0,
+            first_seconds=row.seconds if first else 0.0,
+        )
+        session.execute(
+            day.on_conflict_do_update(
+                index_elements=["learner_id", "topic", "day"],
+                set_={
+                    name: getattr(AnswerDayRow, name) + getattr(day.excluded, name)
+                    for name in (
+                        "answered",
+                        "correct",
+                        "first_answered",
+                        "first_correct",
+                        "first_seconds",
+                    )
+                },
+            )
+        )
+        mark = insert(AskMarkRow).values(
+            learner_id=row.learner_id,
+            scenario_id=row.scenario_id,
+            step=row.step,
+            topic=row.topic,
+            first_answered=int(first),
+            first_correct=right if first else 0,
+            last_first_at=row.answered_at if first else None,
+            last_first_id=row.id if first else None,
+            last_first_correct=bool(row.correct) if first else None,
+        )
+        newer = and_(
+            mark.excluded.last_first_at.is_not(None),
+            or_(
+                AskMarkRow.last_first_at.is_(None),
+                mark.excluded.last_first_at >= AskMarkRow.last_first_at,
+            ),
+        )
+        session.execute(
+            mark.on_conflict_do_update(
+                index_elements=["learner_id", "scenario_id", "step"],
+                set_={
+                    "topic": mark.excluded.topic,
+                    "first_answered": AskMarkRow.first_answered
+                    + mark.excluded.first_answered,
+                    "first_correct": AskMarkRow.first_correct
+                    + mark.excluded.first_correct,
+                    **{
+                        name: case(
+                            (newer, getattr(mark.excluded, name)),
+                            else_=getattr(AskMarkRow, name),
+                        )
+                        for name in (
+                            "last_first_at",
+                            "last_first_id",
+                            "last_first_correct",
+                        )
+                    },
+                },
+            )
+        )
+
+    def rebuild_counts(self) -> None:
+        """Work out ``answer_days`` and ``ask_marks`` again from every stored answer.
+
+        They are kept up to date by :meth:`record_answer`; this is for answers written
+        around the store (a bulk import, a benchmark's seeding) or a repair.
+        """
+        sqlite = self.is_sqlite
+        day = (
+            "substr(answered_at, 1, 10)"
+            if sqlite
+            else "to_char(answered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')"
+        )
+        last_correct = "max(l.correct)" if sqlite else "bool_or(l.correct)"
+        with self._guard("rebuild the counts"), self._transaction(write=True) as s:
+            s.execute(delete(AnswerDayRow))
+            s.execute(delete(AskMarkRow))
+            s.execute(text(_REBUILD_DAYS.format(day=day, first=_FIRST_SQL)))
+            s.execute(
+                text(_REBUILD_MARKS.format(first=_FIRST_SQL, last_correct=last_correct))
+            )
 
     def answers(
         self, learner: Learner | int, *, since: datetime | None = None
@@ -590,27 +690,14 @@ class ProgressStore:
         """The asks ``(scenario_id, step)`` whose latest first attempt was wrong.
 
         Retries do not count: an ask answered wrong and then right on a Retry stays a
-        mistake until a later play-through gets it right first time.
+        mistake until a later play-through gets it right first time. One row per ask
+        answered is read (``ask_marks``), never the answers.
         """
         with self._guard("read mistakes"), self._transaction(write=False) as session:
             row = self._learner_row(session, learner)
-            ranked = (
-                select(
-                    AnswerRow.scenario_id,
-                    AnswerRow.step,
-                    AnswerRow.correct,
-                    func.row_number()
-                    .over(
-                        partition_by=(AnswerRow.scenario_id, AnswerRow.step),
-                        order_by=(AnswerRow.answered_at.desc(), AnswerRow.id.desc()),
-                    )
-                    .label("rank"),
-                )
-                .where(AnswerRow.learner_id == row.id, _first_attempts())
-                .subquery()
-            )
-            query = select(ranked.c.scenario_id, ranked.c.step).where(
-                ranked.c.rank == 1, ranked.c.correct.is_(False)
+            query = select(AskMarkRow.scenario_id, AskMarkRow.step).where(
+                AskMarkRow.learner_id == row.id,
+                AskMarkRow.last_first_correct.is_(False),
             )
             return {(sid, int(step)) for sid, step in session.execute(query)}
 
@@ -618,10 +705,8 @@ class ProgressStore:
         """The asks ``(scenario_id, step)`` the learner has answered at least once."""
         with self._guard("read answers"), self._transaction(write=False) as session:
             row = self._learner_row(session, learner)
-            query = (
-                select(AnswerRow.scenario_id, AnswerRow.step)
-                .where(AnswerRow.learner_id == row.id)
-                .distinct()
+            query = select(AskMarkRow.scenario_id, AskMarkRow.step).where(
+                AskMarkRow.learner_id == row.id
             )
             return {(sid, int(step)) for sid, step in session.execute(query)}
 
@@ -632,27 +717,21 @@ class ProgressStore:
             return list(self._topics(session, row.id))
 
     def progress(self, learner: Learner | int) -> ProgressFigures:
-        """The Progress page's figures, worked out by the database in a few queries.
+        """The Progress page's figures, from the running counts kept with the answers.
 
-        No query returns more rows than there are topics, days or (topics x 20).
+        Reads the learner's rows of ``answer_days`` (one per topic and day answered) and
+        ``ask_marks`` (one per ask answered) and at most :data:`RECENT` answers per topic:
+        the time does not grow with the length of the history.
         """
         with self._guard("read progress"), self._transaction(write=False) as session:
             learner_id = self._learner_row(session, learner).id
-            first = case((_first_attempts(), 1), else_=0)
             totals = session.execute(
                 select(
-                    func.count(),
-                    func.coalesce(func.sum(case((AnswerRow.correct, 1), else_=0)), 0),
-                    func.coalesce(func.sum(first), 0),
-                    func.coalesce(
-                        func.sum(
-                            case(
-                                (and_(_first_attempts(), AnswerRow.correct), 1), else_=0
-                            )
-                        ),
-                        0,
-                    ),
-                ).where(AnswerRow.learner_id == learner_id)
+                    func.coalesce(func.sum(AnswerDayRow.answered), 0),
+                    func.coalesce(func.sum(AnswerDayRow.correct), 0),
+                    func.coalesce(func.sum(AnswerDayRow.first_answered), 0),
+                    func.coalesce(func.sum(AnswerDayRow.first_correct), 0),
+                ).where(AnswerDayRow.learner_id == learner_id)
             ).one()
             topics = self._topics(session, learner_id)
             days = self._days(session, learner_id)
@@ -667,100 +746,90 @@ class ProgressStore:
 
     def _topics(self, session: Session, learner_id: int) -> tuple[TopicSummary, ...]:
         """Per topic, first attempts only, with the median time and the mastery level."""
-        mine = (AnswerRow.learner_id == learner_id, _first_attempts())
         groups = session.execute(
             select(
-                AnswerRow.topic,
-                func.count(),
-                func.sum(case((AnswerRow.correct, 1), else_=0)),
-                func.sum(AnswerRow.seconds),
-                func.count(AnswerRow.scenario_id.distinct()),
-                func.count(case((AnswerRow.correct, AnswerRow.scenario_id)).distinct()),
+                AnswerDayRow.topic,
+                func.sum(AnswerDayRow.first_answered),
+                func.sum(AnswerDayRow.first_correct),
+                func.sum(AnswerDayRow.first_seconds),
             )
-            .where(*mine)
-            .group_by(AnswerRow.topic)
-            .order_by(AnswerRow.topic)
+            .where(AnswerDayRow.learner_id == learner_id)
+            .group_by(AnswerDayRow.topic)
+            .having(func.sum(AnswerDayRow.first_answered) > 0)
+            .order_by(AnswerDayRow.topic)
         ).all()
         if not groups:
             return ()
-        ranked = (
-            select(
-                AnswerRow.topic,
-                AnswerRow.seconds,
-                func.row_number()
-                .over(partition_by=AnswerRow.topic, order_by=AnswerRow.seconds)
-                .label("rank"),
-                func.count().over(partition_by=AnswerRow.topic).label("size"),
-            )
-            .where(*mine)
-            .subquery()
-        )
-        medians = dict(
-            session.execute(
-                select(ranked.c.topic, func.avg(ranked.c.seconds))
-                .where(
-                    ranked.c.rank.in_(
-                        [(ranked.c.size + 1) // 2, (ranked.c.size + 2) // 2]
-                    )
+        scenarios = {
+            topic: (int(tried), int(right))
+            for topic, tried, right in session.execute(
+                select(
+                    AskMarkRow.topic,
+                    func.count(
+                        case(
+                            (AskMarkRow.first_answered > 0, AskMarkRow.scenario_id)
+                        ).distinct()
+                    ),
+                    func.count(
+                        case(
+                            (AskMarkRow.first_correct > 0, AskMarkRow.scenario_id)
+                        ).distinct()
+                    ),
                 )
-                .group_by(ranked.c.topic)
-            ).all()
-        )
-        latest = [
-            select(
-                AnswerRow.topic, AnswerRow.correct, AnswerRow.answered_at, AnswerRow.id
+                .where(AskMarkRow.learner_id == learner_id)
+                .group_by(AskMarkRow.topic)
             )
-            .where(*mine, AnswerRow.topic == topic)
-            .order_by(AnswerRow.answered_at.desc(), AnswerRow.id.desc())
-            .limit(WINDOW)
-            .subquery()
+        }
+        # one small query per topic, through the topic index (compiled once, cached)
+        recent: dict[str, list[tuple[bool, float]]] = {
+            topic: [
+                (bool(correct), float(seconds))
+                for correct, seconds in session.execute(
+                    _RECENT_QUERY, {"learner": learner_id, "topic": topic}
+                )
+            ][::-1]
             for topic, *_ in groups
-        ]
-        recent: dict[str, list[tuple[datetime, int, bool]]] = {}
-        for topic, correct, when, answer_id in session.execute(
-            union_all(*(select(*sub.c) for sub in latest))
-        ):
-            recent.setdefault(topic, []).append((when, answer_id, bool(correct)))
+        }
         summaries = []
-        for topic, answered, right, seconds, scenarios, right_scenarios in groups:
-            flags = [flag for *_, flag in sorted(recent.get(topic, []))]
-            level = level_from(int(answered), flags, int(right_scenarios))
+        for topic, answered, right, seconds in groups:
+            ordered = recent.get(topic, [])  # oldest first
+            tried, right_scenarios = scenarios.get(topic, (0, 0))
+            level = level_from(
+                int(answered), [flag for flag, _ in ordered], right_scenarios
+            )
             summaries.append(
                 TopicSummary(
                     topic=topic,
                     answered=int(answered),
                     correct=int(right),
                     seconds_total=float(seconds),
-                    scenarios=int(scenarios),
+                    scenarios=tried,
                     mastery=str(level),
-                    median_seconds=float(medians.get(topic, 0.0)),
+                    median_seconds=(
+                        statistics.median(t for _, t in ordered) if ordered else 0.0
+                    ),
                 )
             )
         return tuple(summaries)
 
     def _days(self, session: Session, learner_id: int) -> tuple[DaySummary, ...]:
         """First attempts per UTC day, oldest day first."""
-        if self.is_sqlite:
-            day = func.substr(AnswerRow.answered_at, 1, 10)
-        else:
-            day = func.date(func.timezone("UTC", AnswerRow.answered_at))
         rows = session.execute(
             select(
-                day.label("day"),
-                func.count(),
-                func.sum(case((AnswerRow.correct, 1), else_=0)),
+                AnswerDayRow.day,
+                func.sum(AnswerDayRow.first_answered),
+                func.sum(AnswerDayRow.first_correct),
             )
-            .where(AnswerRow.learner_id == learner_id, _first_attempts())
-            .group_by(day)
-            .order_by(day)
+            .where(AnswerDayRow.learner_id == learner_id)
+            .group_by(AnswerDayRow.day)
+            .having(func.sum(AnswerDayRow.first_answered) > 0)
+            .order_by(AnswerDayRow.day)
         ).all()
         return tuple(
             DaySummary(
-                day=value if isinstance(value, date) else date.fromisoformat(value),
-                answered=int(answered),
-                correct=int(right),
+                day=date.fromisoformat(day), answered=int(answered), correct=int(right)
             )
-            for value, answered, right in rows
+            for day, answered, right in rows
         )
 
     def export_csv(self, learner: Learner | int) -> str:
@@ -853,6 +922,58 @@ class ProgressStore:
 
 
 # -- helpers -------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _migrations() -> tuple[ScriptDirectory, frozenset[str]]:
+    """The shipped migrations and their revision ids (read once per process)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(_MIGRATIONS))
+    scripts = ScriptDirectory.from_config(cfg)
+    return scripts, frozenset(rev.revision for rev in scripts.walk_revisions())
+
+
+_FIRST_SQL = "(attempt = 1 AND NOT after_reveal)"
+#: A topic's latest first attempts, newest first (mastery and the median time).
+_RECENT_QUERY = (
+    select(AnswerRow.correct, AnswerRow.seconds)
+    .where(
+        AnswerRow.learner_id == bindparam("learner"),
+        AnswerRow.topic == bindparam("topic"),
+        AnswerRow.attempt == 1,
+        AnswerRow.after_reveal.is_(False),
+    )
+    .order_by(AnswerRow.answered_at.desc(), AnswerRow.id.desc())
+    .limit(RECENT)
+)
+_REBUILD_DAYS = """
+INSERT INTO answer_days (learner_id, topic, day, answered, correct, first_answered,
+    first_correct, first_seconds)
+SELECT learner_id, topic, {day}, count(*), sum(CASE WHEN correct THEN 1 ELSE 0 END),
+    sum(CASE WHEN {first} THEN 1 ELSE 0 END),
+    sum(CASE WHEN {first} AND correct THEN 1 ELSE 0 END),
+    coalesce(sum(CASE WHEN {first} THEN seconds END), 0)
+FROM answers GROUP BY learner_id, topic, {day}
+"""
+_REBUILD_MARKS = """
+INSERT INTO ask_marks (learner_id, scenario_id, step, topic, first_answered,
+    first_correct, last_first_at, last_first_id, last_first_correct)
+SELECT a.learner_id, a.scenario_id, a.step, max(a.topic),
+    sum(CASE WHEN {first} THEN 1 ELSE 0 END),
+    sum(CASE WHEN {first} AND a.correct THEN 1 ELSE 0 END),
+    max(l.answered_at), max(l.id), {last_correct}
+FROM answers a
+LEFT JOIN (
+    SELECT id, learner_id, scenario_id, step, answered_at, correct,
+        row_number() OVER (
+            PARTITION BY learner_id, scenario_id, step
+            ORDER BY answered_at DESC, id DESC
+        ) AS rank
+    FROM answers WHERE {first}
+) l ON l.learner_id = a.learner_id AND l.scenario_id = a.scenario_id
+    AND l.step = a.step AND l.rank = 1
+GROUP BY a.learner_id, a.scenario_id, a.step
+"""
 
 
 def _first_attempts() -> Any:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tutor.engine.rules import OVERRIDE_FIELDS, PRESETS, TOPICS
+from tutor.engine.irregularities import KINDS as IRREGULARITY_KINDS
+from tutor.engine.irregularities import OUTCOMES
+from tutor.engine.rules import OVERRIDE_FIELDS, PRESETS, RULE_IDS, TOPICS
 from tutor.engine.rulings import ASK_KINDS, PLAYER_KINDS
 
 GAMES = ("stud8", "stud")
@@ -42,6 +44,7 @@ DEFAULT_PROMPTS = {
     "low-winner": "Who wins the low?",
     "award": "How is the pot awarded?",
     "showdown-order": "Who shows first?",
+    "ruling": "What is the ruling, and who acts next with which options?",
 }
 
 MAX_SEATS = 8
@@ -172,6 +175,15 @@ class Obj:
 
 
 @dataclass(frozen=True, slots=True)
+class OneOrList:
+    """One item, or a list of one or more of them (``dealer-exposes: Ana`` or ``[Ana, Bo]``)."""
+
+    item: Spec
+    max_items: int = 8
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class DictOf:
     """A mapping from player names to values (``payouts``)."""
 
@@ -202,6 +214,7 @@ Spec = (
     | ListOf
     | Obj
     | DictOf
+    | OneOrList
     | StepSpec
 )
 
@@ -386,6 +399,25 @@ EXPECT: dict[str, Obj] = {
         "award", Field("payouts", DictOf(Amount())), Field("rake", Amount())
     ),
     "showdown-order": _expect("showdown-order", _PLAYER_OR_NONE, _SEAT_OR_NONE),
+    "ruling": _expect(
+        "ruling",
+        Field("outcome", Text(enum=OUTCOMES)),
+        Field("rule", Text(enum=tuple(r for r in RULE_IDS if r.startswith("irr.")))),
+        Field("reference", Text(max_length=200)),
+        Field("basis", Text(enum=("S", "S2", "J"))),
+        Field("continues", Flag()),
+        Field("next_player", Nullable(NAME)),
+        Field(
+            "next_actions",
+            ListOf(Text(what="an action such as 'call 1'", max_length=40), 0, 10),
+        ),
+        Field("chips_back", DictOf(Amount())),
+        Field("dead", ListOf(NAME, 0, MAX_SEATS)),
+        Field("cards", ListOf(Text(max_length=300), 0, 20)),
+        Field("stub_use", Whole(0, 52)),
+        Field("next_burns", Whole(0, 3)),
+        Field("declare_all_in", NAME),
+    ),
 }
 
 ASK_STEP = Obj(
@@ -423,7 +455,123 @@ ASK_STEP = Obj(
     "a question about the hand at this point",
 )
 
-STEP = StepSpec(ACT_STEP, ASK_STEP, EXPECT, "an act step or an ask step")
+# -- event steps (irregularities) ---------------------------------------------------------
+STREET_WORDS = ("third", "fourth", "fifth", "sixth", "seventh")
+_NAMES = OneOrList(NAME, description="a player's name, or a list of names")
+_STREET = Text(enum=STREET_WORDS, description="a street")
+#: Each event's key, what its value is, and the other keys it may carry.
+EVENT_KINDS: dict[str, tuple[Spec, tuple[str, ...], str]] = {
+    "dealer-exposes": (
+        _NAMES,
+        ("card",),
+        (
+            "the dealer exposes a card of the initial deal (card: 1 or 2, a hole card; "
+            "two players: a list of names and a list of card numbers)"
+        ),
+    ),
+    "door-down": (NAME, ("seen", "new-card"), "the door card was dealt face down"),
+    "off-table": (NAME, ("card",), "a card of this player went off the table"),
+    "player-shows": (NAME, (), "the player exposes his own down card"),
+    "first-card-to": (NAME, (), "the first card of the deal went to this player"),
+    "extra-card": (
+        NAME,
+        (),
+        "this player got a fourth card after all had three, before any action",
+    ),
+    "fouled-deck": (
+        Flag(),
+        (),
+        "the deck is fouled (a duplicate card or a different back)",
+    ),
+    "wrong-count": (
+        NAME,
+        ("cards", "missing"),
+        (
+            "the player has the wrong number of cards (cards: how many; missing: the street "
+            "whose card was never dealt)"
+        ),
+    ),
+    "premature": (
+        _NAMES,
+        ("seen", "then"),
+        "the next street's card was dealt to these players before the round was complete",
+    ),
+    "no-burn": (_STREET, ("new-card",), "the dealer did not burn before this street"),
+    "double-burn": (
+        _STREET,
+        ("seen", "new-card"),
+        "the dealer burned two cards before this street",
+    ),
+    "burn-exposed": (_STREET, (), "the burn card of this street was exposed"),
+    "wrong-bring-in": (
+        NAME,
+        ("acts",),
+        (
+            "the dealer named this player as the low card (acts: what happened before the "
+            "error was caught)"
+        ),
+    ),
+    "wrong-opener": (
+        NAME,
+        ("acts",),
+        (
+            "the dealer named this player as the high hand (acts: what happened before the "
+            "error was caught)"
+        ),
+    ),
+    "out-of-turn": (
+        Actions(),
+        ("then",),
+        "one or more actions out of turn (then: the in-turn actions that follow)",
+    ),
+    "chips": (
+        Text(
+            what="a chip motion such as 'Bo puts in 20, then 20 more'",
+            max_length=80,
+        ),
+        (),
+        (
+            "a chip motion: '<name> puts in N', '<name> puts in N, then N more', "
+            "'<name> puts in one N chip'"
+        ),
+    ),
+    "says": (
+        Text(what="a declaration such as 'Cy says raise'", max_length=80),
+        (),
+        (
+            "a declaration in turn: '<name> says call|raise|fold|check|bet', "
+            "'<name> taps the table'"
+        ),
+    ),
+    "fold-no-bet": (NAME, (), "the player folds although he could check"),
+    "river-exposed": (
+        NAME,
+        ("new-card",),
+        "the player's seventh-street card was dealt face up",
+    ),
+}
+EVENT_MODIFIERS: dict[str, Spec] = {
+    "card": OneOrList(
+        Whole(1, 7),
+        description="card number in dealing order: 1, 2 hole cards, 3 the door, 7 the river",
+    ),
+    "seen": Flag(description="the player has looked at the card"),
+    "new-card": OneCard(
+        description="the card that comes into play by the correction (the next stub card, "
+        "a replacement, or the door card turned up)"
+    ),
+    "cards": Whole(0, 20, description="how many cards the player holds"),
+    "missing": Text(
+        enum=STREET_WORDS, description="the street whose card was never dealt"
+    ),
+    "acts": Actions(description="what happened before the error was caught, in order"),
+    "then": Actions(
+        description="in-turn actions that follow, before the ruling is given"
+    ),
+}
+assert set(EVENT_KINDS) == set(IRREGULARITY_KINDS)
+
+STEP = StepSpec(ACT_STEP, ASK_STEP, EXPECT, "an act step, an ask step or an event step")
 
 SCENARIO = Obj(
     "scenario",

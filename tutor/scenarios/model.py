@@ -45,6 +45,16 @@ class Ask:
 
 
 @dataclass(frozen=True, slots=True)
+class Event:
+    """An ``event:`` step: what went wrong (``kind``) and its keys as plain values."""
+
+    kind: str
+    values: Mapping[str, Any]
+    #: (line, column) of each key's value, and of each action in ``acts``/``then``/the OOT list
+    marks: Mapping[str, tuple[int, int]] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     """One item of ``steps``: ``kind`` is ``act`` (``actions`` set) or ``ask`` (``ask`` set)."""
 
@@ -59,12 +69,15 @@ class Step:
     act_is_list: bool = False
     ask: Ask | None = None
     expect_mark: tuple[int, int] | None = None
+    event: Event | None = None
 
     @property
     def text(self) -> str:
         """The action text (``, ``-joined for a list) or the ask's prompt."""
         if self.ask is not None:
             return self.ask.prompt
+        if self.event is not None:
+            return describe_event(self.event)
         return ", ".join(self.actions)
 
 
@@ -103,3 +116,25 @@ class Scenario:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.seats)
+
+
+def describe_event(event: Event) -> str:
+    """An event in plain words, for the app and the CLI: ``dealer exposes Cy's card 1``."""
+    v = event.values
+    main = v.get(event.kind)
+    if isinstance(main, tuple) and len(main) == 2 and isinstance(main[0], list):
+        main = [t for t, _, _ in main[0]]  # actions
+    if isinstance(main, list):
+        main = ", ".join(str(x) for x in main)
+    words = event.kind.replace("-", " ")
+    text = words if main is True else f"{words}: {main}"
+    for key in ("card", "cards", "missing", "seen", "new-card"):
+        if key in v:
+            value = v[key]
+            if isinstance(value, list):
+                value = ", ".join(str(x) for x in value)
+            text += f" ({key} {getattr(value, 'text', value)})"
+    for key in ("acts", "then"):
+        if key in v:
+            text += f"; {key}: " + ", ".join(t for t, _, _ in v[key][0])
+    return text

@@ -22,11 +22,13 @@ from tutor.engine import (
     Stakes,
     Start,
     Street,
+    TableError,
     TutorError,
     house_rules,
     to_json,
 )
-from tutor.scenarios.model import Ask, Scenario, Step
+from tutor.engine.irregularities import Irregularity, rule
+from tutor.scenarios.model import Ask, Event, Scenario, Step
 
 #: Answer keys whose lists are compared without regard to order.
 UNORDERED_KEYS = frozenset({"cards", "players", "actions", "sizes"})
@@ -105,6 +107,17 @@ def _setup_mark(scenario: Scenario, message: str) -> tuple[int, int]:
     return scenario.mark("seats")
 
 
+def _seat_mark(scenario: Scenario, exc: TableError) -> tuple[int, int] | None:
+    """Where a fault of one seat points: ``seats[i].<field>`` (or the seat) of the named player."""
+    if exc.player is None:
+        return None
+    for i, seat in enumerate(scenario.seats):
+        if seat.name == exc.player:
+            where = f"seats[{i}]" + (f".{exc.field}" if exc.field else "")
+            return scenario.mark(where)
+    return None
+
+
 def _internal(where: str, exc: Exception) -> str:
     prefix = f"{where}: " if where else ""
     return (
@@ -117,6 +130,11 @@ def start_hand(scenario: Scenario) -> Hand:
     """The hand at its first step, or a located ScenarioError if the engine refuses the table."""
     try:
         return Hand(scenario_to_setup(scenario))
+    except TableError as exc:
+        line, column = _seat_mark(scenario, exc) or _setup_mark(scenario, str(exc))
+        raise ScenarioError(
+            f"the engine cannot set up this table: {exc}", scenario.path, line, column
+        ) from None
     except TutorError as exc:
         line, column = _setup_mark(scenario, str(exc))
         raise ScenarioError(
@@ -216,6 +234,8 @@ class _Replay:
         for step in self.scenario.steps:
             if step.kind == "act":
                 self.act(hand, step)
+            elif step.kind == "event":
+                self.event(hand, step)
             else:
                 self.ask(hand, step)
         return self.results
@@ -254,6 +274,34 @@ class _Replay:
                     ruling=None,
                     operations=tuple(hand.history[before:]),
                     actions=step.actions,
+                )
+            )
+
+    def event(self, hand: Hand, step: Step) -> None:
+        event = step.event
+        assert event is not None
+        where = f"steps[{step.index}].event"
+        at = event.marks.get(event.kind, (step.line, step.column))
+        before = len(hand.history)
+        try:
+            irr = to_irregularity(event)
+            rule(hand, irr)
+        except TutorError as exc:
+            raise self.error(at, f"{where}.{event.kind}: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - an engine bug must not stop a whole bank
+            raise self.error(at, _internal(where, exc)) from None
+        if hand.problems:
+            raise self.error(at, f"{where}: {hand.problems[0]}")
+        if self.snapshots:
+            self.results.append(
+                StepResult(
+                    index=step.index,
+                    kind="event",
+                    text=step.text,
+                    ask=None,
+                    hand=hand.copy(),
+                    ruling=None,
+                    operations=tuple(hand.history[before:]),
                 )
             )
 
@@ -344,3 +392,47 @@ def answer_scenario(scenario: Scenario) -> dict[str, Any]:
             }
         )
     return {"id": scenario.id, "answers": answers}
+
+
+def _texts(value: Any) -> tuple[str, ...]:
+    if isinstance(value, tuple):  # actions as validated: (listed, is_list)
+        return tuple(t for t, _, _ in value[0])
+    return ()
+
+
+def to_irregularity(event: Event) -> Irregularity:
+    """The engine's Irregularity for a validated ``event:`` step."""
+    v = event.values
+    main = v.get(event.kind)
+    players: tuple[str, ...] = ()
+    actions: tuple[str, ...] = ()
+    street: Street | None = None
+    text = ""
+    if event.kind == "out-of-turn":
+        actions = _texts(main)
+    elif event.kind in ("chips", "says"):
+        text = str(main)
+    elif event.kind in ("no-burn", "double-burn", "burn-exposed"):
+        street = Street(str(main))
+    elif isinstance(main, list):
+        players = tuple(str(x) for x in main)
+    elif isinstance(main, str):
+        players = (main,)
+    if "acts" in v:
+        actions = _texts(v["acts"])
+    if "missing" in v:
+        street = Street(str(v["missing"]))
+    card = v.get("card")
+    positions = tuple(card) if isinstance(card, list) else (card,) if card else ()
+    return Irregularity(
+        kind=event.kind,
+        players=players,
+        positions=tuple(int(p) for p in positions),
+        actions=actions,
+        then=_texts(v.get("then")),
+        street=street,
+        count=v.get("cards"),
+        seen=bool(v.get("seen", False)),
+        card=v.get("new-card"),
+        text=text,
+    )

@@ -98,8 +98,24 @@ def _spec(spec: F.Spec, description: str = "") -> dict[str, Any]:
         )
     if isinstance(spec, F.Obj):
         return _obj(spec, text)
+    if isinstance(spec, F.OneOrList):
+        one = _spec(spec.item)
+        return _desc(
+            {
+                "anyOf": [
+                    one,
+                    {
+                        "type": "array",
+                        "minItems": 1,
+                        "maxItems": spec.max_items,
+                        "items": one,
+                    },
+                ]
+            },
+            text,
+        )
     if isinstance(spec, F.StepSpec):
-        return _desc({"oneOf": [_obj(spec.act), _ask(spec)]}, text)
+        return _desc({"oneOf": [_obj(spec.act), _ask(spec), _event()]}, text)
     raise TypeError(f"no JSON Schema for {spec!r}")  # pragma: no cover
 
 
@@ -112,6 +128,35 @@ def _obj(spec: F.Obj, description: str = "") -> dict[str, Any]:
     if spec.required:
         out["required"] = list(spec.required)
     return _desc(out, description or spec.description)
+
+
+def _event() -> dict[str, Any]:
+    """An event step: ``event:`` holding exactly one irregularity key and its own keys."""
+    kinds = []
+    for kind, (spec, allowed, description) in F.EVENT_KINDS.items():
+        props = {kind: _spec(spec, description)}
+        for key in allowed:
+            props[key] = _spec(F.EVENT_MODIFIERS[key])
+        kinds.append(
+            {
+                "type": "object",
+                "properties": props,
+                "required": [kind],
+                "additionalProperties": False,
+            }
+        )
+    return {
+        "type": "object",
+        "properties": {
+            "event": {
+                "description": "what went wrong at the table (an irregularity); a "
+                "ruling ask after it asks for the dealer's ruling",
+                "oneOf": kinds,
+            }
+        },
+        "required": ["event"],
+        "additionalProperties": False,
+    }
 
 
 def _ask(spec: F.StepSpec) -> dict[str, Any]:

@@ -11,8 +11,9 @@ from typing import Any
 from tutor.engine.cards import UNKNOWN, Card
 from tutor.engine.errors import CardError, ScenarioError
 from tutor.engine.rules import Game
+from tutor.engine.rulings import LOW_KINDS
 from tutor.scenarios import fields as F
-from tutor.scenarios.model import Ask, Scenario, SeatSpec, StakesSpec, Step
+from tutor.scenarios.model import Ask, Event, Scenario, SeatSpec, StakesSpec, Step
 from tutor.scenarios.nodes import Map, Node, Scalar, Seq, compose, describe
 
 #: Problems reported per file at most; a last line says how many more there are.
@@ -508,24 +509,109 @@ class _Checker:
             self.marks[here] = (key.line, key.column)
         return out
 
+    def _OneOrList(self, spec: F.OneOrList, node: Node, where: str) -> Any:
+        if isinstance(node, Seq):
+            if not 1 <= len(node.items) <= spec.max_items:
+                self.problem(
+                    where,
+                    node,
+                    f"expected 1 to {spec.max_items} items but got {len(node.items)}.",
+                )
+                return _BAD
+            return [
+                self.check(spec.item, item, f"{where}[{i}]")
+                for i, item in enumerate(node.items)
+            ]
+        return self.check(spec.item, node, where)
+
+    def _event(self, node: Map, where: str) -> Any:
+        """An ``event:`` step: one irregularity key, with the keys that kind allows."""
+        value = node.get("event")
+        assert value is not None
+        for key, _ in node.pairs:
+            if key.text != "event":
+                self.problem(
+                    where,
+                    key,
+                    f"unknown key {key.text!r} in an event step: an event step has only "
+                    "event: (write what happened inside it).",
+                )
+        here = f"{where}.event"
+        self.marks[here] = (value.line, value.column)
+        if not isinstance(value, Map) or not value.pairs:
+            self.problem(
+                here,
+                value,
+                f"expected what happened, as a mapping such as {{dealer-exposes: Ana, card: 1}}, "
+                f"but got {describe(value)}: the events are {_listing(tuple(F.EVENT_KINDS))}.",
+            )
+            return _BAD
+        kinds = [k for k, _ in value.pairs if k.text in F.EVENT_KINDS]
+        if len(kinds) != 1:
+            first = value.pairs[0][0]
+            said = (
+                f"it names {len(kinds)} ({_listing([k.text for k in kinds])})"
+                if kinds
+                else f"{first.text!r} is not one{_did_you_mean(first.text, tuple(F.EVENT_KINDS)) or ''}"
+            )
+            self.problem(
+                here,
+                first if not kinds else kinds[1],
+                f"an event names exactly one irregularity (one of "
+                f"{_listing(tuple(F.EVENT_KINDS))}), and {said}"
+                + ("" if said.endswith("?") else "."),
+            )
+            return _BAD
+        kind = kinds[0].text
+        spec, allowed, _ = F.EVENT_KINDS[kind]
+        out: dict[str, Any] = {}
+        good = True
+        for key, item in value.pairs:
+            at = f"{here}.{key.text}"
+            self.marks[at] = (item.line, item.column)
+            if key.text == kind:
+                out[kind] = self.check(spec, item, at)
+            elif key.text in allowed:
+                out[key.text] = self.check(F.EVENT_MODIFIERS[key.text], item, at)
+            else:
+                good = False
+                self.problem(
+                    at,
+                    key,
+                    f"unknown key {key.text!r} in a {kind} event: "
+                    + (
+                        f"it takes only {_listing(allowed)}"
+                        if allowed
+                        else "it takes no other key"
+                    )
+                    + f"{_did_you_mean(key.text, allowed) or '.'}",
+                )
+        if not good or not all(_good(v) for v in out.values()):
+            return _BAD
+        return {"kind": kind, "values": out}
+
     def _StepSpec(self, spec: F.StepSpec, node: Node, where: str) -> Any:
         if not isinstance(node, Map):
             self.problem(
                 where,
                 node,
-                f"expected a step (a mapping with act: or ask:) but got "
+                f"expected a step (a mapping with act:, ask: or event:) but got "
                 f"{describe(node)}: write '- act: Ana calls' or '- ask: pot'.",
             )
             return _BAD
         has_act = node.get("act") is not None
         has_ask = node.get("ask") is not None
-        if has_act and has_ask:
+        has_event = node.get("event") is not None
+        if has_act + has_ask + has_event > 1:
             self.problem(
                 where,
                 node,
-                "a step is either act: or ask:, not both: split it into two steps.",
+                "a step is one of act:, ask: or event:, not two: split it into steps.",
             )
             return _BAD
+        if has_event:
+            assert isinstance(node, Map)
+            return ("event", self._event(node, where))
         if has_act:
             return ("act", self._Obj(spec.act, node, where))
         if not has_ask:
@@ -533,8 +619,8 @@ class _Checker:
             self.problem(
                 where,
                 node,
-                f"a step needs act: (actions) or ask: (a question); its "
-                f"keys are {keys}.",
+                f"a step needs act: (actions), ask: (a question) or event: (an "
+                f"irregularity); its keys are {keys}.",
             )
             return _BAD
         values = self._Obj(spec.ask, node, where, skip=("expect",))
@@ -564,6 +650,7 @@ _DISPATCH: dict[type, Callable[[_Checker, Any, Node, str], Any]] = {
     F.Obj: _Checker._Obj,
     F.DictOf: _Checker._DictOf,
     F.StepSpec: _Checker._StepSpec,
+    F.OneOrList: _Checker._OneOrList,
 }
 
 
@@ -769,6 +856,15 @@ class _Builder:
             kind, values = item
             if not isinstance(values, dict):
                 continue
+            if kind == "event":
+                event = self.event(values, where, names)
+                if event is not None:
+                    out.append(
+                        Step(
+                            index=i, kind="event", line=line, column=column, event=event
+                        )
+                    )
+                continue
             if kind == "act":
                 acts = values.get("act")
                 if not isinstance(acts, tuple):
@@ -789,6 +885,18 @@ class _Builder:
                 )
                 continue
             ask = self.ask(values, where, names)
+            kind = values.get("ask")
+            if (
+                isinstance(kind, str)
+                and kind in LOW_KINDS
+                and self.v.get("game") == Game.STUD.value
+            ):
+                self.problem(
+                    f"{where}.ask",
+                    f"Seven Card Stud has no low half: a {kind} ask needs 'game: stud8' (a "
+                    "high-low game); ask high-winner or best-high instead, or remove this step "
+                    "(hand.low).",
+                )
             if ask is not None:
                 expect_mark = (
                     self.c.marks.get(f"{where}.expect")
@@ -806,6 +914,45 @@ class _Builder:
                     )
                 )
         return out
+
+    def event(
+        self, values: dict[str, Any], where: str, names: list[str] | None
+    ) -> Event | None:
+        kind = values["kind"]
+        vals = values["values"]
+        here = f"{where}.event"
+        marks: dict[str, tuple[int, int]] = {}
+        for key, value in vals.items():
+            at = f"{here}.{key}"
+            marks[key] = self.mark(at)
+            if isinstance(value, tuple):  # actions: (listed, is_list)
+                for n, (text, act_where, mark) in enumerate(value[0]):
+                    self.check_action_name(text, act_where, names)
+                    marks[f"{key}[{n}]"] = mark
+            elif key == kind and isinstance(value, list):
+                for n, name in enumerate(value):
+                    self.check_name(name, f"{at}[{n}]", names)
+            elif key == kind and isinstance(F.EVENT_KINDS[kind][0], F.Text):
+                spec = F.EVENT_KINDS[kind][0]
+                assert isinstance(spec, F.Text)
+                if spec.what.startswith(("a player", "a chip", "a declaration")):
+                    if spec.what.startswith("a player"):
+                        self.check_name(value, at, names)
+                    elif names is not None and not any(
+                        str(value).startswith(n + " ") or str(value).startswith(n + ":")
+                        for n in names
+                    ):
+                        self.problem(
+                            at,
+                            f"{value!r} names nobody at this table: start with one of "
+                            f"{_listing(names)}.",
+                        )
+            elif key == kind and isinstance(F.EVENT_KINDS[kind][0], F.OneOrList):
+                self.check_name(value, at, names)
+        if kind == "fouled-deck" and vals.get(kind) is not True:
+            self.problem(f"{here}.{kind}", "write 'fouled-deck: true'.")
+            return None
+        return Event(kind=kind, values=vals, marks=marks)
 
     def check_action_name(self, text: str, where: str, names: list[str] | None) -> None:
         if names is None:

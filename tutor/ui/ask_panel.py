@@ -31,6 +31,8 @@ from tutor.quiz import (
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult
 from tutor.ui.components import guarded
+from tutor.ui.data import store_down
+from tutor.ui.ruling_control import ruling_control
 from tutor.ui.state import PRESET_DESCRIPTIONS, Settings
 from tutor.ui.text import plain, with_card_symbols
 
@@ -246,6 +248,8 @@ def answer_control(
             key=f"{key}_rake",
         )
         return {"payouts": payouts, "rake": to_amount(rake)}
+    if kind == "ruling":
+        return ruling_control(key, result, view)
     st.warning(f"This app has no control for the ask kind {plain(kind)} yet.")
     return {}
 
@@ -487,8 +491,8 @@ def _retry_clicked(prefix: str) -> None:
 
 #: Said when the store refuses an answer (its own message may name a server path).
 NOT_SAVED = (
-    "Your answer was checked but not saved: the progress database did not accept it. "
-    "Carry on; tell your instructor if this keeps happening."
+    "Your answer was checked but not saved: the progress database could not be "
+    "written. Whoever runs this app can see why with `tutor health` and in the app's log."
 )
 
 
@@ -532,8 +536,9 @@ def _check(
             attempt=attempt,
             hinted=bool(st.session_state.get(f"{prefix}_hint")),
         )
-    except TutorError:
-        logger.exception("an answer was not saved")
+    except TutorError as exc:
+        # the reason names the database (a path or a URL): it goes to the log, not the page
+        logger.error("An answer was not saved: %s", exc)
         st.session_state[f"{prefix}_problem"] = NOT_SAVED
     return verdict
 
@@ -675,7 +680,7 @@ def _panel(
         )
     problem = st.session_state.pop(f"{prefix}_problem", None)
     if problem:
-        st.warning(plain(problem))
+        st.warning(problem)  # the app's own words (never data)
     tries = st.session_state.get(f"{prefix}_tries", {}).get(
         (scenario.id, result.index), 0
     )
@@ -689,5 +694,5 @@ def _panel(
     if verdict is not None:
         with st.container(key=f"{prefix}_verdict_box"):
             _feedback(verdict, scenario, result, settings)
-        if settings.learner is None:
+        if settings.learner is None and not store_down():  # (the banner says why)
             st.caption("Type your name in the sidebar to have your answers saved.")

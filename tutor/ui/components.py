@@ -140,7 +140,5 @@ FOCUS_WATCHER = """<script>
 def focus_watcher() -> None:
     """Put the focus watcher on the page: hidden, and at the same place on every page and
     run (right after the page style), so its frame stays mounted and keeps its memory."""
-    from streamlit.components.v1 import html
-
     with st.container(key="focus_watcher"):
-        html(FOCUS_WATCHER, height=0)
+        st.iframe(FOCUS_WATCHER, height=1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
+import logging
 import os
 import threading
 import time
@@ -30,18 +31,33 @@ _URL_VARS = (
 )
 
 
+#: The variables the store's time limits and SQLite sync level are read from.
+_STORE_VARS = (
+    config.CONNECT_TIMEOUT_VAR,
+    config.STATEMENT_TIMEOUT_VAR,
+    config.SQLITE_SYNCHRONOUS_VAR,
+)
+
+
 @st.cache_resource(max_entries=4)
-def store_for(url: str) -> ProgressStore:
-    """One progress store per database URL, shared by every session (never mutate it)."""
+def store_for(url: str, settings: tuple[str | None, ...] = ()) -> ProgressStore:
+    """One progress store per database URL (and settings), shared by every session."""
     from tutor.progress import ProgressStore
 
+    del (
+        settings
+    )  # only part of the cache key: the store reads them from the environment
     return ProgressStore(url)
 
 
 @lru_cache(maxsize=8)
 def _configured_store(settings: tuple[str | None, ...]) -> ProgressStore:
-    del settings  # only the cache key: config.database_url reads the environment itself
-    return store_for(config.database_url())
+    return store_for(config.database_url(), settings)
+
+
+def _settings_key() -> tuple[str | None, ...]:
+    """The variables the store depends on: its URL's and its time limits and sync level."""
+    return tuple(os.environ.get(v) for v in (*_URL_VARS, *_STORE_VARS))
 
 
 def progress_store() -> ProgressStore:
@@ -50,34 +66,60 @@ def progress_store() -> ProgressStore:
     The URL is worked out (and the data folder checked) once per setting of the variables
     it depends on; a setting that fails raises :class:`tutor.config.ConfigError` each time.
     """
-    return _configured_store(tuple(os.environ.get(v) for v in _URL_VARS))
+    return _configured_store(_settings_key())
 
 
-_names: dict[ProgressStore, tuple[float, tuple[str, ...]]] = {}
-_names_lock = threading.Lock()
+#: Seconds a failure to open the store is remembered before it is tried again (so that an
+#: unreachable database costs one connect timeout per interval, not one per rerun).
+STORE_RETRY_SECONDS = 15.0
+#: Shown on every page while the store cannot be used (never a server path or URL).
+STORE_DOWN = (
+    "Your answers are not being saved right now: the progress database cannot be "
+    "reached. Lessons and scenarios still work. Whoever runs this app can see why with "
+    "`tutor health` and in the app's log."
+)
+#: When opening the store last failed, per setting of the variables it depends on.
+_store_failure: dict[tuple[str | None, ...], float] = {}
+_store_lock = threading.Lock()
+_log = logging.getLogger(__name__)
 
 
-def learner_names(store: ProgressStore) -> tuple[str, ...]:
-    """Every learner's name, by name; read again at most every :data:`SCAN_SECONDS` seconds.
+def available_store() -> ProgressStore | None:
+    """The progress store, or None while it cannot be opened (a bad data folder or URL, a
+    database that is down or never answers).
 
-    A learner created in this process shows at once (see :func:`forget_learner_names`);
-    one created by another process within :data:`SCAN_SECONDS`.
+    A failure is logged and remembered for :data:`STORE_RETRY_SECONDS` per process; the
+    pages then run without saving (:func:`store_down` says so).
     """
+    from tutor.engine.errors import TutorError
+
+    key = _settings_key()
     now = time.monotonic()
-    with _names_lock:
-        seen = _names.get(store)
-    if seen is not None and now - seen[0] < SCAN_SECONDS:
-        return seen[1]
-    names = tuple(learner.name for learner in store.learners())
-    with _names_lock:
-        _names[store] = (now, names)
-    return names
+    with _store_lock:
+        failed_at = _store_failure.get(key)
+        if failed_at is not None and now - failed_at < STORE_RETRY_SECONDS:
+            return None
+        try:
+            store = progress_store()
+        except TutorError as exc:
+            _store_failure[key] = time.monotonic()
+            _log.error("The progress store cannot be used: %s", exc)
+            return None
+        _store_failure.pop(key, None)
+        return store
 
 
-def forget_learner_names(store: ProgressStore) -> None:
-    """Make the next :func:`learner_names` read the database (call after adding a learner)."""
-    with _names_lock:
-        _names.pop(store, None)
+def store_down() -> bool:
+    """Whether the last attempt to open the store failed (within the retry interval)."""
+    with _store_lock:
+        failed_at = _store_failure.get(_settings_key())
+    return failed_at is not None and time.monotonic() - failed_at < STORE_RETRY_SECONDS
+
+
+def forget_store_failure() -> None:
+    """Try the store again on the next :func:`available_store` (tests, a fixed setting)."""
+    with _store_lock:
+        _store_failure.clear()
 
 
 def _scan(folder: str, pattern: str) -> str:

@@ -158,14 +158,7 @@ def practice_page(settings: Settings) -> None:
         return
     mode, topic, level = _choose(scenarios)
     store = progress_store() if settings.learner is not None else None
-    mistakes: frozenset[tuple[str, int]] = frozenset()
-    answered: frozenset[tuple[str, int]] = frozenset()
-    if store is not None and settings.learner is not None:
-        mistakes = frozenset(store.mistakes(settings.learner))
-        answered = frozenset(
-            (r.scenario_id, r.step) for r in store.answers(settings.learner)
-        )
-    elif mode == "My mistakes only":
+    if store is None and mode == "My mistakes only":
         st.info("Type your name in the sidebar: your mistakes are kept under it.")
         return
     st.session_state.setdefault("pr_seed", 0)
@@ -177,6 +170,15 @@ def practice_page(settings: Settings) -> None:
         reset_play("pr")
     frozen = st.session_state.get("pr_frozen")
     if frozen is None:
+        # Asked of the database only when a round is drawn, and only what the mode needs
+        # (one row per ask, never the learner's whole history).
+        mistakes: frozenset[tuple[str, int]] = frozenset()
+        answered: frozenset[tuple[str, int]] = frozenset()
+        if store is not None and settings.learner is not None:
+            if mode in ("My mistakes only", "Mixed review"):
+                mistakes = frozenset(store.mistakes(settings.learner))
+            if mode == "Mixed review":
+                answered = frozenset(store.answered_asks(settings.learner))
         queue = practice_queue(
             ask_steps(scenarios),
             mode,

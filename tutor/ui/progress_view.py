@@ -12,7 +12,7 @@ from tutor.charts import (
     mastery_chart,
     time_per_answer,
 )
-from tutor.progress import MASTERY_THRESHOLDS, mastery
+from tutor.progress import MASTERY_THRESHOLDS
 from tutor.ui.data import progress_store
 from tutor.ui.state import Settings
 from tutor.ui.text import plain
@@ -37,21 +37,26 @@ def progress_page(settings: Settings) -> None:
         st.info("Type your name in the sidebar to see your progress.")
         return
     store = progress_store()
-    records = store.answers(learner)
-    right = sum(r.correct for r in records)
-    answers = "1 answer" if len(records) == 1 else f"{len(records)} answers"
-    st.markdown(f"**{plain(learner.name)}**: {answers}, {right} right.")
-    levels = mastery(records)
-    if levels:
-        st.table({"topic": list(levels), "mastery": [str(v) for v in levels.values()]})
+    # a few aggregate queries (first attempts only for the figures), never the history
+    figures = store.progress(learner)
+    answers = "1 answer" if figures.answered == 1 else f"{figures.answered} answers"
+    st.markdown(f"**{plain(learner.name)}**: {answers}, {figures.correct} right.")
+    if figures.topics:
+        st.table(
+            {
+                "topic": [t.topic for t in figures.topics],
+                "mastery": [t.mastery for t in figures.topics],
+            }
+        )
     charts = (mastery_chart, accuracy_by_topic, accuracy_over_time, time_per_answer)
     for chart in charts:
         st.plotly_chart(
-            chart(records), width="stretch", key=f"progress_{chart.__name__}"
+            chart(figures), width="stretch", key=f"progress_{chart.__name__}"
         )
     st.download_button(
         "Download my answers (CSV)",
-        data=store.export_csv(learner),
+        # read only when the button is clicked, not on every rerun
+        data=lambda: store.export_csv(learner),
         file_name=csv_file_name(learner.name),
         mime="text/csv",
         key="progress_csv",

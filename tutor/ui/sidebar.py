@@ -11,7 +11,7 @@ import streamlit as st
 from tutor.engine.errors import TutorError
 from tutor.progress import Learner
 from tutor.progress.records import NAME_MAX
-from tutor.ui.data import progress_store
+from tutor.ui.data import STORE_DOWN, available_store, progress_store
 from tutor.ui.state import (
     GAME_CHOICES,
     PRESET_CHOICES,
@@ -154,8 +154,12 @@ def learner_form(where: str) -> None:
     """Who is learning: the name box (Enter starts), the PIN box when one is needed, or the
     current learner with "Not you?" and a PIN to protect the name (``where`` prefixes the
     widget keys: ``sidebar`` or ``welcome``)."""
+    store = available_store()
+    if store is None:
+        st.caption("Saving answers is off: the progress database cannot be reached.")
+        return
     if where == "sidebar":
-        restore_learner(progress_store())
+        restore_learner(store)
         keep_learner_in_address()
     current = st.session_state.get("learner_name")
     show_greeting(where)
@@ -226,3 +230,5 @@ def sidebar() -> None:
             help="Replay every scenario under one card room's rules, or keep each scenario's own.",
         )
         st.toggle("Four-colour deck", key="four_colour")
+    if available_store() is None:  # on every page, above its content
+        st.warning(STORE_DOWN, icon=":material/cloud_off:")

@@ -196,14 +196,14 @@ def choose_learner(name: str) -> None:
 LEARNER_CACHE = "_learner_found"
 
 
-def current_learner(store: ProgressStore) -> Learner | None:
-    """The learner chosen in this session, or None.
+def current_learner(store: ProgressStore | None) -> Learner | None:
+    """The learner chosen in this session, or None (always None without a store).
 
     Looked up once per name and store, then kept in the session (learners are never
     renamed or removed); a name not found is looked up again on the next run.
     """
     name = st.session_state.get("learner_name")
-    if not name:
+    if not name or store is None:
         return None
     cached = st.session_state.get(LEARNER_CACHE)
     if cached is not None and cached[0] is store and cached[1] == name:
@@ -218,8 +218,8 @@ def current_learner(store: ProgressStore) -> Learner | None:
     return found
 
 
-def settings(store: ProgressStore) -> Settings:
-    """The current settings, from the session."""
+def settings(store: ProgressStore | None) -> Settings:
+    """The current settings, from the session (no learner while the store is down)."""
     return Settings(
         learner=current_learner(store),
         game=st.session_state.get("game_filter", "both"),

@@ -56,11 +56,12 @@ def _show_step(
     st.subheader(f"Step {pos + 1} of {count}")
     result = results[pos]
     earlier = _history(result)
-    if result.kind == "act":
+    if result.kind in ("act", "event"):
         show_table(result.hand.view(), settings.four_colour)
         with st.expander("What happened so far", expanded=pos == 0):
             st.markdown("\n".join(operation_lines(earlier)) or "Nothing yet.")
-        st.markdown(f"**Action:** {plain(result.text)}")
+        what = "What went wrong" if result.kind == "event" else "Action"
+        st.markdown(f"**{what}:** {plain(result.text)}")
         st.markdown("\n".join(operation_lines(result.operations)))
     else:
         ask_panel(

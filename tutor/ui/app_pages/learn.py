@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.ui.components import guarded
-from tutor.ui.data import progress_store
+from tutor.ui.data import available_store
 from tutor.ui.learn import learn_page
 from tutor.ui.state import settings
 
@@ -14,4 +14,4 @@ st.write(
     "Short lessons on the rules of Seven Card Stud and Stud Hi/Lo, eight or better. "
     "Read one, then play its scenarios: every answer is worked out by the rules engine."
 )
-guarded(lambda: learn_page(settings(progress_store())))
+guarded(lambda: learn_page(settings(available_store())))

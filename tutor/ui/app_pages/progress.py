@@ -5,10 +5,10 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.ui.components import guarded
-from tutor.ui.data import progress_store
+from tutor.ui.data import available_store
 from tutor.ui.progress_view import progress_page
 from tutor.ui.state import settings
 
 st.title("Your progress")
 st.write("How you are doing on each topic, from every answer you have checked.")
-guarded(lambda: progress_page(settings(progress_store())))
+guarded(lambda: progress_page(settings(available_store())))

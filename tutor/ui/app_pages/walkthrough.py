@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.ui.components import guarded
-from tutor.ui.data import progress_store
+from tutor.ui.data import available_store
 from tutor.ui.state import settings
 from tutor.ui.walkthrough import walkthrough_page
 
@@ -14,4 +14,4 @@ st.write(
     "Follow a hand one step at a time. Actions are explained as they happen; at each "
     "question, answer, check, and see the rule that decides it."
 )
-guarded(lambda: walkthrough_page(settings(progress_store())))
+guarded(lambda: walkthrough_page(settings(available_store())))

@@ -1,0 +1,208 @@
+"""With the progress store unusable (a data folder that is a file, a PostgreSQL server that
+never answers) lessons and scenarios still work, under a banner saying answers are not being
+saved; ``tutor health`` checks the store, the bank and the lessons and fails when they fail."""
+
+from __future__ import annotations
+
+import io
+import json
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from appkit import point_app_at, shown
+from streamlit.testing.v1 import AppTest
+
+from tutor.cli import main
+from tutor.ui import data
+
+APP = Path(__file__).resolve().parent.parent / "tutor" / "ui" / "streamlit_app.py"
+DATA = Path(__file__).resolve().parent / "data" / "ui"
+BANNER = (
+    "Your answers are not being saved right now: the progress database cannot be "
+    "reached. Lessons and scenarios still work. Whoever runs this app can see why with "
+    "`tutor health` and in the app's log."
+)
+
+
+@pytest.fixture
+def silent_port() -> Iterator[int]:
+    """A TCP port that accepts connections and never says a word."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    accepted: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                accepted.append(listener.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield int(listener.getsockname()[1])
+    finally:
+        stop.set()
+        thread.join()
+        for conn in accepted:
+            conn.close()
+        listener.close()
+
+
+@pytest.fixture(autouse=True)
+def fresh_store_state() -> Iterator[None]:
+    data.forget_store_failure()
+    yield
+    data.forget_store_failure()
+
+
+def _walkthrough_answers_without_saving() -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=20)
+    at.query_params["learner"] = "Ana"
+    at.session_state["wt_scenario"] = "ui-third-street"
+    at.session_state["wt_pos"] = 1
+    at.run()
+    at.switch_page("app_pages/walkthrough.py").run()
+    assert not at.exception
+    assert [w.value for w in at.warning] == [BANNER]
+    assert at.error.len == 0
+    at.number_input(key="wt_ui-third-street_1_0_minimum").set_value(20)
+    at.button(key="wt_check").click().run()
+    assert not at.exception
+    assert shown(at.success) == ["Right: a minimum buy-in of 20."]
+    assert [w.value for w in at.warning] == [BANNER]  # and no "not saved" error
+    # the banner says why nothing is saved: no name box to point to
+    assert not [c.value for c in at.caption if "name" in c.value]
+    return at
+
+
+def test_a_data_folder_that_is_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("not a folder")
+    point_app_at(monkeypatch, blocker, DATA)
+    at = _walkthrough_answers_without_saving()
+    shown = " ".join(
+        str(e.value) for e in (*at.warning, *at.caption, *at.markdown, *at.error)
+    )
+    assert str(tmp_path) not in shown  # no server path reaches the page
+    at.switch_page("app_pages/learn.py").run()
+    assert not at.exception
+    assert [w.value for w in at.warning] == [BANNER]
+    at.switch_page("app_pages/progress.py").run()
+    assert not at.exception
+    assert [w.value for w in at.warning] == [BANNER]
+
+
+def test_a_postgres_server_that_never_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, silent_port: int
+) -> None:
+    point_app_at(monkeypatch, tmp_path / "data", DATA)
+    monkeypatch.setenv(
+        "TUTOR_DATABASE_URL", f"postgresql://ana:secret@127.0.0.1:{silent_port}/tutor"
+    )
+    monkeypatch.setenv("TUTOR_DB_CONNECT_TIMEOUT", "2")
+    at = _walkthrough_answers_without_saving()
+    assert data.store_down()  # remembered: the next reruns do not wait again
+    assert data.available_store() is None
+    assert "secret" not in " ".join(str(w.value) for w in at.warning)
+
+
+def test_the_banner_goes_once_the_store_works(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    point_app_at(monkeypatch, tmp_path / "data", DATA)
+    at = AppTest.from_file(str(APP), default_timeout=20).run()
+    assert not at.exception
+    assert at.warning.len == 0
+    assert not data.store_down()
+
+
+def test_health_ok(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    point_app_at(monkeypatch, tmp_path / "data", DATA)
+    out = io.StringIO()
+    assert main(["health"], out) == 0
+    path = tmp_path / "data" / "progress.sqlite3"
+    assert out.getvalue().splitlines() == [
+        f"store: ok: {str(path)!r}, layout 0003_progress_rollups, 0 learners",
+        f"bank: ok: 3 scenarios from {str(DATA / 'scenarios')!r}",
+        "lessons: ok: 2 lessons",
+    ]
+
+
+def test_health_fails_with_the_store_and_the_bank(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("not a folder")
+    empty = tmp_path / "empty"
+    (empty / "scenarios").mkdir(parents=True)
+    (empty / "lessons").mkdir()
+    point_app_at(monkeypatch, blocker, empty)
+    out = io.StringIO()
+    assert main(["health", "--json"], out) == 1
+    report = json.loads(out.getvalue())
+    assert report == {
+        "ok": False,
+        "store": {
+            "ok": False,
+            "detail": (
+                f"TUTOR_DATA_DIR={str(blocker)!r} is a file, not a folder. Set "
+                "TUTOR_DATA_DIR to a folder you can write to (it is created if "
+                "missing), or unset TUTOR_DATA_DIR to use the default folder."
+            ),
+        },
+        "bank": {
+            "ok": False,
+            "detail": (
+                f"no scenario could be loaded: 0 scenarios from "
+                f"{str(empty / 'scenarios')!r}"
+            ),
+        },
+        "lessons": {
+            "ok": False,
+            "detail": f"no lesson found in {str(empty / 'lessons')!r}",
+        },
+    }
+
+
+def test_an_answer_that_cannot_be_saved_says_so_without_the_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tutor import config
+    from tutor.progress import ProgressStore
+
+    point_app_at(monkeypatch, tmp_path / "data", DATA)
+    ProgressStore(config.database_url()).create_learner("Ana")
+    at = AppTest.from_file(str(APP), default_timeout=20)
+    at.query_params["learner"] = "Ana"
+    at.session_state["wt_scenario"] = "ui-third-street"
+    at.session_state["wt_pos"] = 1
+    at.run()
+    at.switch_page("app_pages/walkthrough.py").run()
+    store = data.progress_store()
+
+    def failing(*args: object, **kwargs: object) -> None:
+        # the error a full disk gives: its message names the database file
+        raise store._error("save an answer", OSError("disk I/O error"))
+
+    monkeypatch.setattr(store, "record_answer", failing)
+    at.number_input(key="wt_ui-third-street_1_0_minimum").set_value(20)
+    at.button(key="wt_check").click().run()
+    assert not at.exception
+    assert shown(at.success) == ["Right: a minimum buy-in of 20."]
+    assert [w.value for w in at.warning] == [
+        (
+            "Your answer was checked but not saved: the progress database could not be "
+            "written. Whoever runs this app can see why with `tutor health` and in the "
+            "app's log."
+        )
+    ]

@@ -1,0 +1,77 @@
+"""Readiness: can this installation save progress and serve scenarios? (``tutor health``)"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.engine.errors import TutorError
+
+
+@dataclass(frozen=True)
+class Check:
+    """One part of the installation: its name, whether it works, and what was found."""
+
+    name: str
+    ok: bool
+    detail: str
+
+
+def check_store() -> Check:
+    """Open the progress store (upgrading its layout if needed) and run a query."""
+    from tutor import config
+    from tutor.progress import ProgressStore
+
+    try:
+        with ProgressStore(config.database_url()) as store:
+            store.ping()
+            revision = store.schema_version()
+            learners = store.learner_count()
+            where = store._where()
+    except TutorError as exc:
+        return Check("store", False, str(exc))
+    return Check(
+        "store",
+        True,
+        f"{where}, layout {revision}, {learners} learner{'s' * (learners != 1)}",
+    )
+
+
+def check_bank() -> Check:
+    """Load the scenario bank: it fails when the folder is unusable or nothing loads."""
+    from tutor import config
+    from tutor.scenarios import load_bank
+
+    try:
+        folder = config.scenarios_dir()
+        bank = load_bank([folder])
+    except TutorError as exc:
+        return Check("bank", False, str(exc))
+    loaded = len(bank.scenarios)
+    detail = f"{loaded} scenario{'s' * (loaded != 1)} from {str(folder)!r}"
+    if bank.failed:
+        detail += (
+            f"; {len(bank.failed)} file(s) refused (run `tutor validate {folder}`)"
+        )
+    if not loaded:
+        return Check("bank", False, f"no scenario could be loaded: {detail}")
+    return Check("bank", True, detail)
+
+
+def check_lessons() -> Check:
+    """Load the lessons."""
+    from tutor import config
+    from tutor.lessons import load_lessons
+
+    try:
+        folder = config.lessons_dir()
+        count = len(load_lessons(folder))
+    except TutorError as exc:
+        return Check("lessons", False, str(exc))
+    if not count:
+        return Check("lessons", False, f"no lesson found in {str(folder)!r}")
+    return Check("lessons", True, f"{count} lesson{'s' * (count != 1)}")
+
+
+def health() -> list[Check]:
+    """Every check, in order: store, bank, lessons."""
+    return [check_store(), check_bank(), check_lessons()]

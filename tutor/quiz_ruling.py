@@ -1,0 +1,210 @@
+"""Checking a learner's answer to a ``ruling`` ask (pure, no Streamlit).
+
+The learner chooses the outcome and, where the hand goes on, who acts next and what that
+player may do. The feedback names the rulebook rule, or says plainly that the ruling is a
+judgement where the rulebook is silent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+#: Plain words for each outcome, as the app offers them.
+OUTCOME_LABELS: Mapping[str, str] = {
+    "third-card-down": "Not a misdeal: the exposed card is an upcard, third card down",
+    "upcard-each": "No misdeal: each exposed card is its owner's upcard",
+    "dead-hand": "The hand is dead",
+    "misdeal": "Misdeal: re-deal, antes stay",
+    "hand-void": "The hand is void: every chip goes back",
+    "becomes-burn": "The extra card becomes the next burn card",
+    "plays-on": "No misdeal: the hand plays on",
+    "door-turned-up": "The door card is turned face up",
+    "scramble-turn-one": "Scramble the three cards and turn one up",
+    "set-aside-plus-one-each": "Set the cards aside, plus one per active player",
+    "reshuffle-no-burn": "Shuffle the cards back into the stub; no new burn",
+    "keep-call-only": "They keep the card and may only call or fold",
+    "restore-order": "Put the cards in their proper order",
+    "cards-stand": "The cards stand",
+    "burn-shown": "The burn stays the burn, shown to everyone",
+    "keep-seen-card": "They keep the card they have seen",
+    "true-low-brings-in": "Chips back: the true low card brings in",
+    "wager-stands": "The wager stands as the bring-in",
+    "true-high-acts-first": "Bet back: the true high hand acts first",
+    "action-stands": "The action stands",
+    "binding": "The out-of-turn action is binding",
+    "not-binding": "The out-of-turn action is not binding",
+    "skipped-keeps-options": "The skipped player keeps all their options",
+    "skipped-call-or-fold": "The skipped player may only check, call or fold",
+    "call": "It is a call",
+    "complete": "It is a completion",
+    "bet": "It is a bet",
+    "raise": "It is a raise",
+    "check": "It is a check",
+    "fold": "It is a fold",
+    "call-or-fold": "They may now only call or fold",
+    "dealt-until-bet": "The fold stands; their seat is dealt until a bet",
+    "no-more-cards": "The fold stands; they get no more cards",
+    "others-down": "The others get theirs face down",
+    "other-card-up": "The other player's card is dealt face up too",
+    "all-up": "Every seventh card is dealt face up",
+    "replace": "The exposed card is replaced",
+    "keep": "They keep the exposed card",
+    "plays-as-dealt": "The card plays as dealt",
+    "live-hand": "The hand is live",
+    "next-stub-card": "They get the next card from the stub",
+    "proper-cards": "Each player gets their proper card",
+    "card-taken-out": "The extra card is taken out",
+    "hand-live-card-shown": "The hand is live; the card is shown to all",
+}
+
+#: The outcomes a learner chooses between, by rule (the plausible rulings of each rule).
+RULE_OUTCOMES: Mapping[str, tuple[str, ...]] = {
+    "irr.exposed-hole": (
+        "third-card-down",
+        "misdeal",
+        "dead-hand",
+        "upcard-each",
+        "door-turned-up",
+        "scramble-turn-one",
+    ),
+    "irr.exposed-card": (
+        "third-card-down",
+        "misdeal",
+        "plays-as-dealt",
+        "hand-live-card-shown",
+        "dead-hand",
+    ),
+    "irr.misdeal": ("misdeal", "dead-hand", "plays-on", "becomes-burn", "hand-void"),
+    "irr.premature": ("set-aside-plus-one-each", "reshuffle-no-burn", "keep-call-only"),
+    "irr.burn": ("restore-order", "cards-stand", "keep-seen-card", "burn-shown"),
+    "irr.wrong-bring-in": ("true-low-brings-in", "wager-stands", "misdeal"),
+    "irr.wrong-opener": ("true-high-acts-first", "action-stands", "misdeal"),
+    "irr.out-of-turn": (
+        "binding",
+        "not-binding",
+        "skipped-keeps-options",
+        "skipped-call-or-fold",
+    ),
+    "irr.string-raise": (
+        "call",
+        "complete",
+        "bet",
+        "raise",
+        "check",
+        "fold",
+        "call-or-fold",
+    ),
+    "irr.fold-no-bet": ("dealt-until-bet", "no-more-cards"),
+    "irr.exposed-river": (
+        "others-down",
+        "other-card-up",
+        "all-up",
+        "replace",
+        "keep",
+        "plays-as-dealt",
+    ),
+    "irr.wrong-count": (
+        "dead-hand",
+        "live-hand",
+        "next-stub-card",
+        "proper-cards",
+        "card-taken-out",
+        "misdeal",
+    ),
+}
+
+NOBODY = "nobody: the hand does not go on"
+
+
+def outcome_choices(answer: Mapping[str, Any]) -> list[str]:
+    """The outcomes offered for a ruling: its rule's plausible rulings, the right one included.
+
+    >>> outcome_choices({"outcome": "binding", "rule": "irr.out-of-turn"})[:2]
+    ['binding', 'not-binding']
+    """
+    rule = str(answer.get("rule", ""))
+    choices = list(RULE_OUTCOMES.get(rule, ()))
+    outcome = str(answer.get("outcome", ""))
+    if outcome and outcome not in choices:
+        choices.append(outcome)
+    return choices
+
+
+def label(outcome: str) -> str:
+    return OUTCOME_LABELS.get(outcome, outcome)
+
+
+def asks_for_next(answer: Mapping[str, Any]) -> bool:
+    """Whether the learner must also say who acts next and with which options."""
+    return bool(answer.get("continues")) and answer.get("next_player") is not None
+
+
+def source_text(answer: Mapping[str, Any]) -> str:
+    """Where the ruling comes from, in plain words.
+
+    >>> source_text({"basis": "J", "reference": "TDA 38"})
+    'a judgement: the rulebook (TDA 38) is silent here'
+    >>> source_text({"basis": "S", "reference": "WSOP 227"})
+    'rulebook: WSOP 227'
+    """
+    ref = answer.get("reference") or "no rulebook"
+    basis = answer.get("basis")
+    if basis == "J":
+        return f"a judgement: the rulebook ({ref}) is silent here"
+    if basis == "S2":
+        return f"rulebook: {ref} (from an older or secondary copy)"
+    return f"rulebook: {ref}"
+
+
+def describe_ruling(answer: Mapping[str, Any], *, with_source: bool = True) -> str:
+    """A ruling in one phrase: the outcome, who acts next, and (for the engine's) the source.
+
+    >>> describe_ruling({"outcome": "binding", "next_player": "Dee",
+    ...     "next_actions": ["bet 20"], "basis": "S", "reference": "WSOP 132/133"})
+    'the out-of-turn action is binding; Dee acts next (bet 20) (rulebook: WSOP 132/133)'
+    """
+    text = label(str(answer.get("outcome") or "no outcome chosen"))
+    text = text[:1].lower() + text[1:]  # it follows "Right:" or "you answered"
+    nxt = answer.get("next_player")
+    if nxt:
+        actions = ", ".join(answer.get("next_actions") or ()) or "no action chosen"
+        text += f"; {nxt} acts next ({actions})"
+    if with_source and answer.get("basis"):
+        text += f" ({source_text(answer)})"
+    return text
+
+
+def ruling_incomplete(given: Mapping[str, Any]) -> str | None:
+    """Why the answer cannot be checked yet, or None.
+
+    ``given["asked_next"]`` is set by the control when it asked who acts next.
+
+    >>> ruling_incomplete({"outcome": "binding", "asked_next": True})
+    "Choose who acts next (or 'nobody')."
+    """
+    if not given.get("outcome"):
+        return "Choose the ruling first."
+    if given.get("asked_next"):
+        if not given.get("next_player"):
+            return "Choose who acts next (or 'nobody')."
+        if given.get("next_player") != NOBODY and not given.get("next_actions"):
+            return "Pick what the next player may do."
+    return None
+
+
+def _norm(actions: Sequence[str]) -> set[str]:
+    return {" ".join(str(a).lower().split()) for a in actions}
+
+
+def ruling_correct(given: Mapping[str, Any], expected: Mapping[str, Any]) -> bool:
+    """Right when the outcome matches and, where the hand goes on, the next player and options."""
+    if given.get("outcome") != expected.get("outcome"):
+        return False
+    if not asks_for_next(expected):
+        return True
+    if given.get("next_player") == NOBODY:
+        return False
+    return given.get("next_player") == expected.get("next_player") and _norm(
+        given.get("next_actions") or ()
+    ) == _norm(expected.get("next_actions") or ())
