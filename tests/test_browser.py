@@ -29,6 +29,8 @@ pytestmark = pytest.mark.browser
 
 DATA = ROOT / "tests" / "data" / "browser"
 SCENARIO = "browser-bring-in"
+#: The app says its script run is over.
+RUN_OVER = '[data-testid=stApp][data-test-script-state="notRunning"]'
 #: Milliseconds to wait for a rerun to show its result (a first run on a busy 2-core CI
 #: box compiles the pages and imports plotly; later reruns take well under a second).
 WAIT_MS = 30_000
@@ -182,10 +184,18 @@ def answer_player(page: Any, step: int, player: str, attempt: int = 0) -> None:
     page.locator(".st-key-wt_check button").click()
 
 
+def idle(page: Any) -> None:
+    """Wait until the app's current run is over (a click during a run can be lost)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator(RUN_OVER)).to_have_count(1)
+
+
 def next_step(page: Any, heading: str) -> None:
     """Press Next in the walkthrough and wait for the step's heading."""
     from playwright.sync_api import expect
 
+    idle(page)
     page.locator(".st-key-wt_next button").click()
     expect(page.get_by_role("heading", name=heading)).to_be_visible()
 
@@ -357,6 +367,7 @@ def test_a_refresh_keeps_scenario_step_and_preset(page: Any) -> None:
     sidebar.locator(".st-key-preset_setting").get_by_role("combobox").click()
     page.get_by_role("option", name="tda").click()
     expect(page).to_have_url(re.compile("preset=tda"))
+    idle(page)
     next_step(page, "Step 2 of 4")
     next_step(page, "Step 3 of 4")
     expect(page).to_have_url(re.compile("step=3"))
