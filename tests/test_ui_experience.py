@@ -201,6 +201,8 @@ def test_compare_presets_shows_every_preset_with_its_rulebook(env: Path) -> None
     at = open_step("ui-third-street", 5)
     at.radio(key="wt_ui-third-street_5_0_player").set_value("Cy")
     at.button(key="wt_check").click().run()
+    assert not [h for h in at.get("html") if "stt-compare" in h.proto.body]
+    at.toggle(key="wt_compare").set_value(True).run()
     [html] = [h.proto.body for h in at.get("html") if "stt-compare" in h.proto.body]
     for preset, about in (
         ("online", "An online room: no burn cards"),

@@ -453,7 +453,11 @@ def compare_rows(scenario: Scenario, index: int) -> list[tuple[str, str, str]]:
 
 
 def _feedback(
-    verdict: Verdict, scenario: Scenario, result: StepResult, settings: Settings
+    prefix: str,
+    verdict: Verdict,
+    scenario: Scenario,
+    result: StepResult,
+    settings: Settings,
 ) -> None:
     ruling = result.ruling
     assert ruling is not None and result.ask is not None
@@ -468,7 +472,8 @@ def _feedback(
     rules = ", ".join(f"`{r}`" for r in ruling.rules) or "none"
     preset = preset_in_force(scenario, settings)
     st.caption(f"Rules: {rules} · decided under the **{preset}** house rules")
-    with st.expander("Compare presets"):
+    # Drawn only when asked for: the check itself stays light.
+    if st.toggle("Compare presets", key=f"{prefix}_compare"):
         st.html(compare_html(compare_rows(scenario, result.index)))
 
 
@@ -693,6 +698,6 @@ def _panel(
         st.info(f"Hint: {plain(hint_text(ask.hint, ruling.rules))}")
     if verdict is not None:
         with st.container(key=f"{prefix}_verdict_box"):
-            _feedback(verdict, scenario, result, settings)
+            _feedback(prefix, verdict, scenario, result, settings)
         if settings.learner is None and not store_down():  # (the banner says why)
             st.caption("Type your name in the sidebar to have your answers saved.")
