@@ -156,10 +156,13 @@ def test_every_topic_has_at_least_three_scenarios(bank: Bank) -> None:
     assert {topic: n for topic, n in counts.items() if n < 3} == {}
 
 
-def test_both_games_are_covered_with_at_least_fifteen_in_stud(bank: Bank) -> None:
+def test_every_game_is_covered_fifteen_in_stud_twelve_in_razz(bank: Bank) -> None:
     counts = Counter(s.game for s in bank.scenarios)
-    assert set(counts) == {"stud8", "stud"}
+    assert set(counts) == {"stud8", "stud", "razz"}
     assert counts["stud"] >= 15
+    assert counts["razz"] >= 12
+    razz_topics = {s.topic for s in bank.scenarios if s.game == "razz"}
+    assert len(razz_topics) >= 5, razz_topics
 
 
 def test_every_preset_has_at_least_six_scenarios(bank: Bank) -> None:

@@ -90,3 +90,27 @@ def test_bench_hand_replay_pays_out_like_pokerkit() -> None:
         theirs = hand_bench.net_pokerkit(hand_bench.replay_pokerkit(seats, rest))
         assert ours == theirs
         assert sum(ours) == 0
+
+
+def test_bench_razz_hand_replay_pays_out_like_pokerkit() -> None:
+    pytest.importorskip("pokerkit")
+    for seats, rest in hand_bench.seeded_deals(5):
+        ours = hand_bench.net_ours(hand_bench.replay_razz_ours(seats))
+        theirs = hand_bench.net_pokerkit(hand_bench.replay_razz_pokerkit(seats, rest))
+        assert ours == theirs
+        assert sum(ours) == 0
+
+
+def test_bench_summary_names_razz_and_the_checked_evaluator_paths() -> None:
+    pytest.importorskip("pokerkit")
+    pytest.importorskip("treys")
+    import tutor.bench.evaluation as evaluation_bench
+
+    _, hand_summary = hand_bench.run(hands=3, rounds=1)
+    assert {
+        "razz_hand_vs_pokerkit",
+        "razz_hand_ours_us",
+        "razz_hand_pokerkit_us",
+    } <= set(hand_summary)
+    _, eval_summary = evaluation_bench.run(hands=20, rounds=1)
+    assert {"high_checked_vs_pokerkit", "high_checked_vs_treys"} <= set(eval_summary)

@@ -554,3 +554,27 @@ def test_hostile_text_is_shown_as_text_and_fetches_nothing(
     ).to_be_visible()
     shot(page, "10-hostile-text-as-text")
     assert outside == []
+
+
+def test_walkthrough_plays_a_razz_scenario(page: Any) -> None:
+    from playwright.sync_api import expect
+
+    start_as(page, "Cy Browser")
+    page.get_by_role("button", name="Open lesson").click()
+    page.locator(".st-key-learn_start_browser-razz button").click()
+    expect(page.get_by_role("heading", name="Walkthrough", exact=True)).to_be_visible()
+    expect(page.get_by_role("heading", name="Step 1 of 2")).to_be_visible()
+    # Razz: the highest door card (Bo's king) brings in, not the lowest.
+    expect(page.get_by_text("Action: Bo brings in")).to_be_visible()
+    next_step(page, "Step 2 of 2")
+    expect(
+        page.get_by_text("Question: In razz, who acts after the bring-in?")
+    ).to_be_visible()
+    page.locator(".st-key-wt_browser-razz_1_0_player").get_by_text(
+        "Cy (seat 5)"
+    ).click()
+    page.locator(".st-key-wt_check button").click()
+    expect(page.get_by_test_id("stAlertContentSuccess")).to_have_text(
+        "Right: Cy acts next."
+    )
+    shot(page, "05-razz-walkthrough")

@@ -42,7 +42,7 @@ def test_validate_reports_problems_and_fails(tmp_path: Path) -> None:
     assert run("validate", str(tmp_path)) == (
         1,
         (
-            f"{bad}:6:7: game: expected one of stud8, stud but got 'stud-8'; did you mean "
+            f"{bad}:6:7: game: expected one of stud8, stud, razz but got 'stud-8'; did you mean "
             "'stud8'?\n2 files checked, 1 failed\n"
         ),
     )
@@ -162,6 +162,10 @@ def test_run_command() -> None:
         "none",
         "--runner.postScriptGC",
         "false",
+        "--server.maxUploadSize",
+        "1",
+        "--server.maxMessageSize",
+        "8",
     ]
     assert run_command()[9:11] == ["--server.port", "8501"]
     assert run_command()[7:9] == ["--server.address", "127.0.0.1"]
@@ -172,13 +176,13 @@ def test_run_command() -> None:
     [
         (
             [],
-            "tutor: give a command: validate, answer, schema or run (see 'tutor --help')",
+            "tutor: give a command: validate, answer, generate, schema or run (see 'tutor --help')",
         ),
         (
             ["frobnicate"],
             (
                 "tutor: argument COMMAND: invalid choice: 'frobnicate' (choose from "
-                "'validate', 'answer', 'schema', 'health', 'run', 'serve') (see 'tutor --help')"
+                "'validate', 'answer', 'schema', 'generate', 'health', 'run', 'serve') (see 'tutor --help')"
             ),
         ),
         (

@@ -35,6 +35,7 @@ What PokerKit does differently, and how the test keeps to hands where both agree
 
 from __future__ import annotations
 
+import os
 import random
 from decimal import Decimal
 
@@ -56,8 +57,12 @@ from tutor.engine.hands import best_high, best_low
 pokerkit = pytest.importorskip("pokerkit")
 
 SEED = 20261129
-HANDS = 2000  # uniform random deals
-MIRRORED = 400  # deals with tied boards and tied hands (see deal_mirrored)
+#: ``TUTOR_DIFFERENTIAL_FULL=1`` plays all 2,400 hands (about 45 s); by default one in
+#: eight (300 hands, a few seconds), with the coverage floors below scaled alike.
+FULL = os.environ.get("TUTOR_DIFFERENTIAL_FULL", "").strip() not in ("", "0")
+SHARE = 1 if FULL else 8
+HANDS = 2000 // SHARE  # uniform random deals
+MIRRORED = 400 // SHARE  # deals with tied boards and tied hands (see deal_mirrored)
 ANTE, BRING_IN, SMALL_BET, BIG_BET, STACK = 1, 2, 4, 8, 1000
 RULES = house_rules("online", Game.STUD8, {"open_pair_option": False})
 STAKES = Stakes(
@@ -260,7 +265,7 @@ def test_act_later_first_to_act_agrees_with_pokerkit(results: list[dict]) -> Non
             if street in reached:
                 reached[street] += 1
     # the random play reaches every street often enough to mean something
-    assert min(reached.values()) >= 300, reached
+    assert min(reached.values()) >= 300 // SHARE, reached
 
 
 def test_split_halves_award_agrees_with_pokerkit(results: list[dict]) -> None:
@@ -273,5 +278,5 @@ def test_split_halves_award_agrees_with_pokerkit(results: list[dict]) -> None:
         assert sum(r["net_ours"]) == 0
         compared += 1
         showdowns += bool(r["showdown"])
-    assert compared >= HANDS + MIRRORED - 60, (compared, skipped)
-    assert showdowns >= 500, showdowns
+    assert compared >= HANDS + MIRRORED - 60 // SHARE, (compared, skipped)
+    assert showdowns >= 500 // SHARE, showdowns

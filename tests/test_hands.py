@@ -100,7 +100,9 @@ def ref_low(hand: list[Card]) -> int | None:
 
 
 def test_hands_doctests() -> None:
-    result = doctest.testmod(hands_module, optionflags=doctest.ELLIPSIS)
+    result = doctest.testmod(
+        hands_module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    )
     assert result.failed == 0
     assert result.attempted >= 20
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import tutor
+from tutor import config
 from tutor.config import (
     ConfigError,
     data_dir,
@@ -261,10 +262,22 @@ class TestFolders:
             "unset it to use the bundled one."
         )
 
+    def test_bundled_inside_the_package_first(
+        self, finder, var, name, monkeypatch, tmp_path
+    ) -> None:  # type: ignore[no-untyped-def]
+        # An installed wheel: the folder is inside the package (tutor/_bundled/<name>).
+        inside = tmp_path / "site" / "tutor" / "_bundled" / name
+        inside.mkdir(parents=True)
+        (tmp_path / name).mkdir()
+        monkeypatch.setattr(
+            config, "files", lambda package: tmp_path / "site" / "tutor"
+        )
+        assert finder() == inside
+
     def test_bundled_missing(self, finder, var, name, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
         fake_package = tmp_path / "tutor"
         fake_package.mkdir()
-        monkeypatch.setattr(tutor, "__file__", str(fake_package / "__init__.py"))
+        monkeypatch.setattr(config, "files", lambda package: fake_package)
         with pytest.raises(ConfigError) as info:
             finder()
         assert str(info.value) == (

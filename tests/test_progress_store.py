@@ -318,7 +318,10 @@ BAD_ANSWERS = [
         ),
     ),
     ({"level": 6}, "level=6 is not usable: give an int from 1 to 5."),
-    ({"game": "stud-8"}, "Expected one of stud8, stud for game but got: 'stud-8'."),
+    (
+        {"game": "stud-8"},
+        "Expected one of stud8, stud, razz for game but got: 'stud-8'.",
+    ),
     ({"correct": 1}, "correct=1 is not usable: give True or False."),
     ({"seconds": -0.5}, "seconds=-0.5 is not usable: give a number >= 0."),
     ({"seconds": float("nan")}, "seconds=nan is not usable: give a number >= 0."),
@@ -567,9 +570,9 @@ def test_concurrent_writer_processes(db_url: str) -> None:
         for i in range(4)
     ]
     results = [worker.communicate(timeout=120) for worker in workers]
-    assert [(w.returncode, err) for w, (_, err) in zip(workers, results)] == [
-        (0, "")
-    ] * 4
+    assert [
+        (w.returncode, err) for w, (_, err) in zip(workers, results, strict=True)
+    ] == [(0, "")] * 4
     with ProgressStore(db_url) as store:
         ana = store.create_learner("Ana")
         assert len(store.learners()) == 1
@@ -1032,7 +1035,7 @@ def test_running_counts_match_a_rebuild_from_the_answers(store: ProgressStore) -
     rng = random.Random(7)
     ana = store.create_learner("Ana")
     bo = store.create_learner("Bo")
-    for n in range(150):
+    for _ in range(150):
         scenario = rng.choice(["a", "b", "c", "d"])
         attempt = rng.choice([1, 1, 1, 2])
         _answer(

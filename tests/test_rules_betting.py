@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from enginekit import D, make_hand, play
+
 from tutor.engine import IllegalActionError
 
 

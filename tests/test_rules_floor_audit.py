@@ -47,7 +47,7 @@ def _play_pattern(
     the hand needs few decisions. A folder folds facing a bet, which a deep player makes."""
     fold_on: dict[str, Street] = {}
     prev, k = n, 0
-    for street, live in zip(STREETS[1:], lives):
+    for street, live in zip(STREETS[1:], lives, strict=False):
         for _ in range(prev - live):
             fold_on[f"P{k}"] = STREETS[STREETS.index(street) - 1]
             k += 1

@@ -6,8 +6,8 @@ import subprocess
 import sys
 
 import pytest
-
 from enginekit import D, make_hand, play
+
 from tutor.engine import (
     ActionSyntaxError,
     AmbiguousActionError,

@@ -64,7 +64,7 @@ def test_cap_raises_after_completion_roberts_60_wsop_75():
         hand = _fifteen_thirty(preset)
         play(hand, "Hi completes")
         who = ["Mid", "Lo", "Hi", "Mid", "Lo"]
-        for actor, action in zip(who, raises):
+        for actor, action in zip(who, raises, strict=False):
             assert hand.legal_actions()[-1] == action
             hand.apply(f"{actor} {action.replace('raise', 'raises')}")
         assert hand.current == D(cap)

@@ -118,7 +118,7 @@ def test_unknown_key_without_suggestion() -> None:
 
 def test_enum_with_suggestion() -> None:
     assert problems(BASE + "game: stud-8\n") == [
-        "s.yaml:11:7: game: expected one of stud8, stud but got 'stud-8'; did you mean 'stud8'?"
+        "s.yaml:11:7: game: expected one of stud8, stud, razz but got 'stud-8'; did you mean 'stud8'?"
     ]
 
 

@@ -374,9 +374,10 @@ def test_make_run_installs_only_what_running_needs() -> None:
             check=True,
         ).stdout
 
-    assert "pip install --quiet -e ." in dry("run")
-    assert "[test]" not in dry("run")
-    assert "pip install --quiet -e '.[test]'" in dry("test")
+    run = dry("run")
+    assert "-e ." in run and "pip install" in run
+    assert "[test]" not in run
+    assert "-e '.[test]'" in dry("test")
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     # A license table is deprecated by setuptools 77 (a warning on every build).
     assert project["project"]["license"] == "MIT"

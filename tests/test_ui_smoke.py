@@ -261,7 +261,7 @@ def test_instructor_checks_pasted_yaml(env: Path) -> None:
     assert not at.exception
     assert shown(at.error) == ["1 problem(s): fix them and check again."]
     assert shown(at.code) == [
-        "<pasted>:5:7: game: expected one of stud8, stud but got 'stud-8'; did you mean 'stud8'?"
+        "<pasted>:5:7: game: expected one of stud8, stud, razz but got 'stud-8'; did you mean 'stud8'?"
     ]
     at.text_area(key="inst_text").set_value(good)
     at.button(key="inst_check").click().run()

@@ -1,15 +1,20 @@
 """Progress charts: pure functions from the store's figures to Plotly figures.
 
 The figures (``ProgressStore.progress``) are worked out by the database and count first
-attempts only, so a chart never needs a learner's whole history.
+attempts only, so a chart never needs a learner's whole history. The Dealer drill charts
+read the drill answers only (``ProgressStore.drill_answers``).
 """
 
 from __future__ import annotations
 
+import statistics
+from collections import defaultdict
+from collections.abc import Sequence
+
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 
 from tutor.progress.mastery import LEVEL_HINTS, Mastery
-from tutor.progress.records import ProgressFigures
+from tutor.progress.records import AnswerRecord, ProgressFigures
 
 NO_ANSWERS = (
     "No answers yet. Answer a few questions in a walkthrough or on the Practice page "
@@ -196,3 +201,104 @@ def mastery_chart(figures: ProgressFigures) -> go.Figure:
         ticktext=[str(level) for level in ranked],
     )
     return _layout(fig, title, x_title, y_title)
+
+
+# --------------------------------------------------------------------------- dealer drills
+
+NO_DRILLS = (
+    "No drill answers yet. Run a drill on the Dealer drills page to see your speed and "
+    "accuracy per target here."
+)
+
+
+def _drill_days(
+    records: Sequence[AnswerRecord],
+) -> dict[str, dict[str, list[AnswerRecord]]]:
+    """First-attempt drill answers by target (course order of appearance), then by UTC day."""
+    groups: dict[str, dict[str, list[AnswerRecord]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
+    for record in records:
+        if record.target and record.first_attempt:
+            day = record.answered_at.date().isoformat()
+            groups[record.target][day].append(record)
+    return {
+        target: dict(sorted(days.items())) for target, days in sorted(groups.items())
+    }
+
+
+def _no_drills(title: str, x_title: str, y_title: str) -> go.Figure:
+    fig = _empty(title, x_title, y_title)
+    fig.layout.annotations[0].text = NO_DRILLS
+    return fig
+
+
+def drill_speed_over_time(records: Sequence[AnswerRecord]) -> go.Figure:
+    """Dealer drills: one line per target, the median seconds per answer on each UTC day.
+
+    Each trace is named after its target; ``x`` holds the ISO dates, ``y`` the medians
+    (one decimal) and ``customdata`` the number of answers that day.
+    """
+    title, x_title, y_title = "Drill speed per target", "Day (UTC)", "Median seconds"
+    groups = _drill_days(records)
+    if not groups:
+        return _no_drills(title, x_title, y_title)
+    fig = go.Figure()
+    for target, days in groups.items():
+        fig.add_trace(
+            go.Scatter(
+                x=list(days),
+                y=[
+                    round(statistics.median(r.seconds for r in day), 1)
+                    for day in days.values()
+                ],
+                customdata=[len(day) for day in days.values()],
+                mode="lines+markers",
+                name=target,
+                hovertemplate=(
+                    f"{target}<br>%{{x}}: median %{{y:.1f}} s over %{{customdata}} "
+                    "answers<extra></extra>"
+                ),
+            )
+        )
+    fig.update_xaxes(type="category")
+    fig = _layout(fig, title, x_title, y_title)
+    fig.update_layout(showlegend=True)
+    return fig
+
+
+def drill_accuracy_over_time(records: Sequence[AnswerRecord]) -> go.Figure:
+    """Dealer drills: one line per target, the percentage right on each UTC day.
+
+    ``customdata`` holds ``[right, answered]`` per day.
+    """
+    title, x_title, y_title = (
+        "Drill accuracy per target",
+        "Day (UTC)",
+        "Answers right (%)",
+    )
+    groups = _drill_days(records)
+    if not groups:
+        return _no_drills(title, x_title, y_title)
+    fig = go.Figure()
+    for target, days in groups.items():
+        right = [sum(r.correct for r in day) for day in days.values()]
+        total = [len(day) for day in days.values()]
+        fig.add_trace(
+            go.Scatter(
+                x=list(days),
+                y=[_percent(r, t) for r, t in zip(right, total, strict=True)],
+                customdata=[[r, t] for r, t in zip(right, total, strict=True)],
+                mode="lines+markers",
+                name=target,
+                hovertemplate=(
+                    f"{target}<br>%{{x}}: %{{customdata[0]}} of %{{customdata[1]}} right "
+                    "(%{y:.1f}%)<extra></extra>"
+                ),
+            )
+        )
+    fig.update_xaxes(type="category")
+    fig.update_yaxes(range=[0, 100])
+    fig = _layout(fig, title, x_title, y_title)
+    fig.update_layout(showlegend=True)
+    return fig

@@ -12,6 +12,11 @@ from typing import Any, NoReturn, TextIO
 
 DEFAULT_PORT = 8501
 DEFAULT_ADDRESS = "127.0.0.1"
+#: Streamlit's upload limit, in MB (its smallest): a scenario file is at most 256 KiB.
+MAX_UPLOAD_MB = 1
+#: Streamlit's websocket message limit, in MB (default 200): a pasted scenario is at most
+#: 256 KiB, and the largest page the app sends is far below this.
+MAX_MESSAGE_MB = 8
 
 
 class UsageError(Exception):
@@ -28,11 +33,25 @@ def _port(text: str) -> int:
         port = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a port number: use 1 to 65535"
-        )
+            f"{text[:20]!r} is not a port number: use 1 to 65535"
+        ) from None
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{port} is not a port number: use 1 to 65535")
     return port
+
+
+def _seed(text: str) -> int:
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a seed: use a whole number 0 or more"
+        ) from None
+    if seed < 0:
+        raise argparse.ArgumentTypeError(
+            f"{seed} is not a seed: use a whole number 0 or more"
+        )
+    return seed
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -53,6 +72,16 @@ def build_parser() -> argparse.ArgumentParser:
     answer.add_argument("file", metavar="FILE")
     answer.add_argument("--json", action="store_true", help="print one JSON object")
     sub.add_parser("schema", help="print the JSON Schema of the scenario format")
+    generate = sub.add_parser(
+        "generate", help="write a hand generated to a drill target as scenario YAML"
+    )
+    generate.add_argument("--target", required=True, metavar="NAME")
+    generate.add_argument("--seed", required=True, type=_seed, metavar="N")
+    generate.add_argument("--preset", default="online", metavar="P")
+    generate.add_argument("--game", default=None, metavar="G")
+    generate.add_argument(
+        "--out", default=None, metavar="FILE", help="write to FILE instead of stdout"
+    )
     health = sub.add_parser(
         "health",
         help="check the progress store, the scenario bank and the lessons (exit 1 if one fails)",
@@ -103,6 +132,12 @@ def run_command(port: int = DEFAULT_PORT, address: str = DEFAULT_ADDRESS) -> lis
         # not read: a collection after every script run costs 50-120 ms per rerun.
         "--runner.postScriptGC",
         "false",
+        # A scenario file is at most 256 KiB: refuse bigger uploads before they are held in
+        # memory (Streamlit's default is 200 MB), and bound every websocket message.
+        "--server.maxUploadSize",
+        str(MAX_UPLOAD_MB),
+        "--server.maxMessageSize",
+        str(MAX_MESSAGE_MB),
     ]
 
 
@@ -112,17 +147,21 @@ def _plural(n: int, word: str) -> str:
 
 def cmd_validate(paths: list[str], out: TextIO) -> int:
     from tutor.scenarios import load_bank
+    from tutor.scenarios.text import terminal_safe
 
     missing = [p for p in paths if not os.path.exists(p)]
     if missing:
         raise UsageError(f"tutor validate: no such file or folder: {missing[0]!r}")
-    bank = load_bank(paths)
+
+    def show(name: str, problems: list[Any]) -> None:
+        for problem in problems:
+            print(terminal_safe(str(problem)), file=out, flush=True)
+
+    bank = load_bank(paths, on_file=show)
     if not bank.files:
         raise UsageError(
             f"tutor validate: no *.yaml or *.yml files under {', '.join(paths)}"
         )
-    for problem in bank.problems:
-        print(problem, file=out)
     print(
         f"{_plural(len(bank.files), 'file')} checked, {len(bank.failed)} failed",
         file=out,
@@ -131,33 +170,61 @@ def cmd_validate(paths: list[str], out: TextIO) -> int:
 
 
 def _compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return json_safe(json.dumps(value, ensure_ascii=False, separators=(", ", ": ")))
+
+
+def json_safe(text: str) -> str:
+    """JSON text with control and format characters written as ``\\u`` escapes.
+
+    >>> json_safe('"a\u202eb"')
+    '"a\\\\u202eb"'
+    """
+    if text.isprintable():
+        return text
+    from tutor.scenarios.text import refused_character
+
+    return "".join(
+        char
+        if char.isprintable() or char == "\n" or refused_character(char) is None
+        else json.dumps(char)[1:-1]
+        for char in text
+    )
 
 
 def cmd_answer(path: str, as_json: bool, out: TextIO) -> int:
     from tutor.scenarios import answer_scenario, check_file
+    from tutor.scenarios.text import terminal_safe
 
     if not os.path.isfile(path):
+        if os.path.exists(path):  # a folder, a named pipe, a device: never opened
+            raise UsageError(
+                f"tutor answer: {terminal_safe(repr(path))} is not a regular file: "
+                "give one scenario file"
+            )
         raise UsageError(f"tutor answer: no such file: {path!r}")
     scenario, problems = check_file(path)
+
+    def say(text: str) -> None:  # never a raw control character on the terminal
+        print(terminal_safe(text), file=out)
+
     if scenario is None:
         for problem in problems:
-            print(problem, file=out)
+            say(str(problem))
         return 1
     result = answer_scenario(scenario)
     if as_json:
-        print(json.dumps(result, indent=2, ensure_ascii=False), file=out)
+        print(json_safe(json.dumps(result, indent=2, ensure_ascii=False)), file=out)
         return 0
-    print(f"{scenario.id}: {scenario.title}", file=out)
+    say(f"{scenario.id}: {scenario.title}")
     if not result["answers"]:
-        print("(no asks)", file=out)
+        say("(no asks)")
     for item in result["answers"]:
         step = scenario.steps[item["step"]]
         assert step.ask is not None
-        print(f"steps[{item['step']}] {item['kind']}: {step.ask.prompt}", file=out)
-        print(f"  answer: {_compact(item['answer'])}", file=out)
-        print(f"  why: {item['explanation']}", file=out)
-        print(f"  rules: {', '.join(item['rules'])}", file=out)
+        say(f"steps[{item['step']}] {item['kind']}: {step.ask.prompt}")
+        say(f"  answer: {_compact(item['answer'])}")
+        say(f"  why: {item['explanation']}")
+        say(f"  rules: {', '.join(item['rules'])}")
     return 0
 
 
@@ -165,6 +232,33 @@ def cmd_schema(out: TextIO) -> int:
     from tutor.scenarios.schema import schema_text
 
     out.write(schema_text())
+    return 0
+
+
+def cmd_generate(
+    target: str, seed: int, preset: str, game: str | None, path: str | None, out: TextIO
+) -> int:
+    from tutor.drills import GeneratorError, generate
+
+    try:
+        drill = generate(target, seed, preset=preset, game=game)
+    except GeneratorError as exc:
+        raise UsageError(f"tutor generate: {exc}") from None
+    if path is None:
+        out.write(drill.yaml)
+        return 0
+    try:
+        with open(path, "x", encoding="utf-8") as handle:
+            handle.write(drill.yaml)
+    except FileExistsError:
+        raise UsageError(
+            f"tutor generate: {path!r} exists already: choose a new file name"
+        ) from None
+    except OSError as exc:
+        raise UsageError(
+            f"tutor generate: cannot write {path!r}: {exc.strerror or exc}"
+        ) from None
+    print(f"wrote {drill.scenario.id} to {path}", file=out)
     return 0
 
 
@@ -217,6 +311,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return cmd_answer(args.file, args.json, out)
         if args.command == "schema":
             return cmd_schema(out)
+        if args.command == "generate":
+            return cmd_generate(
+                args.target, args.seed, args.preset, args.game, args.out, out
+            )
         if args.command == "health":
             return cmd_health(args.json, out)
         if args.command == "run":
@@ -224,12 +322,19 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         if args.command == "serve":
             return cmd_serve(args, out)
         raise UsageError(
-            "tutor: give a command: validate, answer, schema or run "
+            "tutor: give a command: validate, answer, generate, schema or run "
             "(see 'tutor --help')"
         )
     except UsageError as exc:
-        print(exc, file=sys.stderr)
+        from tutor.scenarios.text import terminal_safe
+
+        print(terminal_safe(str(exc)), file=sys.stderr)
         return 2
+    except (
+        KeyboardInterrupt
+    ):  # Ctrl-C: stop quietly, with the shell's status for SIGINT
+        print("tutor: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # The reader stopped early (`tutor answer FILE | head`): not an error worth a traceback.
         try:

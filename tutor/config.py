@@ -7,6 +7,7 @@ import os
 import re
 import sys
 from collections.abc import Mapping
+from importlib.resources import files
 from pathlib import Path
 
 from tutor.engine.errors import TutorError
@@ -217,17 +218,28 @@ def sqlite_synchronous(environ: Mapping[str, str] | None = None) -> str:
     return value.upper()
 
 
-def _folder(var: str, default_name: str, environ: Mapping[str, str] | None) -> Path:
-    """A folder to read from: ``$var`` or the bundled folder beside the ``tutor`` package."""
-    import tutor
+def bundled_folder(name: str) -> Path:
+    """The ``scenarios`` or ``lessons`` folder that comes with the app.
 
+    An installed wheel carries it inside the package (``tutor/_bundled/<name>``, copied
+    there at build time by ``setup.py``), found with :mod:`importlib.resources`; a source
+    checkout (an editable install) has it beside the package, at the repository's top.
+    """
+    packaged = files("tutor") / "_bundled" / name
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(str(files("tutor"))).resolve().parent / name
+
+
+def _folder(var: str, default_name: str, environ: Mapping[str, str] | None) -> Path:
+    """A folder to read from: ``$var`` or the :func:`bundled_folder`."""
     value = _env(var, environ)
     if value:
         path = Path(value).expanduser()
         origin = f"{var}={value!r}"
         fix = f"Set {var} to an existing folder, or unset it to use the bundled one."
     else:
-        path = Path(tutor.__file__).resolve().parent.parent / default_name
+        path = bundled_folder(default_name)
         origin = f"The bundled {default_name} folder {str(path)!r}"
         fix = f"Set {var} to the folder that holds the {default_name}."
     if not path.exists():

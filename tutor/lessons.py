@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml  # type: ignore[import-untyped]
+import yaml
 
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import RULE_IDS, TOPICS
@@ -72,13 +73,15 @@ def _split_front_matter(text: str, path: str) -> tuple[str, str, int]:
     )
 
 
-def _string_list(value: Any, key: str, path: str) -> tuple[str, ...]:
+def _string_list(
+    value: Any, key: str, path: str, *, may_be_empty: bool = False
+) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise TutorError(
             f"{path}: {key!r} must be a list of ids such as [{key[:-1]}-id], "
             f"not {value!r}."
         )
-    if not value:
+    if not value and not may_be_empty:
         raise TutorError(f"{path}: {key!r} is empty: list at least one id.")
     if len(set(value)) != len(value):
         repeated = sorted({v for v in value if value.count(v) > 1})
@@ -143,7 +146,8 @@ def parse_lesson(text: str, path: str | Path) -> Lesson:
         raise TutorError(
             f"{where}: order must be a whole number of 1 or more, not {order!r}."
         )
-    topics = _string_list(data["topics"], "topics", where)
+    # A lesson about a whole game (razz) teaches no single topic: its topics may be [].
+    topics = _string_list(data["topics"], "topics", where, may_be_empty=True)
     for topic in topics:
         if topic not in TOPICS:
             raise TutorError(
@@ -187,11 +191,21 @@ def load_lessons(folder: str | Path) -> list[Lesson]:
             f"{str(root)!r} is not a folder of lessons: pass the lessons/ folder."
         )
     lessons = [
-        parse_lesson(path.read_text(encoding="utf-8"), path)
-        for path in sorted(root.glob("*.md"))
+        parse_lesson(_read_regular(path), path) for path in sorted(root.glob("*.md"))
     ]
     _check_unique(lessons)
     return sorted(lessons, key=lambda lesson: lesson.order)
+
+
+def _read_regular(path: Path) -> str:
+    """A lesson file's text; a named pipe, socket or device is refused, never opened."""
+    if not stat.S_ISREG(path.stat().st_mode):
+        raise TutorError(
+            f"{path.name!r} is not a regular file (a named pipe, socket, device or "
+            "folder): remove it from the lessons folder, or rename it so that its name "
+            "does not end in .md."
+        )
+    return path.read_text(encoding="utf-8")
 
 
 def _check_unique(lessons: Iterable[Lesson]) -> None:

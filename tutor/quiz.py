@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from tutor.engine.cards import Card
-from tutor.engine.hands import best_high
+from tutor.engine.hands import best_high, best_razz
 from tutor.engine.rulings import ASK_KINDS
 from tutor.quiz_ruling import describe_ruling, ruling_correct, ruling_incomplete
 
@@ -139,6 +139,14 @@ def low_of_five(cards: Sequence[Card]) -> str | None:
     if len(cards) != 5 or len(ranks) != 5 or ranks[0] > 8:
         return None
     return "-".join("A" if r == 1 else str(r) for r in ranks)
+
+
+def _low_text(cards: Sequence[Card]) -> str | None:
+    """The five chosen cards read as a low, highest first, whatever the game: an
+    eight-or-better low reads the same as in stud8, a razz low may hold a pair or a king."""
+    if len(cards) != 5 or len(set(cards)) != 5:
+        return None
+    return best_razz(cards).text
 
 
 # --------------------------------------------------------------------------- describing
@@ -333,9 +341,8 @@ def _is_correct(
         want = expected.get("low")
         if given.get("no_low"):
             return want is None
-        return (
-            want is not None and low_of_five(_cards(given.get("cards") or ())) == want
-        )
+        chosen = _cards(given.get("cards") or ())
+        return want is not None and _low_text(chosen) == str(want).upper()
     if kind == "award":
         want = {
             k: to_amount(v) or Decimal(0)
@@ -448,6 +455,13 @@ RULE_HINTS: Mapping[str, str] = MappingProxyType(
         "split.odd-chip": "An odd chip between the halves goes to the high.",
         "split.ties": "Tied hands share their half; check the preset for the odd chip.",
         "pot.side": "An all-in player wins only what each opponent matched of their stake.",
+        "razz.bring-in": "In razz the highest door card brings in; the ace is low, so a king is the worst; "
+        "the higher suit brings in on a tie.",
+        "razz.act": "In razz the lowest board acts first: unpaired beats paired, then compare from the "
+        "highest card down.",
+        "razz.low": "In razz the lowest five cards win, ace to five: pairs count against, straights and "
+        "flushes do not, and there is no qualifier.",
+        "razz.limits": "Razz has no open-pair option: fourth street stays a small-bet street.",
         "pot.uncalled": "Chips nobody called go back to their owner before any pot is formed.",
         "pot.rake": "The rake is worked out on all pots together, rounded down, up to the cap, "
         "and taken from each pot in proportion to its size.",

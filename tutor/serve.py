@@ -279,7 +279,7 @@ class Deployment:
         output: IO[bytes] | None = None
         if self.log_dir is not None:
             self.log_dir.mkdir(parents=True, exist_ok=True)
-            output = open(self.log_dir / f"{name}.log", "wb")  # noqa: SIM115
+            output = open(self.log_dir / f"{name}.log", "wb")
             self._logs.append(output)
         self.processes[name] = subprocess.Popen(
             argv,
@@ -288,7 +288,7 @@ class Deployment:
             stdout=output,
             stderr=subprocess.STDOUT if output is not None else None,
             process_group=0,  # Ctrl-C reaches tutor serve only, which stops them in order
-            preexec_fn=_die_with_parent,  # noqa: PLW1509
+            preexec_fn=_die_with_parent,
         )
 
     def _log_tail(self, name: str) -> str:

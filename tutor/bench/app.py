@@ -543,7 +543,8 @@ def run(
 
     Summary keys: ``check_rerun_vs_floor`` (target <= 3), ``cold_start_s`` (a fresh
     process to the first page with AppTest; target <= 2), ``cold_start_browser_s`` (to
-    the first page drawn in Chromium, or the AppTest figure without it), ``floor_rerun_ms``, ``check_rerun_ms``, ``check_rerun_gc_on_ms``,
+    the first page drawn in Chromium, or the AppTest figure without it), ``floor_rerun_ms``,
+    ``check_rerun_ms``, ``check_rerun_gc_on_ms``,
     ``check_rerun_gc_off_ms``, ``cold_start_health_s``, ``cold_start_floor_s`` (the
     trivial app's cold start, measured the same way), and
     ``cold_start_apptest_floor_s`` (the trivial app's AppTest cold start) and, with Chromium,

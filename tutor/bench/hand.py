@@ -51,12 +51,16 @@ def seeded_deals(count: int, players: int = PLAYERS, seed: int = SEED) -> list[D
     return out
 
 
-def replay_ours(seats_cards: Sequence[tuple[Card, ...]]) -> Hand:
+def replay_ours(
+    seats_cards: Sequence[tuple[Card, ...]], game: Game = Game.STUD8
+) -> Hand:
     """One hand through our engine: antes, bring-in, everyone calls it, checks to showdown.
 
     The rules are the ``online`` preset without the open-pair option (PokerKit has none).
     """
-    rules = house_rules("online", Game.STUD8, {"open_pair_option": False})
+    rules = house_rules(
+        "online", game, {"open_pair_option": False} if game is not Game.RAZZ else None
+    )
     stakes = Stakes(
         small_bet=Decimal(SMALL_BET),
         big_bet=Decimal(BIG_BET),
@@ -67,7 +71,7 @@ def replay_ours(seats_cards: Sequence[tuple[Card, ...]]) -> Hand:
         SeatSetup(seat=i + 1, name=f"P{i + 1}", stack=Decimal(STACK), cards=cards)
         for i, cards in enumerate(seats_cards)
     )
-    hand = Hand(HandSetup(game=Game.STUD8, rules=rules, stakes=stakes, seats=seats))
+    hand = Hand(HandSetup(game=game, rules=rules, stakes=stakes, seats=seats))
     hand.apply(Action(hand.to_act or "", ActionKind.BRING_IN))
     while not hand.is_over:
         kind = ActionKind.CALL if hand.street is Street.THIRD else ActionKind.CHECK
@@ -94,17 +98,37 @@ def pokerkit_automations() -> tuple[Any, ...]:
     )
 
 
-def replay_pokerkit(
+def replay_razz_ours(seats_cards: Sequence[tuple[Card, ...]]) -> Hand:
+    """``replay_ours`` for Razz."""
+    return replay_ours(seats_cards, Game.RAZZ)
+
+
+def replay_razz_pokerkit(
     seats_cards: Sequence[tuple[Card, ...]], rest: Sequence[Card]
 ) -> object:
-    """The same hand through PokerKit's FixedLimitSevenCardStudHighLowSplitEightOrBetter.
+    """``replay_pokerkit`` through PokerKit's FixedLimitRazz."""
+    return replay_pokerkit(seats_cards, rest, razz=True)
+
+
+def replay_pokerkit(
+    seats_cards: Sequence[tuple[Card, ...]], rest: Sequence[Card], razz: bool = False
+) -> object:
+    """The same hand through PokerKit's FixedLimitSevenCardStudHighLowSplitEightOrBetter
+    (or FixedLimitRazz).
 
     Burn cards (PokerKit burns before fourth to seventh street) come from ``rest``, the
     cards nobody is dealt, so the seats get exactly the cards they get in ``replay_ours``.
     """
-    from pokerkit import FixedLimitSevenCardStudHighLowSplitEightOrBetter, Mode
+    from pokerkit import (
+        FixedLimitRazz,
+        FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+        Mode,
+    )
 
-    state = FixedLimitSevenCardStudHighLowSplitEightOrBetter.create_state(
+    variant = (
+        FixedLimitRazz if razz else FixedLimitSevenCardStudHighLowSplitEightOrBetter
+    )
+    state = variant.create_state(
         pokerkit_automations(),
         True,
         ANTE,
@@ -157,7 +181,8 @@ def run(hands: int = HANDS, rounds: int = ROUNDS) -> BenchResult:
     """Replay the same seeded hands through both engines; best of ``rounds``, side by side.
 
     Summary keys: ``hand_vs_pokerkit`` (PokerKit's time / ours), ``hand_ours_us``,
-    ``hand_pokerkit_us``.
+    ``hand_pokerkit_us``, and the same for Razz: ``razz_hand_vs_pokerkit``,
+    ``razz_hand_ours_us``, ``razz_hand_pokerkit_us``.
     """
     deals = seeded_deals(hands)
     agree = True
@@ -174,6 +199,16 @@ def run(hands: int = HANDS, rounds: int = ROUNDS) -> BenchResult:
         # Not timed: the two engines must end the first hands with the same chips.
         agree = all(
             net_ours(replay_ours(seats)) == net_pokerkit(replay_pokerkit(seats, rest))
+            for seats, rest in deals[:5]
+        )
+    if pokerkit_ok:
+        contenders["razz-ours"] = _work(
+            replay_razz_ours, [(seats,) for seats, _ in deals]
+        )
+        contenders["razz-pokerkit"] = _work(replay_razz_pokerkit, deals)
+        agree = agree and all(
+            net_ours(replay_razz_ours(seats))
+            == net_pokerkit(replay_razz_pokerkit(seats, rest))
             for seats, rest in deals[:5]
         )
     t = best_of(contenders, hands, rounds)
@@ -199,6 +234,21 @@ def run(hands: int = HANDS, rounds: int = ROUNDS) -> BenchResult:
         )
         summary["hand_pokerkit_us"] = round(t["pokerkit"] * 1e6, 1)
         summary["hand_vs_pokerkit"] = round(t["pokerkit"] / t["ours"], 1)
+        razz = f"{PLAYERS}-player razz hand, antes to showdown"
+        rows.append(
+            [razz, "ours: Hand.apply (Game.RAZZ)", fmt_time(t["razz-ours"]), "-"]
+        )
+        rows.append(
+            [
+                razz,
+                "PokerKit FixedLimitRazz",
+                fmt_time(t["razz-pokerkit"]),
+                fmt_ratio(t["razz-pokerkit"] / t["razz-ours"]),
+            ]
+        )
+        summary["razz_hand_ours_us"] = round(t["razz-ours"] * 1e6, 1)
+        summary["razz_hand_pokerkit_us"] = round(t["razz-pokerkit"] * 1e6, 1)
+        summary["razz_hand_vs_pokerkit"] = round(t["razz-pokerkit"] / t["razz-ours"], 1)
         if not agree:
             rows.append(
                 [

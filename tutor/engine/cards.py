@@ -41,7 +41,8 @@ class Card:
     >>> Card.parse("1x")
     Traceback (most recent call last):
     ...
-    tutor.engine.errors.CardError: '1x' is not a card: write a rank 2-9, T, J, Q, K, A (or 10) and a suit c, d, h, s, as in 'Ah', 'td' or '10d'.
+    tutor.engine.errors.CardError: '1x' is not a card: write a rank 2-9, T, J, Q, K, A (or 10)
+    and a suit c, d, h, s, as in 'Ah', 'td' or '10d'.
     """
 
     rank: int

@@ -16,6 +16,7 @@ there a smaller value is the better low.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -240,7 +241,8 @@ def high_value(cards: Sequence[int] | Sequence[Card]) -> int:
     >>> high_value([51, 47, 43, 39])
     Traceback (most recent call last):
     ...
-    tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community card), not 4: give every card the player holds.
+    tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community
+    card), not 4: give every card the player holds.
     """
     n = len(cards)
     if n != 7 and not 5 <= n <= 8:
@@ -352,7 +354,8 @@ def low_value(cards: Sequence[int] | Sequence[Card]) -> int | None:
     >>> low_value(parse_cards("Ac 2d"))
     Traceback (most recent call last):
     ...
-    tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community card), not 2: give every card the player holds.
+    tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community
+    card), not 2: give every card the player holds.
     """
     n = len(cards)
     if n != 7 and not 5 <= n <= 8:
@@ -516,7 +519,7 @@ class LowHand:
     @property
     def text(self) -> str:
         """The low as written by players, highest first: ``8-5-4-3-2``, ``7-5-4-2-A``."""
-        return "-".join("A" if r == 1 else str(r) for r in self.ranks)
+        return "-".join("A" if r == 1 else RANK_CHARS[r - 2] for r in self.ranks)
 
     def better_than(self, other: LowHand | None) -> bool:
         """True if this low beats ``other`` (any low beats no low)."""
@@ -610,25 +613,32 @@ def best_high(cards: Sequence[Card]) -> HighHand:
     indices = _checked(cards)
     value = high_value(indices)
     category = _CATEGORY_BY_STRENGTH[value >> 20]
-    ranks = tuple(
-        14 if d == 1 else d for d in ((value >> k) & 0xF for k in _DIGIT_SHIFTS)
+    d0, d1, d2, d3, d4 = (
+        (value >> 16) & 0xF,
+        (value >> 12) & 0xF,
+        (value >> 8) & 0xF,
+        (value >> 4) & 0xF,
+        value & 0xF,
     )
-    pool = sorted(
-        indices, reverse=True
-    )  # rank-major: highest rank, then highest suit, first
+    ranks = (
+        14 if d0 == 1 else d0,
+        14 if d1 == 1 else d1,
+        14 if d2 == 1 else d2,
+        14 if d3 == 1 else d3,
+        14 if d4 == 1 else d4,
+    )
+    pool = sorted(indices, reverse=True)  # rank-major: highest rank, then highest suit
     if category is Category.FLUSH or category is Category.STRAIGHT_FLUSH:
         counts = [0, 0, 0, 0]
         for i in indices:
             counts[i & 3] += 1
         suit = counts.index(max(counts))
         pool = [i for i in pool if i & 3 == suit]
-    used = []
-    for r in ranks:
-        for j, i in enumerate(pool):
-            if (i >> 2) + 2 == r:
-                used.append(DECK[pool.pop(j)])
-                break
-    return HighHand(category=category, ranks=ranks, cards=tuple(used), value=value)
+    by_rank: dict[int, list[int]] = {}
+    for i in pool:
+        by_rank.setdefault((i >> 2) + 2, []).append(i)
+    used = tuple(DECK[by_rank[r].pop(0)] for r in ranks)
+    return HighHand(category=category, ranks=ranks, cards=used, value=value)
 
 
 def best_low(cards: Sequence[Card]) -> LowHand | None:
@@ -650,7 +660,8 @@ def best_low(cards: Sequence[Card]) -> LowHand | None:
     >>> best_low(parse_cards("Ac 2d 3h"))
     Traceback (most recent call last):
     ...
-    tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community card), not 3: give every card the player holds.
+    tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community
+    card), not 3: give every card the player holds.
     """
     indices = _checked(cards)
     value = low_value(indices)
@@ -666,3 +677,106 @@ def best_low(cards: Sequence[Card]) -> LowHand | None:
                 used.append(DECK[i])
                 break
     return LowHand(ranks=ranks, cards=tuple(used), value=value)
+
+
+#: Ace-to-five low categories by the shape of the rank groups: no pair is best (razz.low).
+_A5_SHAPES = {
+    (1, 1, 1, 1, 1): 0,
+    (2, 1, 1, 1): 1,
+    (2, 2, 1): 2,
+    (3, 1, 1): 3,
+    (3, 2): 4,
+    (4, 1): 5,
+}
+
+
+def a5_key(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
+    """How low some cards are, ace to five (smaller is lower; razz.low and razz.act).
+
+    Pairs count against, then ranks from the highest group down, ace 1; straights and flushes
+    do not count. Works for any number of cards (a board of two to four up cards too).
+
+    >>> from tutor.engine.cards import parse_cards
+    >>> a5_key(parse_cards("7h 2c")) < a5_key(parse_cards("8d 3s"))
+    True
+    >>> a5_key(parse_cards("Kc Qd")) < a5_key(parse_cards("2c 2d"))
+    True
+    """
+    ranks = sorted([c.low_rank for c in cards], reverse=True)
+    if ranks and len(set(ranks)) == len(ranks):  # no pair: the common case, made quick
+        return 1, tuple(ranks)
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    sizes = tuple(n for _, n in groups)
+    pairing = sum(n - 1 for n in sizes) * 10 + (max(sizes) if sizes else 0)
+    return pairing, tuple(r for r, _ in groups)
+
+
+def best_razz(cards: Sequence[Card]) -> LowHand:
+    """The lowest five cards ace to five from 5 to 8 cards: a razz hand (rule ``razz.low``).
+
+    There is no qualifier: every hand makes one. ``value`` is smaller for a better low, and the
+    text is written highest card first (``8-6-4-2-A``, ``9-9-4-3-2``).
+
+    >>> from tutor.engine.cards import parse_cards
+    >>> best_razz(parse_cards("Ac 2d 3h 4s 5c Kd Kh")).text
+    '5-4-3-2-A'
+    >>> best_razz(parse_cards("Kc Kd Qh Qs Jc Jd 9h")).text
+    'K-Q-J-J-9'
+    >>> best_razz(parse_cards("9c 9d 4h 3s 2c Kd Kh")).text
+    'K-9-4-3-2'
+    """
+    _checked(cards)
+    by_rank: dict[int, list[Card]] = {}
+    for c in cards:
+        by_rank.setdefault(c.low_rank, []).append(c)
+    order = sorted(by_rank)
+    if len(order) >= 4:
+        # Five different ranks: the five lowest. Four: those and the lowest pair.
+        low = order[:5]
+        chosen = [by_rank[r][0] for r in low]
+        groups = low[::-1]
+        shape = 0
+        if len(low) == 4:
+            pair = next(r for r in order if len(by_rank[r]) > 1)
+            chosen.append(by_rank[pair][1])
+            groups = [pair] + [r for r in groups if r != pair]
+            shape = 1
+        value = shape << 20
+        for k, r in enumerate(groups):
+            value |= r << (16 - 4 * k)
+        used = tuple(
+            sorted(
+                chosen, key=lambda c: (c.low_rank, c.bring_in_key()[1]), reverse=True
+            )
+        )
+        return LowHand(ranks=tuple(c.low_rank for c in used), cards=used, value=value)
+    best: tuple[tuple[int, tuple[int, ...]], tuple[Card, ...]] | None = None
+    for five in itertools.combinations(cards, 5):
+        key = a5_key(five)
+        if best is None or key < best[0]:
+            best = (key, tuple(five))
+    assert best is not None
+    return _razz_hand(best[1])
+
+
+def _razz_hand(combo: tuple[Card, ...]) -> LowHand:
+    """The LowHand of five cards read ace to five (razz.low)."""
+    _, groups = a5_key(combo)
+    shape = _A5_SHAPES[
+        tuple(
+            sorted(
+                (sum(1 for c in combo if c.low_rank == r) for r in groups), reverse=True
+            )
+        )
+    ]
+    value = shape << 20
+    for k, r in enumerate(groups):
+        value |= r << (4 * (4 - k))
+    used = tuple(
+        sorted(combo, key=lambda c: (c.low_rank, c.bring_in_key()[1]), reverse=True)
+    )
+    ranks = tuple(c.low_rank for c in used)
+    return LowHand(ranks=ranks, cards=used, value=value)

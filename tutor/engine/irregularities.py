@@ -708,7 +708,7 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
         )
     if len(irr.positions) != len(players):
         raise TutorError("give one card number for each player named (card: [1, 2]).")
-    for q, pos in zip(players, irr.positions):
+    for q, pos in zip(players, irr.positions, strict=True):
         b.cards.append(_as_upcard(hand, q, pos))
     hand._open_third()
     return b.done(
@@ -1125,12 +1125,12 @@ def _burn(hand: Hand, irr: Irregularity) -> IrrRuling:
         b.cards.append(
             f"{first.text if first else '??'} ({live[0].name}'s card) becomes the burn card"
         )
-        for p, c in zip(live[:-1], new):
+        for p, c in zip(live[:-1], new, strict=False):
             b.cards.append(f"{p.name} takes {c.text if c else '??'}")
         b.cards.append(
             f"{live[-1].name} gets the next stub card ({irr.card.text if irr.card else '??'})"
         )
-    for p, c in zip(live, new):
+    for p, c in zip(live, new, strict=False):
         p.cards[k] = c
     if st is not Street.SEVENTH:
         hand._open_later()

@@ -11,10 +11,106 @@ from tutor.engine.errors import TableError
 
 
 class Game(StrEnum):
-    """The two games: Seven Card Stud Hi/Lo eight-or-better, and Seven Card Stud (high only)."""
+    """The games: Seven Card Stud Hi/Lo eight-or-better, Seven Card Stud (high only), Razz."""
 
     STUD8 = "stud8"
     STUD = "stud"
+    RAZZ = "razz"
+
+
+class Half(StrEnum):
+    """What a pot (or half of it) is for."""
+
+    HIGH = "high"  # the best five cards by standard poker ranking (hand.high)
+    LOW8 = "low8"  # an eight-or-better low, ace low, straights and flushes ignored (hand.low)
+    LOW = (
+        "low"  # the lowest five ace-to-five, any ranks, pairs count against (razz.low)
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Variant:
+    """One game, described: everything the engine does differently from one game to another.
+
+    >>> VARIANTS[Game.RAZZ].bring_in_highest, VARIANTS[Game.STUD8].halves
+    (True, (<Half.HIGH: 'high'>, <Half.LOW8: 'low8'>))
+    """
+
+    game: Game
+    #: The game's name as a learner reads it.
+    title: str
+    #: Which door card brings in: the lowest (stud, stud8) or the highest (razz).
+    bring_in_highest: bool
+    #: Whether the ace counts low when choosing the bring-in (razz) or high (stud, stud8).
+    bring_in_ace_low: bool
+    #: How boards rank for acting first on fourth to seventh street: the highest hand showing
+    #: acts first (``"high"``), or the lowest (``"low"``, razz).
+    board_first: str
+    #: What each pot is split for, in order: one entry takes the whole pot.
+    halves: tuple[Half, ...]
+    #: Whether the open-pair option can apply at all (never in razz).
+    open_pair: bool
+    #: Whether a preset's suit tie-break for first to act applies (razz: position always).
+    board_tie_by_suit: bool
+    #: The rule ids that decide the bring-in, first to act later, the low, and the limits.
+    rule_bring_in: str
+    rule_act: str
+    rule_low: str
+
+    @property
+    def has_high(self) -> bool:
+        return Half.HIGH in self.halves
+
+    @property
+    def low_half(self) -> Half | None:
+        """The kind of low this game plays for, if any."""
+        return next((h for h in self.halves if h is not Half.HIGH), None)
+
+
+VARIANTS: dict[Game, Variant] = {
+    Game.STUD8: Variant(
+        game=Game.STUD8,
+        title="Seven Card Stud Hi/Lo (eight or better)",
+        bring_in_highest=False,
+        bring_in_ace_low=False,
+        board_first="high",
+        halves=(Half.HIGH, Half.LOW8),
+        open_pair=True,
+        board_tie_by_suit=True,
+        rule_bring_in="bring-in.who",
+        rule_act="act.later",
+        rule_low="hand.low",
+    ),
+    Game.STUD: Variant(
+        game=Game.STUD,
+        title="Seven Card Stud",
+        bring_in_highest=False,
+        bring_in_ace_low=False,
+        board_first="high",
+        halves=(Half.HIGH,),
+        open_pair=True,
+        board_tie_by_suit=True,
+        rule_bring_in="bring-in.who",
+        rule_act="act.later",
+        rule_low="hand.low",
+    ),
+    Game.RAZZ: Variant(
+        game=Game.RAZZ,
+        title="Razz",
+        bring_in_highest=True,
+        bring_in_ace_low=True,
+        board_first="low",
+        halves=(Half.LOW,),
+        open_pair=False,
+        board_tie_by_suit=False,
+        rule_bring_in="razz.bring-in",
+        rule_act="razz.act",
+        rule_low="razz.low",
+    ),
+}
+
+#: The games, in the order the app offers them.
+GAMES: tuple[str, ...] = tuple(g.value for g in Game)
 
 
 class HeadsUp(StrEnum):
@@ -295,15 +391,28 @@ def house_rules(
     try:
         game = Game(game)
     except ValueError:
-        raise TableError(f"unknown game {game!r}: use stud8 or stud.") from None
+        raise TableError(
+            f"unknown game {game!r}: use one of {', '.join(GAMES)}."
+        ) from None
     base = dict(_BASE[preset])
-    base["open_pair_option"] = base["open_pair_option"][game]
+    base["open_pair_option"] = (
+        base["open_pair_option"][Game.STUD] if VARIANTS[game].open_pair else False
+    )
+    if game is Game.STUD8:
+        base["open_pair_option"] = _BASE[preset]["open_pair_option"][Game.STUD8]
+    if not VARIANTS[game].board_tie_by_suit:
+        base["first_to_act_tie"] = TieBreak.POSITION
     rules = HouseRules(preset=preset, game=game, **base, **_IRR_BASE[preset])
     if not overrides:
         return rules
     changes: dict[str, Any] = {}
     for name, value in overrides.items():
         changes[name] = _override_value(name, value)
+    if changes.get("open_pair_option") and not VARIANTS[game].open_pair:
+        raise TableError(
+            f"house rule open_pair_option cannot be true in {game.value}: a pair on fourth "
+            "street never allows the big bet there (razz.limits)."
+        )
     return dataclasses.replace(rules, overridden=tuple(overrides), **changes)
 
 

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import NeedsCardsError, TutorError
-from tutor.engine.hands import best_high, best_low
-from tutor.engine.rules import Game
+from tutor.engine.hands import best_high, best_low, best_razz
+from tutor.engine.rules import Half
 from tutor.engine.table import ActionKind, Street, ante_text, fmt
 
 if TYPE_CHECKING:
@@ -38,6 +38,27 @@ ASK_KINDS = (
 )
 #: Ask kinds about the low half, which only a game with a low half can answer (hand.low).
 LOW_KINDS = ("best-low", "low-qualifies", "low-winner")
+#: Ask kinds about the high hand, which razz (low only) does not play for (razz.low).
+HIGH_KINDS = ("best-high", "high-winner")
+
+
+def unfit_kind(halves: tuple[Half, ...], kind: str) -> str | None:
+    """Why an ask of ``kind`` does not fit a game that plays for ``halves``; None if it fits."""
+    if kind in LOW_KINDS and not any(h is not Half.HIGH for h in halves):
+        return (
+            f"Seven Card Stud has no low half: a {kind} ask belongs to a game with a low "
+            "(hand.low)."
+        )
+    if kind == "low-qualifies" and Half.LOW in halves:
+        return "Razz has no qualifier: every hand makes a low, so ask best-low instead (razz.low)."
+    if kind in HIGH_KINDS and Half.HIGH not in halves:
+        return (
+            f"Razz is played for low only: a {kind} ask has no meaning there; ask best-low "
+            "or low-winner instead (razz.low)."
+        )
+    return None
+
+
 #: Ask kinds that need ``player:``.
 PLAYER_KINDS = ("best-high", "best-low", "low-qualifies")
 
@@ -85,10 +106,9 @@ def rule_on(hand: Hand, kind: str, player: str | None = None) -> Ruling:
                 f"an ask of kind {kind} needs `player:` naming whose hand to read."
             )
         hand.player(player)
-    if kind in LOW_KINDS and hand.game is Game.STUD:
-        raise TutorError(
-            f"Seven Card Stud has no low half: a {kind} ask belongs to a stud8 scenario (hand.low)."
-        )
+    problem = unfit_kind(hand.variant.halves, kind)
+    if problem:
+        raise TutorError(problem)
     answer, why, rules = fn(hand, player)
     return Ruling(kind, answer, why, tuple(rules), hand.rules.label)
 
@@ -148,7 +168,7 @@ def _bring_in(hand: Hand, _: str | None) -> Result:
         if hand.setup.stakes.bring_in == hand.stakes.small_bet / 2
         else "."
     )
-    rules: tuple[str, ...] = ("bring-in.who", "bring-in.amount")
+    rules: tuple[str, ...] = (hand.variant.rule_bring_in, "bring-in.amount")
     if amount < bring:
         why += (
             f" {p.name} has only {fmt(amount)} left after the ante, so posts that."
@@ -179,7 +199,7 @@ def _next_to_act(hand: Hand, _: str | None) -> Result:
     p = hand.players[hand.to_act_idx]  # type: ignore[index]
     last = next((op for op in reversed(hand.history) if op.player), None)
     if hand.forced_pending and (last is None or hand.bring_in_idx == p.idx):
-        rules: tuple[str, ...] = ("bring-in.who", "act.third")
+        rules: tuple[str, ...] = (hand.variant.rule_bring_in, "act.third")
         if hand.bring_in_idx != p.idx:
             rules += ("bring-in.all-in",)
         return _seat(hand, p.idx), hand.bring_in_reason, rules
@@ -210,7 +230,10 @@ def _next_to_act(hand: Hand, _: str | None) -> Result:
     return (
         _seat(hand, p.idx),
         why,
-        ("act.third" if hand.street is Street.THIRD else "act.later", "round.end"),
+        (
+            "act.third" if hand.street is Street.THIRD else hand.variant.rule_act,
+            "round.end",
+        ),
     )
 
 
@@ -252,11 +275,12 @@ def _legal(hand: Hand, _: str | None) -> Result:
     if hand.forced_pending:
         if hand.bring_in_idx == p.idx:
             why += (
-                f" {p.name} has the low card, so must bring in ({fmt(hand.stakes.bring_in)}) or "
+                f" {p.name} has the {'high' if hand.variant.bring_in_highest else 'low'} card, "
+                f"so must bring in ({fmt(hand.stakes.bring_in)}) or "
                 f"complete to the small bet of {fmt(hand.stakes.small_bet)}; the bring-in is forced, "
                 "so there is no fold or check."
             )
-            rules = ("bring-in.who", "bring-in.complete")
+            rules = (hand.variant.rule_bring_in, "bring-in.complete")
         else:
             why += (
                 " The low card is all in for the ante and nobody has brought in yet, so "
@@ -373,6 +397,14 @@ def _best_high(hand: Hand, player: str | None) -> Result:
 def _best_low(hand: Hand, player: str | None) -> Result:
     assert player is not None
     cards = _hand_cards(hand, player)
+    if hand.variant.low_half is Half.LOW:
+        razz = best_razz(cards)
+        why = (
+            f"{player}'s lowest five cards are {razz.text}, using {' '.join(c.text for c in razz.cards)}: "
+            "ace to five, the ace low; pairs count against the hand, straights and flushes do not, "
+            "and there is no qualifier."
+        )
+        return {"player": player, "low": razz.text}, why, ("razz.low",)
     low = best_low(cards)
     if low is None:
         small = sorted({c.low_rank for c in cards if c.low_rank <= 8})
@@ -414,6 +446,16 @@ def _high_winner(hand: Hand, _: str | None) -> Result:
 
 def _low_winner(hand: Hand, _: str | None) -> Result:
     idxs = _contenders(hand)
+    if hand.variant.low_half is Half.LOW:
+        razz = {i: best_razz(hand.cards_of(hand.players[i].name)) for i in idxs}
+        top = min(lo.value for lo in razz.values())
+        names = [hand.players[i].name for i in idxs if razz[i].value == top]
+        parts = "; ".join(f"{hand.players[i].name}: {razz[i].text}" for i in idxs)
+        why = (
+            f"In razz the lowest hand wins, compared ace to five from the highest card down, pairs "
+            f"counting against; the best is {', '.join(names)} ({parts})."
+        )
+        return {"players": names}, why, ("razz.low",)
     lows = {i: best_low(hand.cards_of(hand.players[i].name)) for i in idxs}
     quals = {i: lo for i, lo in lows.items() if lo is not None}
     parts = "; ".join(
@@ -477,7 +519,8 @@ def _showdown_order(hand: Hand, _: str | None) -> Result:
         idx = first
         why = (
             f"Nobody bet on the final round, so the player who acted first on it shows first: "
-            f"{hand.players[idx].name} (the high hand showing). Then the others clockwise."
+            f"{hand.players[idx].name} (the {hand.variant.board_first} hand showing). Then the "
+            "others clockwise."
         )
     return _seat(hand, idx), why, ("showdown.order",)
 

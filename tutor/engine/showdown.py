@@ -8,8 +8,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from tutor.engine.cards import Card
-from tutor.engine.hands import HighHand, LowHand, best_high, best_low
-from tutor.engine.rules import Game, OddChipTies
+from tutor.engine.hands import HighHand, LowHand, best_high, best_low, best_razz
+from tutor.engine.rules import Half, OddChipTies
 from tutor.engine.table import fmt
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ class Holding:
     idx: int
     name: str
     cards: tuple[Card, ...]  # own cards, plus the community card if any
-    high: HighHand
+    high: HighHand | None  # None in a game without a high half (razz)
     low: LowHand | None
 
 
@@ -42,8 +42,16 @@ def holdings(hand: Hand) -> dict[int, Holding] | str:
         known = [c for c in cards if c is not None]
         if len(known) < 5:
             return f"{p.name} has only {len(known)} cards: a showdown needs at least five (hand.high)."
-        low = best_low(known) if hand.game is Game.STUD8 else None
-        out[p.idx] = Holding(p.idx, p.name, tuple(known), best_high(known), low)
+        half = hand.variant.low_half
+        low = (
+            best_low(known)
+            if half is Half.LOW8
+            else best_razz(known)
+            if half is Half.LOW
+            else None
+        )
+        high = best_high(known) if hand.variant.has_high else None
+        out[p.idx] = Holding(p.idx, p.name, tuple(known), high, low)
     return out
 
 
@@ -66,6 +74,7 @@ def _order_cards(
     if half == "low":
         assert h.low is not None
         return sorted(h.low.cards, key=_low_key, reverse=True), True
+    assert h.high is not None
     return sorted(h.high.cards, key=_high_key, reverse=True), True
 
 
@@ -88,7 +97,7 @@ def _decide(
     ca = [c for c in ca if c not in shared]
     cb = [c for c in cb if c not in shared]
     key = _low_key if half == "low" else _high_key
-    for x, y in zip(ca, cb):
+    for x, y in zip(ca, cb, strict=False):
         if key(x) != key(y):
             a_wins = (key(x) > key(y)) == larger
             return (a, x, y) if a_wins else (b, y, x)
@@ -249,7 +258,7 @@ def award(hand: Hand) -> None:
             + split
         )
     pay: dict[int, int] = {}
-    for n, ((amount, elig), take) in enumerate(zip(pots, shares)):
+    for n, ((amount, elig), take) in enumerate(zip(pots, shares, strict=False)):
         got: dict[int, int] = {}
         amount -= take
         units = int(amount / chip)
@@ -257,17 +266,36 @@ def award(hand: Hand) -> None:
         if len(pots) > 1:
             rules.add("pot.side")
         contenders = list(elig)
-        best = max(held[i].high.value for i in contenders)
+        lows = [i for i in contenders if held[i].low is not None]
+        who = f" ({_names(hand, contenders)})" if len(pots) > 1 else ""
+        v = hand.variant
+        if not v.has_high:  # razz: the whole pot to the best low, no qualifier
+            rules.discard("hand.high")
+            rules.add(v.rule_low)
+            best_low_v = min(held[i].low.value for i in lows)  # type: ignore[union-attr]
+            low_w = sorted(
+                (i for i in lows if held[i].low.value == best_low_v),  # type: ignore[union-attr]
+                key=lambda i: hand.position[i],
+            )
+            notes.append(
+                f"{name} of {fmt(amount)}{who} goes to the lowest hand: {_names(hand, low_w)} with "
+                f"{held[low_w[0]].low.text}."  # type: ignore[union-attr]
+            )
+            if len(low_w) > 1:
+                rules.add("split.ties")
+            _split(hand, units, low_w, held, "low", pay, notes, rules, got)
+            continue
+        highs = {i: h for i in contenders if (h := held[i].high) is not None}
+        best = max(h.value for h in highs.values())
         high_w = sorted(
-            (i for i in contenders if held[i].high.value == best),
+            (i for i in contenders if highs[i].value == best),
             key=lambda i: hand.position[i],
         )
-        lows = [i for i in contenders if held[i].low is not None]
-        desc_high = held[high_w[0]].high.describe()
-        who = f" ({_names(hand, contenders)})" if len(pots) > 1 else ""
-        if hand.game is Game.STUD8:
-            rules.update({"hand.low", "split.halves"})
-        if hand.game is Game.STUD8 and lows:
+        desc_high = highs[high_w[0]].describe()
+        halves_split = v.low_half is not None
+        if halves_split:
+            rules.update({v.rule_low, "split.halves"})
+        if halves_split and lows:
             best_low_v = min(held[i].low.value for i in lows)  # type: ignore[union-attr]
             low_w = sorted(
                 (i for i in lows if held[i].low.value == best_low_v),  # type: ignore[union-attr]
@@ -293,7 +321,7 @@ def award(hand: Hand) -> None:
             _split(hand, high_units, high_w, held, "high", pay, notes, rules, got)
             _split(hand, low_units, low_w, held, "low", pay, notes, rules, got)
         else:
-            if hand.game is Game.STUD8:
+            if halves_split:
                 notes.append(
                     f"{name} of {fmt(amount)}{who}: no player in it has an eight-or-better low, so "
                     f"the best high, {_names(hand, high_w)} with {desc_high}, takes it all."
@@ -313,6 +341,7 @@ def award(hand: Hand) -> None:
     order = [
         "hand.high",
         "hand.low",
+        "razz.low",
         "split.halves",
         "split.odd-chip",
         "split.ties",

@@ -26,7 +26,9 @@ from tutor.engine.errors import (
     NeedsCardsError,
     TableError,
 )
+from tutor.engine.hands import a5_key
 from tutor.engine.rules import (
+    VARIANTS,
     CommunityOpener,
     Game,
     HeadsUp,
@@ -200,7 +202,9 @@ class Stakes:
         assert self.chip is not None
         if self.chip <= 0:
             raise TableError(f"stakes.chip must be more than 0, not {fmt(self.chip)}.")
-        for name, a in zip(("small_bet", "big_bet", "ante", "bring_in"), amounts):
+        for name, a in zip(
+            ("small_bet", "big_bet", "ante", "bring_in"), amounts, strict=False
+        ):
             if a % self.chip != 0:
                 raise TableError(
                     f"stakes.{name} ({fmt(a)}) is not a whole number of chips of "
@@ -400,6 +404,17 @@ def ante_text(ante: Decimal, paid: list[tuple[str, Decimal]]) -> str:
     )
 
 
+def describe_low_board(cards: list[Card]) -> str:
+    """Plain words for a razz board: ``7-4 low``, ``a pair of sevens``."""
+    if not cards:
+        return "nothing"
+    _, ranks = a5_key(cards)
+    if len(ranks) < len(cards):  # a pair (or more) shows
+        return describe_board(cards)
+    chars = ["A" if r == 1 else Card(r, "c").rank_char for r in ranks]
+    return f"{'-'.join(chars)} low"
+
+
 class Why:
     """An explanation written only when read: strings and functions that return strings."""
 
@@ -440,12 +455,14 @@ class Hand:
     >>> hand.apply("Ana calls")
     Traceback (most recent call last):
     ...
-    tutor.engine.errors.IllegalActionError: 'Ana calls' is out of turn: it is Bo's turn to act on third street (act.third).
+    tutor.engine.errors.IllegalActionError: 'Ana calls' is out of turn: it is Bo's turn to act on
+    third street (act.third).
     """
 
     def __init__(self, setup: HandSetup) -> None:
         self.setup = setup
         self.game = setup.game
+        self.variant = VARIANTS[Game(setup.game)]
         self.rules = setup.rules
         self.stakes = setup.stakes
         self._validate(setup)
@@ -653,7 +670,8 @@ class Hand:
             "deal",
             "Third street: two cards down, one up",
             f"The dealer deals one card at a time clockwise, starting with {first} "
-            f"(the first seat to the {'left of the button' if self.setup.button is not None else 'dealer’s left, seat order'}): "
+            "(the first seat to the "
+            f"{'left of the button' if self.setup.button is not None else 'dealer’s left, seat order'}): "
             "two down and the door card up.",
             ("deal.order",),
         )
@@ -662,7 +680,9 @@ class Hand:
     def _begin_later(self, street: Street) -> None:
         """``start:``: cards of earlier streets dealt, committed chips in the pot."""
         need = CARDS_AT[street]
-        for p, s in zip(self.players, sorted(self.setup.seats, key=lambda s: s.seat)):
+        for p, s in zip(
+            self.players, sorted(self.setup.seats, key=lambda s: s.seat), strict=False
+        ):
             p.committed = s.committed if s.committed is not None else ZERO
             p.folded = s.folded
             late = street in (Street.SEVENTH, Street.SHOWDOWN)
@@ -887,14 +907,18 @@ class Hand:
         if unknown:
             self.blocked = (
                 f"the bring-in depends on every door card, and {', '.join(unknown)}'s is unknown (??): "
-                "give the third card of every seat (bring-in.who)."
+                f"give the third card of every seat ({self.variant.rule_bring_in})."
             )
             self.to_act_idx = None
             return
-        low_p, low_c = min(
-            ((p, c) for p, c in doors if c is not None),
-            key=lambda pc: pc[1].bring_in_key(),
-        )
+        v = self.variant
+        known = [(p, c) for p, c in doors if c is not None]
+        if v.bring_in_highest:
+            low_p, low_c = max(
+                known, key=lambda pc: (pc[1].low_rank, pc[1].bring_in_key()[1])
+            )
+        else:
+            low_p, low_c = min(known, key=lambda pc: pc[1].bring_in_key())
         self.bring_in_idx = low_p.idx
         others = ", ".join(c.text for p, c in doors if p is not low_p and c is not None)
         same_rank = [
@@ -902,12 +926,23 @@ class Hand:
             for p, c in doors
             if p is not low_p and c is not None and c.rank == low_c.rank
         ]
-        why = f"{low_p.name}'s door card {low_c.text} is the lowest showing (others: {others}); the ace counts high"
-        if same_rank:
-            why += (
-                f"; against {', '.join(same_rank)} of the same rank the suit decides, "
-                "clubs lowest, then diamonds, hearts, spades"
+        if v.bring_in_highest:
+            why = (
+                f"{low_p.name}'s door card {low_c.text} is the highest showing (others: {others}); "
+                "the ace counts low, so a king is the worst door card"
             )
+            if same_rank:
+                why += (
+                    f"; against {', '.join(same_rank)} of the same rank the higher suit brings in: "
+                    "spades, then hearts, diamonds, clubs"
+                )
+        else:
+            why = f"{low_p.name}'s door card {low_c.text} is the lowest showing (others: {others}); the ace counts high"
+            if same_rank:
+                why += (
+                    f"; against {', '.join(same_rank)} of the same rank the suit decides, "
+                    "clubs lowest, then diamonds, hearts, spades"
+                )
         self.bring_in_reason = why + "."
         if low_p.all_in and not self.actors():
             self.bring_in_reason += (
@@ -928,7 +963,7 @@ class Hand:
         self.last_round_first = self.to_act_idx
         self.opener_idx = self.to_act_idx
         self.opener_reason = self.bring_in_reason
-        self.opener_rules = ("bring-in.who", "act.third") + (
+        self.opener_rules = (v.rule_bring_in, "act.third") + (
             ("bring-in.all-in",) if low_p.all_in else ()
         )
 
@@ -943,9 +978,12 @@ class Hand:
     def _best_board(
         self, include_community: bool
     ) -> tuple[int | None, Why, tuple[str, ...]]:
-        """Who has the highest hand showing among live players, and why (act.later).
+        """Who has the best hand showing among live players, and why (act.later, razz.act).
 
-        The explanation is written only when it is read (most hands never ask for it)."""
+        The highest board acts first, or in razz the lowest. The explanation is written only
+        when it is read (most hands never ask for it)."""
+        v = self.variant
+        rule = v.rule_act
         boards: dict[int, list[Card]] = {}
         for p in self.live():
             up = p.up_cards()
@@ -954,23 +992,29 @@ class Hand:
                     None,
                     Why(
                         f"who acts first depends on {p.name}'s cards showing, which are unknown (??): "
-                        "give every live player's up cards (act.later)."
+                        f"give every live player's up cards ({rule})."
                     ),
-                    ("act.later",),
+                    (rule,),
                 )
             cards = [c for c in up if c is not None]
             if include_community and self.community is not None:
                 cards = cards + [self.community]
             boards[p.idx] = cards
-        keys = {i: _board_key(b) for i, b in boards.items()}
-        best = max(keys.values())
+        low = v.board_first == "low"
+        keys: dict[int, object] = (
+            {i: a5_key(b) for i, b in boards.items()}
+            if low
+            else {i: _board_key(b) for i, b in boards.items()}
+        )
+        best = (min if low else max)(keys.values())  # type: ignore[type-var]
         tied = [i for i in keys if keys[i] == best]
         names = {i: self.players[i].name for i in boards}
         label = self.rules.label
         top: Card | None = None
+        describe = describe_low_board if low else describe_board
         if len(tied) == 1:
             win = tied[0]
-        elif self.rules.first_to_act_tie is TieBreak.SUIT:
+        elif self.rules.first_to_act_tie is TieBreak.SUIT and v.board_tie_by_suit:
             win = max(
                 tied,
                 key=lambda i: _suit_key(
@@ -986,28 +1030,32 @@ class Hand:
 
         def text() -> str:
             if len(tied) == 1:
-                why = f"{names[win]} shows the highest hand, {describe_board(boards[win])}"
+                why = f"{names[win]} shows the {'lowest' if low else 'highest'} hand, {describe(boards[win])}"
             elif top is not None:
                 why = (
-                    f"{', '.join(names[i] for i in tied)} tie with {describe_board(boards[win])}; "
+                    f"{', '.join(names[i] for i in tied)} tie with {describe(boards[win])}; "
                     f"under {label} the high card by suit breaks the tie: {names[win]}'s {top.text}"
                 )
             else:
                 why = (
-                    f"{', '.join(names[i] for i in tied)} tie with {describe_board(boards[win])}; "
-                    f"under {label} position breaks the tie: {names[win]} is closest to the dealer's left"
+                    f"{', '.join(names[i] for i in tied)} tie with {describe(boards[win])}; "
+                    + ("" if low else f"under {label} ")
+                    + f"position breaks the tie: {names[win]} is closest to the dealer's left"
                 )
-            others = [
-                f"{names[i]} {describe_board(boards[i])}" for i in boards if i != win
-            ]
+            others = [f"{names[i]} {describe(boards[i])}" for i in boards if i != win]
             if others:
                 why += f" (against {'; '.join(others)})"
+            if low:
+                return why + (
+                    ". In razz the lowest board acts first: unpaired boards beat paired ones, "
+                    "compared from their highest card down, the ace low."
+                )
             return why + (
                 ". Only pairs, trips and quads count on the board, then high cards; "
                 "straights and flushes do not."
             )
 
-        return win, Why(text), ("act.later",)
+        return win, Why(text), (rule,)
 
     def _open_later(self) -> None:
         self._start_round()
@@ -1029,7 +1077,7 @@ class Hand:
                 f"seventh street is a community card; under {self.rules.label} the player who opened "
                 f"sixth street, {self.players[win].name}, opens again"
             )
-            rules: tuple[str, ...] = ("act.later", "river.community")
+            rules: tuple[str, ...] = (self.variant.rule_act, "river.community")
             if self.players[win].folded:
                 win, why2, rules = self._best_board(False)
                 why = Why(f"{said}, but has folded: ", why2)
@@ -1172,15 +1220,16 @@ class Hand:
         if self.irr is not None and (limited := self.irr.why_not(self, p, kind)):
             return limited
         if self.forced_pending:
+            card = "high" if self.variant.bring_in_highest else "low"
             if kind is ActionKind.FOLD:
                 return (
-                    f"{p.name} has the low card and must bring in or complete; the bring-in is a forced bet",
-                    "bring-in.who",
+                    f"{p.name} has the {card} card and must bring in or complete; the bring-in is a forced bet",
+                    self.variant.rule_bring_in,
                 )
             if kind is ActionKind.CHECK:
                 return (
                     "nobody may check on third street: the bring-in is forced",
-                    "bring-in.who",
+                    self.variant.rule_bring_in,
                 )
             if kind is ActionKind.COMPLETE:
                 return (
@@ -1198,11 +1247,12 @@ class Hand:
                 "the bring-in has already been made"
                 if self.street is Street.THIRD
                 else f"there is no bring-in on {st} street",
-                "bring-in.who",
+                self.variant.rule_bring_in,
             )
         if kind is ActionKind.CHECK:
             return (
-                f"{p.name} faces a wager of {fmt(self.current)} and must call {fmt(min(self.current - p.bet, p.stack))}, raise or fold",
+                f"{p.name} faces a wager of {fmt(self.current)} and must call "
+                f"{fmt(min(self.current - p.bet, p.stack))}, raise or fold",
                 "round.end",
             )
         if kind is ActionKind.CALL:
@@ -1381,7 +1431,7 @@ class Hand:
             raise NeedsCardsError(f"{text!r}: {self.blocked or 'nobody can act now.'}")
         actor = self.players[self.to_act_idx]
         if p is not actor:
-            rule = "act.third" if self.street is Street.THIRD else "act.later"
+            rule = "act.third" if self.street is Street.THIRD else self.variant.rule_act
             why = (
                 f"{p.name} has folded"
                 if p.folded
@@ -1440,7 +1490,7 @@ class Hand:
         if kind is ActionKind.CALL:
             return "round.end"
         if self.street is Street.FOURTH and self.open_pair_showing():
-            return "limit.open-pair"
+            return "limit.open-pair" if self.variant.open_pair else "razz.limits"
         return (
             "limit.small"
             if self.street in (Street.THIRD, Street.FOURTH)
@@ -1507,7 +1557,7 @@ class Hand:
                 rules = ("bring-in.all-in", "bring-in.amount")
             else:
                 why = f"{self.bring_in_reason} {p.name} posts the bring-in of {fmt(amount)}{allin}."
-                rules = ("bring-in.who", "bring-in.amount")
+                rules = (self.variant.rule_bring_in, "bring-in.amount")
         elif kind is ActionKind.COMPLETE:
             assert amount is not None
             before = self.current
@@ -1638,7 +1688,8 @@ class Hand:
         if self.street is Street.FOURTH and self.open_pair_active():
             gone = [p.name for p in self.open_pair_showing() if p.folded]
             return (
-                f"A pair shows on fourth street and {self.rules.label} allows the open-pair option: bets and raises may be "
+                f"A pair shows on fourth street and {self.rules.label} allows the open-pair option: "
+                "bets and raises may be "
                 f"{fmt(self.stakes.small_bet)} or {fmt(self.stakes.big_bet)}; after a big one, all raises are big."
                 + (
                     f" The option was settled when fourth street was dealt and lasts the whole round, "
@@ -1648,6 +1699,11 @@ class Hand:
                 )
             )
         if self.street is Street.FOURTH and self.open_pair_showing():
+            if not self.variant.open_pair:
+                return (
+                    f"A pair shows on fourth street, but in {self.variant.title} a pair never allows the "
+                    f"big bet: bets and raises stay {fmt(self.stakes.small_bet)}."
+                )
             return (
                 f"A pair shows on fourth street, but {self.rules.label} ({self.game.value}) has no open-pair option: "
                 f"bets and raises stay {fmt(self.stakes.small_bet)}."

@@ -679,6 +679,23 @@ class ProgressStore:
             query = query.order_by(AnswerRow.answered_at, AnswerRow.id)
             return [_record(r) for r in session.scalars(query)]
 
+    def drill_answers(self, learner: Learner | int) -> list[AnswerRecord]:
+        """The learner's Dealer drill answers (those with a target), oldest first.
+
+        Only the drill rows are read, for the Progress page's drill charts.
+        """
+        with (
+            self._guard("read drill answers"),
+            self._transaction(write=False) as session,
+        ):
+            row = self._learner_row(session, learner)
+            query = (
+                select(AnswerRow)
+                .where(AnswerRow.learner_id == row.id, AnswerRow.target.is_not(None))
+                .order_by(AnswerRow.answered_at, AnswerRow.id)
+            )
+            return [_record(r) for r in session.scalars(query)]
+
     def answer_count(self, learner: Learner | int) -> int:
         """How many answers the learner has given (every attempt)."""
         with self._guard("count answers"), self._transaction(write=False) as session:

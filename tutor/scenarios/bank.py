@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import os
-from collections.abc import Iterable
+import stat
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -11,9 +13,11 @@ from tutor.engine.errors import ScenarioError
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.nodes import MAX_BYTES
 from tutor.scenarios.replay import check_replay
+from tutor.scenarios.text import quote
 from tutor.scenarios.validate import read_scenario
 
 SUFFIXES = (".yaml", ".yml")
+log = logging.getLogger(__name__)
 
 
 class ScenarioFileError(ScenarioError):
@@ -34,38 +38,97 @@ def check_text(
     """Check a scenario's text: every schema problem, then (if none) the replay's first problem.
 
     :return: the Scenario (None if it has any problem) and the problems, in file order.
+        Any failure while checking becomes a problem located at the start (and is logged
+        with its traceback), as for a pasted or uploaded text.
     """
-    scenario, problems = read_scenario(text, path)
-    if scenario is None or not replay:
-        return scenario, problems
-    problems = check_replay(scenario)
-    return (None if problems else scenario), problems
+    try:
+        scenario, problems = read_scenario(text, path)
+        if scenario is None or not replay:
+            return scenario, problems
+        problems = check_replay(scenario)
+        return (None if problems else scenario), problems
+    except Exception as exc:  # logged: a bug must not stop the bank or the page
+        log.exception("checking the scenario %r failed", path)
+        return None, [_crashed(exc, path)]
+
+
+def _crashed(exc: Exception, name: str) -> ScenarioError:
+    return ScenarioError(
+        f"the file could not be checked ({type(exc).__name__}: {quote(str(exc))}): "
+        "this is a bug in Stud Tutor; report it with the file.",
+        name,
+        1,
+        1,
+    )
 
 
 def check_file(
     path: str | os.PathLike[str], *, replay: bool = True
 ) -> tuple[Scenario | None, list[ScenarioError]]:
-    """:func:`check_text` on a file; the size limit is checked before anything is read."""
+    """:func:`check_text` on a file; the size limit is checked before anything is read.
+
+    Only regular files are read: a named pipe, socket or device is reported, never opened.
+    Any other failure while checking the file becomes a problem located at its start (and
+    is logged with its traceback): one file never stops the others.
+    """
     name = os.fspath(path)
     try:
-        size = os.stat(name).st_size
-        if size > MAX_BYTES:
-            return None, [
-                ScenarioError(
-                    f"the file is {size:,} bytes, over the limit of {MAX_BYTES:,} (256 KiB): a "
-                    "scenario is one hand; split the file into several scenarios.",
-                    name,
-                    1,
-                    1,
-                )
-            ]
-        with open(name, "rb") as handle:
+        return _check_file(name, replay)
+    except Exception as exc:  # logged: one file must never stop a whole bank
+        log.exception("checking the scenario file %r failed", name)
+        return None, [_crashed(exc, name)]
+
+
+def _not_regular(mode: int, name: str) -> ScenarioError:
+    kind = (
+        "a named pipe (FIFO)"
+        if stat.S_ISFIFO(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "a device"
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "a folder"
+        if stat.S_ISDIR(mode)
+        else "not a file"
+    )
+    return ScenarioError(
+        f"this is {kind}, not a regular file: it was skipped without being read; "
+        "remove it, or rename it so that its name does not end in .yaml or .yml.",
+        name,
+        1,
+        1,
+    )
+
+
+def _check_file(name: str, replay: bool) -> tuple[Scenario | None, list[ScenarioError]]:
+    try:
+        info = os.stat(name)
+        if not stat.S_ISREG(info.st_mode):
+            return None, [_not_regular(info.st_mode, name)]
+        if info.st_size > MAX_BYTES:
+            return None, [_too_big(info.st_size, name)]
+        # O_NONBLOCK: were the file swapped for a pipe since the stat, opening cannot hang.
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            mode = os.fstat(handle.fileno()).st_mode
+            if not stat.S_ISREG(mode):
+                return None, [_not_regular(mode, name)]
             data = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         return None, [
             ScenarioError(f"cannot read the file: {exc.strerror or exc}.", name, 1, 1)
         ]
     return check_text(data, name, replay=replay)
+
+
+def _too_big(size: int, name: str) -> ScenarioError:
+    return ScenarioError(
+        f"the file is {size:,} bytes, over the limit of {MAX_BYTES:,} (256 KiB): a "
+        "scenario is one hand; split the file into several scenarios.",
+        name,
+        1,
+        1,
+    )
 
 
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:
@@ -126,10 +189,17 @@ class Bank:
         return [s for s in self.scenarios if s.topic == topic]
 
 
-def load_bank(paths: Iterable[str | os.PathLike[str]], *, replay: bool = True) -> Bank:
+def load_bank(
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    replay: bool = True,
+    on_file: Callable[[str, list[ScenarioError]], None] | None = None,
+) -> Bank:
     """Check every scenario file under ``paths``; one broken file never stops the others.
 
     A second scenario with an id already used is refused, located at its ``id``.
+    ``on_file(name, problems)`` is called as each file is done (``tutor validate`` prints
+    as it goes).
     """
     bank = Bank()
     seen: dict[str, Scenario] = {}
@@ -144,8 +214,9 @@ def load_bank(paths: Iterable[str | os.PathLike[str]], *, replay: bool = True) -
                 first_line = first.mark("id")[0]
                 problems = [
                     ScenarioError(
-                        f"id: {scenario.id!r} is already the id of {first.path} (line {first_line}): "
-                        "ids are unique across the bank; rename one of them.",
+                        f"id: {quote(scenario.id)} is already the id of {first.path} "
+                        f"(line {first_line}): ids are unique across the bank; rename one "
+                        "of them.",
                         name,
                         line,
                         column,
@@ -157,4 +228,6 @@ def load_bank(paths: Iterable[str | os.PathLike[str]], *, replay: bool = True) -
         if problems:
             bank.failed.append(name)
             bank.problems.extend(problems)
+        if on_file is not None:
+            on_file(name, problems)
     return bank

@@ -6,10 +6,11 @@ from dataclasses import dataclass, field
 
 from tutor.engine.irregularities import KINDS as IRREGULARITY_KINDS
 from tutor.engine.irregularities import OUTCOMES
+from tutor.engine.rules import GAMES as GAMES_OF_ENGINE
 from tutor.engine.rules import OVERRIDE_FIELDS, PRESETS, RULE_IDS, TOPICS
 from tutor.engine.rulings import ASK_KINDS, PLAYER_KINDS
 
-GAMES = ("stud8", "stud")
+GAMES = GAMES_OF_ENGINE
 START_STREETS = ("fourth", "fifth", "sixth", "seventh", "showdown")
 CATEGORIES = (
     "high card",
@@ -63,7 +64,7 @@ VERBS = ("folds", "checks", "calls", "brings in", "completes", "bets", "raises")
 #: Verbs that may carry an amount.
 AMOUNT_VERBS = ("calls", "completes", "bets", "raises")
 ACTION_PATTERN = r"^\S(.*\S)? (folds|checks|brings in|(calls|completes|bets|raises)( \+?[0-9]+(\.[0-9]+)?)?)$"
-LOW_PATTERN = r"^[2-8Aa](-[2-8Aa]){4}$"
+LOW_PATTERN = r"^[2-9TJQKAtjqka](-[2-9TJQKAtjqka]){4}$"  # razz lows may be king high
 
 
 @dataclass(frozen=True, slots=True)
@@ -585,7 +586,7 @@ SCENARIO = Obj(
         Field("title", Text(max_length=120), True, "the scenario's title"),
         Field("topic", Text(enum=TOPICS), True, "the course topic"),
         Field("level", Whole(1, 5), True, "1 (first lesson) to 5 (expert rulings)"),
-        Field("game", Text(enum=GAMES), False, "stud8 (default) or stud"),
+        Field("game", Text(enum=GAMES), False, "stud8 (default), stud or razz"),
         Field(
             "rules", Text(enum=PRESETS), False, "the house-rule preset (default online)"
         ),

@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml  # type: ignore[import-untyped]
-from yaml.resolver import Resolver  # type: ignore[import-untyped]
+import yaml
+from yaml.resolver import Resolver
 
 from tutor.engine.errors import ScenarioError
+from tutor.scenarios.text import QUOTE_LIMIT, clip, quote
 
 MAX_BYTES = 256 * 1024
 MAX_NODES = 20_000
 MAX_DEPTH = 20
 
 try:  # libyaml when present: same events and marks, several times faster
-    _Parser: type = yaml.CSafeLoader
+    _Parser: Any = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - depends on how PyYAML was built
     _Parser = yaml.SafeLoader
 
@@ -88,8 +90,12 @@ def describe(node: Node) -> str:
     """How a node reads in a message: ``'stud-8'``, ``10``, ``a list``, ``a mapping``."""
     if isinstance(node, Scalar):
         if node.plain and node.kind in ("int", "float", "bool", "null"):
-            return node.text or "nothing"
-        return repr(node.text)
+            return (
+                quote(node.text)
+                if len(node.text) > QUOTE_LIMIT
+                else node.text or "nothing"
+            )
+        return quote(node.text)
     return "a list" if isinstance(node, Seq) else "a mapping"
 
 
@@ -166,7 +172,7 @@ class _Composer:
             return self._run(loader)
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
-            problem = exc.problem or exc.context or "unreadable YAML"
+            problem = clip(exc.problem or exc.context or "unreadable YAML")
             raise self.error(f"this is not valid YAML: {problem}.", mark) from None
         except yaml.YAMLError as exc:  # ReaderError: control characters and the like
             raise ScenarioError(
@@ -183,7 +189,7 @@ class _Composer:
         stack: list[list[Any]] = []
         root: Node | None = None
         documents = 0
-        get_event = loader.get_event
+        get_event: Callable[[], Any] = loader.get_event  # untyped in the stubs
         anchors = self.anchors
         str_tag = _CORE + "str"
         while True:
@@ -248,12 +254,13 @@ class _Composer:
             elif cls is yaml.AliasEvent:
                 found = anchors.get(event.anchor)
                 if found is None:
+                    name = clip(event.anchor)
                     open_anchors = {e[3] for e in stack}
                     raise self.error(
-                        f"the alias *{event.anchor} refers to the list or mapping that "
+                        f"the alias *{name} refers to the list or mapping that "
                         "contains it (a recursive alias): repeat the values instead."
                         if event.anchor in open_anchors
-                        else f"the alias *{event.anchor} has no anchor &{event.anchor} before it: "
+                        else f"the alias *{name} has no anchor &{name} before it: "
                         "define the anchor first or write the values out.",
                         event.start_mark,
                     )
@@ -301,7 +308,7 @@ class _Composer:
         first = seen.get(node.text)
         if first is not None:
             raise ScenarioError(
-                f"duplicate key {node.text!r}: it is already given at line {first.line}, "
+                f"duplicate key {quote(node.text)}: it is already given at line {first.line}, "
                 f"column {first.column}; keep one of the two.",
                 self.path,
                 node.line,
@@ -315,7 +322,7 @@ class _Composer:
             return
         shown = "!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag
         raise self.error(
-            f"the tag {shown!r} is not allowed: a scenario holds only text, numbers, true/false, "
+            f"the tag {quote(shown)} is not allowed: a scenario holds only text, numbers, true/false, "
             "lists and mappings; remove the tag.",
             mark,
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -29,6 +30,8 @@ from tutor.engine import (
 )
 from tutor.engine.irregularities import Irregularity, rule
 from tutor.scenarios.model import Ask, Event, Scenario, Step
+
+log = logging.getLogger(__name__)
 
 #: Answer keys whose lists are compared without regard to order.
 UNORDERED_KEYS = frozenset({"cards", "players", "actions", "sizes"})
@@ -119,6 +122,8 @@ def _seat_mark(scenario: Scenario, exc: TableError) -> tuple[int, int] | None:
 
 
 def _internal(where: str, exc: Exception) -> str:
+    """The message for an engine bug; called in the ``except`` block, it logs the traceback."""
+    log.exception("internal error in the rules engine at %s", where or "the setup")
     prefix = f"{where}: " if where else ""
     return (
         f"{prefix}internal error in the rules engine ({type(exc).__name__}: {exc}); the "

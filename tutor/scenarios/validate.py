@@ -10,17 +10,26 @@ from typing import Any
 
 from tutor.engine.cards import UNKNOWN, Card
 from tutor.engine.errors import CardError, ScenarioError
-from tutor.engine.rules import Game
-from tutor.engine.rulings import LOW_KINDS
+from tutor.engine.rules import GAMES, VARIANTS, Game
+from tutor.engine.rulings import LOW_KINDS, unfit_kind
 from tutor.scenarios import fields as F
 from tutor.scenarios.model import Ask, Event, Scenario, SeatSpec, StakesSpec, Step
 from tutor.scenarios.nodes import Map, Node, Scalar, Seq, compose, describe
+from tutor.scenarios.text import (
+    char_name,
+    clip,
+    look_alike,
+    quote,
+    refused_character,
+)
 
 #: Problems reported per file at most; a last line says how many more there are.
 MAX_PROBLEMS = 50
 _BAD: Any = object()  # a value that failed its check (its problem is already recorded)
 _AMOUNT_TEXT = re.compile(r"^\+?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 _WHOLE_TEXT = re.compile(r"^[-+]?[0-9]+$")
+_MAX_WHOLE_DIGITS = 12  # int() refuses more than 4,300 digits; no field needs 12
+_MAX_AMOUNT_CHARS = 16  # an action's amount: 1000000000.00 is 13
 _TRUE = ("true", "True", "TRUE")
 _FALSE = ("false", "False", "FALSE")
 _YAML_WORDS = {
@@ -89,10 +98,20 @@ class _Checker:
                 self.problem(
                     where,
                     node,
-                    f"{node.text} is read by YAML as "
+                    f"{clip(node.text)} is read by YAML as "
                     f"{_YAML_WORDS.get(node.kind, node.kind)}, not as text: quote it, "
-                    f'as in "{node.text}".',
+                    f'as in "{clip(node.text)}".',
                 )
+            return _BAD
+        bad = refused_character(node.text)
+        if bad is not None:
+            self.problem(
+                where,
+                node,
+                f"character {bad[0] + 1} of the text is {char_name(bad[1])}, a control or "
+                "format character that text may not hold: remove it (write plain "
+                "text; new lines and tabs are allowed).",
+            )
             return _BAD
         return node.text
 
@@ -108,7 +127,7 @@ class _Checker:
                     where,
                     node,
                     f"expected one of {_listing(spec.enum)} but got "
-                    f"{text!r}{_did_you_mean(text, spec.enum) or '.'}",
+                    f"{quote(text)}{_did_you_mean(text, spec.enum) or '.'}",
                 )
                 return _BAD
             return text
@@ -133,11 +152,12 @@ class _Checker:
                 hint = "use 1 to 30 characters, without spaces at either end."
             elif spec.pattern == F.LOW_PATTERN:
                 hint = (
-                    "write five ranks 8 or lower, highest first, ace as A: '7-5-4-2-A'."
+                    "write five ranks, highest first, ace as A: '7-5-4-2-A' (8 or lower in "
+                    "stud8; any rank in razz, as 'K-Q-J-9-8')."
                 )
             else:  # pragma: no cover - every pattern has its hint above
                 hint = "see the scenario format."
-            self.problem(where, node, f"{text!r} is not {spec.what}: {hint}")
+            self.problem(where, node, f"{quote(text)} is not {spec.what}: {hint}")
             return _BAD
         return text
 
@@ -149,10 +169,18 @@ class _Checker:
             and node.kind == "int"
             and _WHOLE_TEXT.match(node.text)
         ):
+            if len(node.text.lstrip("+-0")) > _MAX_WHOLE_DIGITS:
+                self.problem(
+                    where,
+                    node,
+                    f"expected {expected} but got a number "
+                    f"{len(node.text):,} digits long.",
+                )
+                return _BAD
             value = int(node.text)
             if spec.minimum <= value <= spec.maximum:
                 return value
-            self.problem(where, node, f"expected {expected} but got {node.text}.")
+            self.problem(where, node, f"expected {expected} but got {clip(node.text)}.")
             return _BAD
         if (
             isinstance(node, Scalar)
@@ -162,7 +190,7 @@ class _Checker:
             self.problem(
                 where,
                 node,
-                f"expected {expected} but got the text {node.text!r}: "
+                f"expected {expected} but got the text {quote(node.text)}: "
                 "remove the quotes.",
             )
             return _BAD
@@ -181,11 +209,13 @@ class _Checker:
                 self.problem(
                     where,
                     node,
-                    f"expected {expected} but got the text {node.text!r}:"
+                    f"expected {expected} but got the text {quote(node.text)}:"
                     " remove the quotes.",
                 )
             else:
-                self.problem(where, node, f"expected {expected} but got {node.text!r}.")
+                self.problem(
+                    where, node, f"expected {expected} but got {quote(node.text)}."
+                )
             return _BAD
         if node.kind not in ("int", "float"):
             self.problem(where, node, f"expected {expected} but got {describe(node)}.")
@@ -195,17 +225,19 @@ class _Checker:
             self.problem(
                 where,
                 node,
-                f"{text} is not an amount: write a number such as 2 or 0.25.",
+                f"{clip(text)} is not an amount: write a number such as 2 or 0.25.",
             )
             return _BAD
         if text.startswith("-"):
-            self.problem(where, node, f"{text} is negative: amounts are {lowest}.")
+            self.problem(
+                where, node, f"{clip(text)} is negative: amounts are {lowest}."
+            )
             return _BAD
         if not _AMOUNT_TEXT.match(text):
             self.problem(
                 where,
                 node,
-                f"{text} is not written as a plain decimal number: write "
+                f"{clip(text)} is not written as a plain decimal number: write "
                 "it with digits and at most one '.', as in 1000 or 0.25.",
             )
             return _BAD
@@ -214,25 +246,25 @@ class _Checker:
         except (
             InvalidOperation
         ):  # pragma: no cover - the pattern above admits only decimals
-            self.problem(where, node, f"{text} is not an amount.")
+            self.problem(where, node, f"{clip(text)} is not an amount.")
             return _BAD
         exponent = value.normalize().as_tuple().exponent
         if isinstance(exponent, int) and exponent < -F.MAX_AMOUNT_PLACES:
             self.problem(
                 where,
                 node,
-                f"{text} has more than {F.MAX_AMOUNT_PLACES} decimal "
+                f"{clip(text)} has more than {F.MAX_AMOUNT_PLACES} decimal "
                 "places: amounts go down to the cent, as in 0.25.",
             )
             return _BAD
         if spec.positive and value == 0:
-            self.problem(where, node, f"expected {expected} but got {text}.")
+            self.problem(where, node, f"expected {expected} but got {clip(text)}.")
             return _BAD
         if value > spec.maximum:
             self.problem(
                 where,
                 node,
-                f"{text} is more than the largest amount allowed, {spec.maximum:,}.",
+                f"{clip(text)} is more than the largest amount allowed, {spec.maximum:,}.",
             )
             return _BAD
         return value
@@ -247,9 +279,9 @@ class _Checker:
                 self.problem(
                     where,
                     node,
-                    f"expected true or false but got {node.text}: write "
+                    f"expected true or false but got {clip(node.text)}: write "
                     "true or false (editors using YAML 1.2 read "
-                    f"{node.text} as text).",
+                    f"{clip(node.text)} as text).",
                 )
                 return _BAD
         self.problem(where, node, f"expected true or false but got {describe(node)}.")
@@ -261,6 +293,16 @@ class _Checker:
         return self.check(spec.inner, node, where)
 
     def _card(self, word: str, node: Node, where: str, at: tuple[int, int]) -> Any:
+        if (
+            len(word) > 3
+        ):  # a card is 2 or 3 characters: keep a long word out of the message
+            self.problem(
+                where,
+                at,
+                f"{quote(word)} is not a card: write a rank 2-9, T, J, Q, K, A (or 10) "
+                "and a suit c, d, h, s, as in 'Ah', 'td' or '10d'.",
+            )
+            return _BAD
         try:
             return Card.parse(word)
         except CardError as exc:
@@ -295,7 +337,7 @@ class _Checker:
                     self.problem(
                         here,
                         item,
-                        f"{item.text} is a number, not a card: write the "
+                        f"{clip(item.text)} is a number, not a card: write the "
                         "rank and the suit together, as in 10d or Td.",
                     )
                     bad = True
@@ -309,7 +351,7 @@ class _Checker:
             self.problem(
                 where,
                 node,
-                f"{node.text} is a number, not cards: write each card's "
+                f"{clip(node.text)} is a number, not cards: write each card's "
                 'rank and suit together, as in "10d 9c ??".',
             )
             return _BAD
@@ -345,7 +387,7 @@ class _Checker:
             self.problem(
                 where,
                 node,
-                f"{node.text} is a number, not a card: write the rank "
+                f"{clip(node.text)} is a number, not a card: write the rank "
                 "and the suit together, as in 10d or Td.",
             )
             return _BAD
@@ -397,9 +439,18 @@ class _Checker:
                 self.problem(
                     here,
                     item,
-                    f"{text!r} is not an action: write '<name> folds', "
+                    f"{quote(text)} is not an action: write '<name> folds', "
                     "'checks', 'calls [N]', 'brings in', 'completes [N]', 'bets [N]' "
                     "or 'raises [N]', as in 'Ana raises 4'.",
+                )
+                continue
+            amount = text.rsplit(" ", 1)[-1].lstrip("+")
+            if amount[:1].isdigit() and len(amount) > _MAX_AMOUNT_CHARS:
+                self.problem(
+                    here,
+                    item,
+                    f"the amount in {quote(text)} is {len(amount):,} characters long: "
+                    f"amounts go up to {F.MAX_AMOUNT:,}, to the cent, as in 'Ana bets 4'.",
                 )
                 continue
             out.append((text, here, (item.line, item.column)))
@@ -456,7 +507,7 @@ class _Checker:
                 self.problem(
                     where,
                     key,
-                    f"unknown key {key.text!r} in {spec.what}: the "
+                    f"unknown key {quote(key.text)} in {spec.what}: the "
                     f"allowed keys are {_listing(spec.names)}"
                     f"{_did_you_mean(key.text, spec.names) or '.'}",
                 )
@@ -615,7 +666,19 @@ class _Checker:
         if has_act:
             return ("act", self._Obj(spec.act, node, where))
         if not has_ask:
-            keys = _listing([k.text for k, _ in node.pairs]) or "none"
+            keys = (
+                _listing(
+                    [
+                        k.text
+                        if len(k.text) <= 20 and k.text.isprintable()
+                        else quote(k.text, 20)
+                        for k, _ in node.pairs[:8]
+                    ]
+                )
+                or "none"
+            )
+            if len(node.pairs) > 8:
+                keys += f" and {len(node.pairs) - 8:,} more"
             self.problem(
                 where,
                 node,
@@ -781,9 +844,11 @@ class _Builder:
                 if name in names:
                     self.problem(
                         f"seats[{i}].name",
-                        f"the name {name!r} is already used by "
+                        f"the name {quote(name)} is already used by "
                         f"seats[{names[name]}]: give each player a different name.",
                     )
+                else:
+                    self.check_look_alike(name, i, names)
                 names.setdefault(name, i)
             if isinstance(cards, list):
                 for card, at in cards:
@@ -819,6 +884,17 @@ class _Builder:
         self.names = list(names)
         self.numbers = list(numbers)
         return out if complete else None
+
+    def check_look_alike(self, name: str, i: int, names: dict[str, int]) -> None:
+        """Refuse a name that reads like one before it (case, look-alike letters)."""
+        twin = next((other for other in names if look_alike(other, name)), None)
+        if twin is not None:
+            self.problem(
+                f"seats[{i}].name",
+                f"the name {quote(name)} reads like {quote(twin)} of "
+                f"seats[{names[twin]}]: they differ only by case or by look-alike "
+                "letters; give each player a name that reads differently.",
+            )
 
     def start_fields(self, street: Any) -> None:
         raw = self.v.get("seats")
@@ -886,17 +962,20 @@ class _Builder:
                 continue
             ask = self.ask(values, where, names)
             kind = values.get("ask")
-            if (
-                isinstance(kind, str)
-                and kind in LOW_KINDS
-                and self.v.get("game") == Game.STUD.value
-            ):
-                self.problem(
-                    f"{where}.ask",
-                    f"Seven Card Stud has no low half: a {kind} ask needs 'game: stud8' (a "
-                    "high-low game); ask high-winner or best-high instead, or remove this step "
-                    "(hand.low).",
-                )
+            game = self.v.get("game", Game.STUD8.value)
+            if isinstance(kind, str) and game in GAMES:
+                unfit = unfit_kind(VARIANTS[Game(game)].halves, kind)
+                if unfit and kind in LOW_KINDS:
+                    self.problem(
+                        f"{where}.ask",
+                        f"Seven Card Stud has no low half: a {kind} ask needs 'game: stud8' (a "
+                        "high-low game); ask high-winner or best-high instead, or remove this step "
+                        "(hand.low)."
+                        if game == Game.STUD.value
+                        else f"{unfit[:-1]}; or remove this step.",
+                    )
+                elif unfit:
+                    self.problem(f"{where}.ask", f"{unfit[:-1]}; or remove this step.")
             if ask is not None:
                 expect_mark = (
                     self.c.marks.get(f"{where}.expect")
@@ -964,7 +1043,7 @@ class _Builder:
         if name not in names:
             self.problem(
                 where,
-                f"{text!r} names {name!r}, who is not at this table: the "
+                f"{quote(text)} names {quote(name)}, who is not at this table: the "
                 f"players are {_listing(names)}{_did_you_mean(name, names) or '.'}",
             )
 
@@ -973,7 +1052,7 @@ class _Builder:
             return
         self.problem(
             where,
-            f"{name!r} is not at this table: the players are "
+            f"{quote(name)} is not at this table: the players are "
             f"{_listing(names)}{_did_you_mean(name, names) or '.'}",
         )
 

@@ -12,8 +12,6 @@ from tutor.engine.errors import TutorError
 from tutor.ui.state import Settings
 from tutor.ui.text import plain, without_paths
 
-logger = logging.getLogger(__name__)
-
 #: Page-wide style: captions dark enough to read (at least 4.5:1 on white).
 PAGE_STYLE = (
     "<style>[data-testid=stCaptionContainer],[data-testid=stCaptionContainer] *"
@@ -30,6 +28,8 @@ def page_style() -> None:
     st.html(PAGE_STYLE + TABLE_CSS)
 
 
+log = logging.getLogger(__name__)
+
 #: Shown when something other than a TutorError goes wrong (no traceback on the page).
 UNEXPECTED = (
     "Something went wrong on this page ({kind}: {message}). Reload the page; if it happens "
@@ -44,7 +44,7 @@ def guarded(body: Callable[[], None]) -> None:
     except TutorError as exc:
         st.error(plain(without_paths(str(exc))))
     except Exception as exc:  # the page must never show a traceback
-        logger.exception("a page failed")
+        log.exception("a page failed")
         st.error(
             plain(
                 without_paths(UNEXPECTED.format(kind=type(exc).__name__, message=exc))

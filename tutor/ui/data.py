@@ -15,6 +15,8 @@ import streamlit as st
 
 from tutor import config
 
+log = logging.getLogger(__name__)
+
 if TYPE_CHECKING:
     from tutor.lessons import Lesson
     from tutor.progress import ProgressStore
@@ -103,7 +105,7 @@ def available_store() -> ProgressStore | None:
             store = progress_store()
         except TutorError as exc:
             _store_failure[key] = time.monotonic()
-            _log.error("The progress store cannot be used: %s", exc)
+            _log.error("The progress store cannot be used: %s", exc, exc_info=True)
             return None
         _store_failure.pop(key, None)
         return store
@@ -131,6 +133,7 @@ def _scan(folder: str, pattern: str) -> str:
             with os.scandir(pending.pop()) as entries:
                 found = sorted(entries, key=lambda entry: entry.name)
         except OSError:
+            log.warning("a folder could not be listed", exc_info=True)
             continue
         for entry in found:
             try:
@@ -142,6 +145,7 @@ def _scan(folder: str, pattern: str) -> str:
                         f"{entry.path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode()
                     )
             except OSError:
+                log.warning("a file could not be examined", exc_info=True)
                 continue
     return digest.hexdigest()
 

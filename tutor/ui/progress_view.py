@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import streamlit as st
 
 from tutor.charts import (
+    NO_DRILLS,
     accuracy_by_topic,
     accuracy_over_time,
+    drill_accuracy_over_time,
+    drill_speed_over_time,
     mastery_chart,
     time_per_answer,
 )
-from tutor.progress import MASTERY_THRESHOLDS
+from tutor.progress import MASTERY_THRESHOLDS, AnswerRecord
 from tutor.ui.data import progress_store
 from tutor.ui.state import Settings
 from tutor.ui.text import plain
@@ -26,6 +30,18 @@ def csv_file_name(name: str) -> str:
     """
     slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "learner"
     return f"answers-{slug}.csv"
+
+
+def drill_section(records: Sequence[AnswerRecord]) -> None:
+    """Dealer drills: speed and accuracy per target over time (when there are drill answers)."""
+    st.subheader("Dealer drills")
+    if not any(r.target for r in records):
+        st.caption(NO_DRILLS)
+        return
+    for chart in (drill_speed_over_time, drill_accuracy_over_time):
+        st.plotly_chart(
+            chart(records), width="stretch", key=f"progress_{chart.__name__}"
+        )
 
 
 def progress_page(settings: Settings) -> None:
@@ -53,6 +69,7 @@ def progress_page(settings: Settings) -> None:
         st.plotly_chart(
             chart(figures), width="stretch", key=f"progress_{chart.__name__}"
         )
+    drill_section(store.drill_answers(learner))
     st.download_button(
         "Download my answers (CSV)",
         # read only when the button is clicked, not on every rerun

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -10,16 +11,14 @@ from typing import Any
 import streamlit as st
 
 from tutor.engine.errors import TutorError
-from tutor.engine.rules import PRESETS
+from tutor.engine.rules import PRESETS, VARIANTS, Game
 from tutor.progress import Learner, ProgressStore
+
+log = logging.getLogger(__name__)
 
 #: The game filter's choices: value -> label.
 GAME_CHOICES: Mapping[str, str] = MappingProxyType(
-    {
-        "both": "Both games",
-        "stud8": "Stud Hi/Lo (8 or better)",
-        "stud": "Seven Card Stud",
-    }
+    {"both": "All games", **{g.value: VARIANTS[g].title for g in Game}}
 )
 #: The preset setting's choices: "scenario" keeps each scenario's own house rules.
 AS_WRITTEN = "scenario"
@@ -170,6 +169,7 @@ def restore_learner(store: ProgressStore) -> None:
     try:
         learner = store.find_learner(name)
     except TutorError:
+        log.warning("the learner in the address could not be looked up", exc_info=True)
         return
     if learner is None:
         return
@@ -212,6 +212,7 @@ def current_learner(store: ProgressStore | None) -> Learner | None:
     try:
         found = store.find_learner(name)
     except TutorError:
+        log.warning("the current learner could not be looked up", exc_info=True)
         return None
     if found is not None:
         st.session_state[LEARNER_CACHE] = (store, name, found)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.logs import configure as configure_logging
 from tutor.ui.components import focus_watcher, page_style
 from tutor.ui.sidebar import sidebar
 from tutor.ui.state import init_session, keep_place_in_address
 
 st.set_page_config(page_title="Stud Tutor", page_icon="🃏", layout="wide")
+configure_logging()
 init_session()
 page = st.navigation(
     [
@@ -21,6 +23,8 @@ page = st.navigation(
             icon=":material/play_arrow:",
         ),
         st.Page("app_pages/practice.py", title="Practice", icon=":material/quiz:"),
+        st.Page("app_pages/drills.py", title="Dealer drills", icon=":material/timer:"),
+        st.Page("app_pages/review.py", title="Review", icon=":material/event_repeat:"),
         st.Page(
             "app_pages/progress.py", title="Progress", icon=":material/monitoring:"
         ),

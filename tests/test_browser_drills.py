@@ -1,0 +1,65 @@
+"""The Dealer drills page in a real Chromium: a 5-question drill answered by clicking."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+from test_browser import app, browser, page, shot  # noqa: F401 - the shared fixtures
+
+from tutor.drills import generate
+from tutor.drills.session import Plan
+
+pytestmark = pytest.mark.browser
+
+PLAN = Plan(
+    "roberts",
+    "stud8",
+    ("bring-in-suit", "first-to-act-board", "community-card", "raises-left"),
+    "5",
+    11,
+)
+
+
+def answer_key(index: int) -> str:
+    """The widget key of question ``index``'s right answer (worked out by the engine here)."""
+    target, game, seed = PLAN.question(index)
+    answer = generate(target, seed, preset=PLAN.preset, game=game).ruling.answer
+    if "player" in answer:
+        return f"drill_q{index}_seat_{answer['player']}"
+    if "community" in answer:
+        return f"drill_q{index}_{'yes' if answer['community'] else 'no'}"
+    left = answer["raises_left"]
+    return f"drill_q{index}_{'unlimited' if left is None else f'raises_{left}'}"
+
+
+def test_a_five_question_drill_by_clicking(page: Any, app: Any) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    page.goto(f"{app.url}/drills?{urlencode(PLAN.to_params())}")
+    expect(page.get_by_role("heading", name="Dealer drills")).to_be_visible()
+    expect(
+        page.get_by_text("A shared drill: its settings are filled in")
+    ).to_be_visible()
+    page.locator(".st-key-drill_start button").click()
+    for index in range(5):
+        expect(
+            page.get_by_text(f"Question {index + 1} of 5", exact=False)
+        ).to_be_visible()
+        if index == 0:
+            for width in (1400, 1024, 390):
+                page.set_viewport_size({"width": width, "height": 900})
+                shot(page, f"drills-question-{width}")
+            page.set_viewport_size({"width": 1280, "height": 900})
+        page.locator(f".st-key-{answer_key(index)} button").click()
+        expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text("Right: ")
+        if index == 0:
+            shot(page, "drills-feedback")
+        page.locator(".st-key-drill_next button").click()
+    expect(page.get_by_role("heading", name="Drill summary")).to_be_visible()
+    expect(page.get_by_text("5 of 5 right")).to_be_visible()
+    expect(page.get_by_text("Missed: none.")).to_be_visible()
+    for width in (1400, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        shot(page, f"drills-summary-{width}")

@@ -1,0 +1,205 @@
+"""The Dealer drills page in AppTest: start, answer by click, feedback, timing, summary, link."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from appkit import point_app_at
+from streamlit.testing.v1 import AppTest
+
+import tutor.ui.drills as drills_ui
+from tutor import config
+from tutor.drills import TARGETS, generate
+from tutor.drills.session import Plan
+from tutor.progress import ProgressStore
+from tutor.scenarios import walk
+
+APP = Path(__file__).resolve().parent.parent / "tutor" / "ui" / "streamlit_app.py"
+DATA = Path(__file__).resolve().parent / "data" / "ui"
+CLICK_TARGETS = ["bring-in-suit", "first-to-act-board", "community-card", "raises-left"]
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeClock]:
+    point_app_at(monkeypatch, tmp_path, DATA)
+    fake = FakeClock()
+    monkeypatch.setattr(drills_ui, "clock", fake)
+    yield fake
+
+
+def drills(learner: str | None = None, params: dict[str, str] | None = None) -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    if learner is not None:
+        ProgressStore(config.database_url()).create_learner(learner)
+        at.query_params["learner"] = learner
+    for key, value in (params or {}).items():
+        at.query_params[key] = value
+    at.run()
+    at.switch_page("app_pages/drills.py").run()
+    assert not at.exception
+    return at
+
+
+def start(at: AppTest, plan: Plan) -> None:
+    at.selectbox(key="drill_preset_pick").set_value(plan.preset)
+    at.selectbox(key="drill_game_pick").set_value(plan.game)
+    at.multiselect(key="drill_targets_pick").set_value(list(plan.targets))
+    at.radio(key="drill_length_pick").set_value(plan.length)
+    at.number_input(key="drill_seed_pick").set_value(plan.seed)
+    at.button(key="drill_start").click().run()
+    assert not at.exception
+
+
+def right_click(at: AppTest, plan: Plan, index: int) -> str:
+    """Click the right answer of question ``index``; return the widget key clicked."""
+    target, game, seed = plan.question(index)
+    answer = generate(target, seed, preset=plan.preset, game=game).ruling.answer
+    if "player" in answer:
+        key = f"drill_q{index}_seat_{answer['player']}"
+    elif "community" in answer:
+        key = f"drill_q{index}_{'yes' if answer['community'] else 'no'}"
+    else:
+        left = answer["raises_left"]
+        key = f"drill_q{index}_{'unlimited' if left is None else f'raises_{left}'}"
+    at.button(key=key).click().run()
+    assert not at.exception
+    return key
+
+
+def markdown(at: AppTest) -> list[str]:
+    return [m.value for m in at.markdown]
+
+
+PLAN = Plan("roberts", "stud8", tuple(CLICK_TARGETS), "5", 11)
+
+
+def test_a_drill_answered_by_clicking_to_its_summary(clock: FakeClock) -> None:
+    at = drills("Ana")
+    assert at.caption[0].value.startswith("Online room: open-pair option in both games")
+    start(at, PLAN)
+    assert at.query_params["drill_seed"] in ("11", ["11"])
+    assert "Question 1 of 5 · 0 of 0 right · streak 0" in markdown(at)
+    clock.now += 4.0
+    right_click(at, PLAN, 0)
+    assert at.success[0].value.endswith("(4.0 s)")
+    assert at.success[0].value.startswith("Right: ")
+    assert any(c.value.startswith("Rules: `") for c in at.caption)
+    assert (
+        "Question 1 of 5 · 1 of 1 right · streak 1 · median 4.0 s per answer"
+        in markdown(at)
+    )
+    for index in range(1, 5):
+        at.button(key="drill_next").click().run()
+        clock.now += 2.0
+        right_click(at, PLAN, index)
+    assert at.button(key="drill_next").label == "See the summary"
+    at.button(key="drill_next").click().run()
+    assert at.subheader[0].value == "Drill summary"
+    assert "**5 of 5 right** under **roberts**, median 2.0 s per answer." in markdown(
+        at
+    )
+    table = at.table[0].value
+    assert list(table.columns) == [
+        "target",
+        "answered",
+        "accuracy",
+        "median time",
+        "best right",
+    ]
+    assert sum(table["answered"]) == 5
+    assert set(table["accuracy"]) == {"100%"}
+    assert all(best.endswith(" s (personal best)") for best in table["best right"])
+    assert "**Missed:** none." in markdown(at)
+    store = ProgressStore(config.database_url())
+    learner = store.find_learner("Ana")
+    assert learner is not None
+    records = store.answers(learner)
+    assert [(r.target, r.seed, r.preset, r.correct) for r in records] == [
+        (PLAN.question(i)[0], PLAN.question(i)[2], "roberts", True) for i in range(5)
+    ]
+    assert [r.seconds for r in records] == [4.0, 2.0, 2.0, 2.0, 2.0]
+    assert all(r.rules for r in records)
+    at.switch_page("app_pages/progress.py").run()
+    assert not at.exception
+    charts = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    titles = [c["layout"]["title"]["text"] for c in charts]
+    assert titles[-2:] == ["Drill speed per target", "Drill accuracy per target"]
+    assert {t["name"] for t in charts[-1]["data"]} == {r.target for r in records}
+
+
+def test_a_wrong_click_is_missed_and_explained(clock: FakeClock) -> None:
+    plan = Plan("online", "stud8", ("community-card",), "5", 3)
+    at = drills()
+    start(at, plan)
+    target, game, seed = plan.question(0)
+    answer = generate(target, seed, preset="online", game=game).ruling.answer
+    wrong = "no" if answer["community"] else "yes"
+    at.button(key=f"drill_q0_{wrong}").click().run()
+    assert at.error[0].value.startswith("Not right: you answered ")
+    assert any(m.startswith("**Why:** ") for m in markdown(at))
+    at.button(key="drill_end").click().run()
+    assert at.subheader[0].value == "Drill summary"
+    assert "**Missed:**" in markdown(at)
+    assert list(at.table[0].value["best right"]) == ["-"]
+    assert any(
+        f"`tutor generate --target community-card --seed {seed} --preset online --game stud8`"
+        in m
+        for m in markdown(at)
+    )
+
+
+def test_two_minutes_end_the_drill(clock: FakeClock) -> None:
+    plan = Plan("tda", "stud", ("raises-left",), "2min", 5)
+    at = drills()
+    start(at, plan)
+    assert "2:00 left" in " ".join(markdown(at))
+    clock.now += 30
+    right_click(at, plan, 0)
+    at.button(key="drill_next").click().run()
+    assert "1:30 left" in " ".join(markdown(at))
+    clock.now += 91
+    at.run()
+    assert at.subheader[0].value == "Drill summary"
+    assert "**1 of 1 right** under **tda**, median 30.0 s per answer." in markdown(at)
+
+
+def test_a_shared_link_fills_in_the_drill(clock: FakeClock) -> None:
+    at = drills(params=PLAN.to_params())
+    assert at.info[0].value == (
+        "A shared drill: its settings are filled in below. Press Start to run it."
+    )
+    assert at.selectbox(key="drill_preset_pick").value == "roberts"
+    assert at.multiselect(key="drill_targets_pick").value == CLICK_TARGETS
+    assert at.number_input(key="drill_seed_pick").value == 11
+    at.button(key="drill_start").click().run()
+    target, _game, _seed = PLAN.question(0)
+    assert at.subheader[0].value == TARGETS[target].title
+
+
+def test_a_bad_link_is_explained(clock: FakeClock) -> None:
+    at = drills(params={"drill_seed": "x1"})
+    assert at.warning[0].value == (
+        "The drill link cannot be used: the link's drill seed 'x1' is not a whole number."
+    )
+
+
+def test_who_acts_questions_hide_the_to_act_mark() -> None:
+    drill = generate("first-to-act-board", 4, preset="online")
+    result = walk(drill.scenario)[-1]
+    assert result.hand.view().to_act == drill.ruling.answer["player"]
+    hidden = drills_ui.table_view(result)
+    assert hidden.to_act is None
+    assert not any(seat.to_act for seat in hidden.seats)
+    legal = walk(generate("capped", 4, preset="online").scenario)[-1]
+    assert drills_ui.table_view(legal).to_act is not None
