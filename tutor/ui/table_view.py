@@ -44,8 +44,8 @@ _CSS = """
 .stt-inline{display:none}
 .stt-cards{margin-top:2px}
 .stt-card{display:inline-block;min-width:17px;padding:0 1px;height:28px;line-height:28px;
-  margin:0 1px;box-sizing:content-box;letter-spacing:-.5px;border:1px solid #767676;border-radius:4px;background:#fff;font-weight:700;
-  font-size:12px;text-align:center;vertical-align:middle}
+  margin:0 1px;box-sizing:content-box;letter-spacing:-.5px;border:1px solid #767676;
+  border-radius:4px;background:#fff;font-weight:700;font-size:12px;text-align:center;vertical-align:middle}
 .stt-card.stt-down{background:#eef1f6;border-style:dashed}
 .stt-card.stt-back{background:repeating-linear-gradient(45deg,#2c4c9c,#2c4c9c 4px,#3e63c0 4px,
   #3e63c0 8px);border-color:#1d2f63}
