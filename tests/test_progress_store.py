@@ -109,9 +109,9 @@ def test_create_learner_rejects_control_characters(store: ProgressStore) -> None
 def test_schema_version_is_the_newest_revision(
     store: ProgressStore, db_url: str
 ) -> None:
-    assert store.schema_version() == HEAD_REVISION == "0003_progress_rollups"
+    assert store.schema_version() == HEAD_REVISION == "0004_class_indexes"
     with ProgressStore(db_url) as again:  # opening an existing database changes nothing
-        assert again.schema_version() == "0003_progress_rollups"
+        assert again.schema_version() == "0004_class_indexes"
 
 
 def test_newer_schema_is_refused(tmp_path: Path) -> None:
@@ -126,7 +126,7 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
     assert str(info.value) == (
         f"The progress database {str(tmp_path / 'p.sqlite3')!r} has layout version "
         "'0099_future', which this Stud Tutor does not know (it knows up to "
-        "'0003_progress_rollups'). Upgrade Stud Tutor, or set TUTOR_DATABASE_URL to another "
+        "'0004_class_indexes'). Upgrade Stud Tutor, or set TUTOR_DATABASE_URL to another "
         "database."
     )
 

@@ -94,7 +94,7 @@ def test_a_drill_answered_by_clicking_to_its_summary(clock: FakeClock) -> None:
     right_click(at, PLAN, 0)
     assert at.success[0].value.endswith("(4.0 s)")
     assert at.success[0].value.startswith("Right: ")
-    assert any(c.value.startswith("Rules: `") for c in at.caption)
+    assert any(c.value.startswith("Rules: [`") for c in at.caption)
     assert (
         "Question 1 of 5 · 1 of 1 right · streak 1 · median 4.0 s per answer"
         in markdown(at)

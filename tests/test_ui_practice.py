@@ -51,8 +51,9 @@ def test_by_topic_answers_are_checked_and_saved(env: Path) -> None:
     )
     at.button(key="pr_check").click().run()
     assert shown(at.success) == ["Right: flush, A-K-9-7-2 (A♥ K♥ 9♥ 7♥ 2♥)."]
-    assert "Rules: `hand.high` · decided under the **tda** house rules" in shown(
-        at.caption
+    assert (
+        "Rules: [`hand.high`](rules?rule=hand.high) · decided under the **tda** house rules"
+        in shown(at.caption)
     )
     at.button(key="pr_next").click().run()
     assert heading(at) == "Question 2 of 7: UI showdown"

@@ -117,14 +117,14 @@ def test_due_rules_make_the_session_and_the_days_ahead(clock: FakeClock) -> None
     assert sum(counts) == sum(
         c.due.date() <= datetime(2026, 11, 8, tzinfo=UTC).date() for c in cards.values()
     )
-    assert "Rule 1 of 2: `bring-in.amount`" in text(
+    assert "Rule 1 of 2: [`bring-in.amount`](rules?rule=bring-in.amount)" in text(
         at
-    ) or "Rule 1 of 2: `bring-in.who`" in text(at)
+    ) or "Rule 1 of 2: [`bring-in.who`](rules?rule=bring-in.who)" in text(at)
     assert any(m.startswith("**Question:** ") for m in text(at))
     saved = store.review_cards(store.find_learner("Ana"))  # type: ignore[arg-type]
     assert sorted(saved) == ["bring-in.amount", "bring-in.who", "hand.high"]
     at.button(key="rv_next").click().run()
-    assert any(m.startswith("Rule 2 of 2: `bring-in.") for m in text(at))
+    assert any(m.startswith("Rule 2 of 2: [`bring-in.") for m in text(at))
     at.button(key="rv_next").click().run()
     assert at.success[0].value == "Session done: 2 rules reviewed."
 

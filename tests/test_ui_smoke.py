@@ -16,12 +16,13 @@ from tutor.progress import ProgressStore
 
 APP = Path(__file__).resolve().parent.parent / "tutor" / "ui" / "streamlit_app.py"
 DATA = Path(__file__).resolve().parent / "data" / "ui"
-PAGES = ["learn", "walkthrough", "practice", "progress", "instructor"]
+PAGES = ["learn", "walkthrough", "practice", "progress", "studio", "class_view"]
 
 
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     point_app_at(monkeypatch, tmp_path / "data", DATA)
+    monkeypatch.setenv("TUTOR_OPEN_INSTRUCTOR", "1")
     return tmp_path
 
 
@@ -63,10 +64,11 @@ def test_every_page_renders_its_title_and_content(env: Path) -> None:
             "Your progress",
             "How you are doing on each topic, from every answer you have checked.",
         ),
-        "instructor": (
-            "Instructor: check a scenario",
-            "3 scenario(s) load and replay.",
+        "studio": (
+            "Studio",
+            "The editor is empty: start from a template, a bank scenario or a file.",
         ),
+        "class_view": ("Class view", "No answers under these filters yet."),
     }
     for page in PAGES:
         at.switch_page(f"app_pages/{page}.py").run()
@@ -74,7 +76,7 @@ def test_every_page_renders_its_title_and_content(env: Path) -> None:
         assert at.error.len == 0, page
         title, text = expected[page]
         assert shown(at.title) == [title]
-        assert text in texts(at), page
+        assert text in texts(at) + shown(at.info), page
 
 
 def test_lesson_page_lists_its_scenarios_and_starts_one(env: Path) -> None:
@@ -84,8 +86,9 @@ def test_lesson_page_lists_its_scenarios_and_starts_one(env: Path) -> None:
         "**2. UI lesson on the showdown**",
     ]
     at.button(key="learn_open_ui-showdown").click().run()
-    assert "# The showdown (test lesson)\n\nCards speak (`showdown.order`)." in texts(
-        at
+    assert (
+        "# The showdown (test lesson)\n\nCards speak ([`showdown.order`](rules?rule=showdown.order))."
+        in texts(at)
     )
     listed = [m for m in texts(at) if m.startswith("UI ")]
     assert listed == [
@@ -252,23 +255,6 @@ def test_progress_page_charts_thresholds_and_csv(env: Path) -> None:
     }
 
 
-def test_instructor_checks_pasted_yaml(env: Path) -> None:
-    at = app()
-    at.switch_page("app_pages/instructor.py").run()
-    good = (DATA / "scenarios" / "ui-community.yaml").read_text()
-    at.text_area(key="inst_text").set_value(good.replace("game: stud", "game: stud-8"))
-    at.button(key="inst_check").click().run()
-    assert not at.exception
-    assert shown(at.error) == ["1 problem(s): fix them and check again."]
-    assert shown(at.code) == [
-        "<pasted>:5:7: game: expected one of stud8, stud, razz but got 'stud-8'; did you mean 'stud8'?"
-    ]
-    at.text_area(key="inst_text").set_value(good)
-    at.button(key="inst_check").click().run()
-    assert shown(at.success) == ["ui-community: valid; the engine answers 1 ask(s)."]
-    assert shown(at.code) == ['{"community": true}']
-
-
 def test_a_broken_bank_file_is_located_and_left_out(
     env: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -281,13 +267,21 @@ def test_a_broken_bank_file_is_located_and_left_out(
     at.switch_page("app_pages/walkthrough.py").run()
     assert not at.exception
     assert shown(at.warning) == [
-        "1 problem(s) in the scenario files keep some scenarios out; the Instructor page lists them."
+        (
+            "1 problem(s) in the scenario files keep some scenarios out; the Studio's "
+            "Bank section lists them."
+        )
     ]
-    at.switch_page("app_pages/instructor.py").run()
-    assert "1 scenario(s) load and replay." in texts(at)
-    [listing] = shown(at.code)
-    assert listing.startswith("broken.yaml:3:1: ")  # located, without the server's path
-    assert str(folder) not in listing
+    at.switch_page("app_pages/studio.py").run()
+    at.radio(key="studio_section").set_value("Bank").run()
+    assert not at.exception
+    assert "1 of 2 file(s) are valid (0 in the instructor bank)." in texts(at)
+    [table] = at.dataframe
+    rows = table.value.to_dict("records")
+    assert rows[0]["file"] == "the bundled bank (broken.yaml)"
+    assert rows[0]["status"] == (
+        "invalid: line 3: this is not valid YAML: did not find expected ',' or ']'."
+    )
 
 
 def test_a_missing_scenario_folder_is_an_error_message_not_a_traceback(

@@ -304,7 +304,8 @@ def test_feedback_gives_the_engines_reason_rules_and_preset(env: Path) -> None:
         "The bring-in is 1 (half the small bet, by default)." in markdown
     )
     assert (
-        "Rules: `bring-in.who`, `bring-in.amount` · decided under the **online** house rules"
+        "Rules: [`bring-in.who`](rules?rule=bring-in.who), "
+        "[`bring-in.amount`](rules?rule=bring-in.amount) · decided under the **online** house rules"
         in shown(at.caption)
     )
 
@@ -315,8 +316,9 @@ def test_a_chosen_preset_decides_and_is_named(env: Path) -> None:
     amounts(minimum=20)(at, "wt_ui-third-street_1_0")
     at.button(key="wt_check").click().run()
     assert shown(at.success) == ["Right: a minimum buy-in of 20."]
-    assert "Rules: `table.buy-in` · decided under the **roberts** house rules" in shown(
-        at.caption
+    assert (
+        "Rules: [`table.buy-in`](rules?rule=table.buy-in) · decided under the **roberts** house rules"
+        in shown(at.caption)
     )
     store = ProgressStore(config.database_url())
     learner = store.find_learner("Ana")
@@ -349,8 +351,8 @@ def test_act_steps_explain_what_happened(env: Path) -> None:
     assert "**Action:** Bo brings in" in markdown
     assert (
         "- **Bo brings in 1.** Bo's door card 2♣ is the lowest showing (others: 9♥, 8♣); the ace "
-        "counts high. Bo posts the bring-in of 1. (`bring-in.who`, `bring-in.amount`)"
-        in markdown
+        "counts high. Bo posts the bring-in of 1. ([`bring-in.who`](rules?rule=bring-in.who), "
+        "[`bring-in.amount`](rules?rule=bring-in.amount))" in markdown
     )
     at.button(key="wt_next").click().run()
     assert shown(at.subheader) == ["Step 6 of 12"]
@@ -395,8 +397,9 @@ def test_a_scenario_that_breaks_under_another_preset_says_so(
     raises(0)(at, "wt_ui-four-raises_1_0")
     at.button(key="wt_check").click().run()
     assert shown(at.success) == ["Right: 0 raises left."]
-    assert "Rules: `cap.raises` · decided under the **tda** house rules" in shown(
-        at.caption
+    assert (
+        "Rules: [`cap.raises`](rules?rule=cap.raises) · decided under the **tda** house rules"
+        in shown(at.caption)
     )
 
 

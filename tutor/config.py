@@ -20,6 +20,7 @@ DATA_DIR_VAR = "TUTOR_DATA_DIR"
 DATABASE_URL_VAR = "TUTOR_DATABASE_URL"
 SCENARIOS_DIR_VAR = "TUTOR_SCENARIOS_DIR"
 LESSONS_DIR_VAR = "TUTOR_LESSONS_DIR"
+INSTRUCTOR_BANK_VAR = "TUTOR_INSTRUCTOR_BANK"
 CONNECT_TIMEOUT_VAR = "TUTOR_DB_CONNECT_TIMEOUT"
 STATEMENT_TIMEOUT_VAR = "TUTOR_DB_STATEMENT_TIMEOUT"
 SQLITE_SYNCHRONOUS_VAR = "TUTOR_SQLITE_SYNCHRONOUS"
@@ -265,3 +266,30 @@ def lessons_dir(environ: Mapping[str, str] | None = None) -> Path:
     :raises ConfigError: If the folder is missing, is a file, or is not readable.
     """
     return _folder(LESSONS_DIR_VAR, "lessons", environ)
+
+
+def instructor_bank_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """The instructors' writable scenario folder: ``$TUTOR_INSTRUCTOR_BANK`` or
+    ``<data dir>/scenarios`` (created if missing).
+
+    :raises ConfigError: If the folder is a file, cannot be created, or is not writable.
+    """
+    value = _env(INSTRUCTOR_BANK_VAR, environ)
+    if value:
+        path = Path(value).expanduser()
+        origin = f"{INSTRUCTOR_BANK_VAR}={value!r}"
+    else:
+        path = data_dir(environ) / "scenarios"
+        origin = "The instructor bank folder in the data folder"
+    fix = f"Set {INSTRUCTOR_BANK_VAR} to a folder you can write to."
+    if path.exists() and not path.is_dir():
+        raise ConfigError(f"{origin} is a file, not a folder. {fix}")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(
+            f"{origin} cannot be created ({exc.strerror or exc}). {fix}"
+        ) from exc
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise ConfigError(f"{origin} is not writable. {fix}")
+    return path

@@ -8,6 +8,7 @@ BENCHES: dict[str, str] = {
     "hand": "tutor.bench.hand",
     "bank": "tutor.bench.bank",
     "app": "tutor.bench.app",
+    "class": "tutor.bench.classview",
     "drills": "tutor.bench.drills",
     "store": "tutor.bench.store",
     "load": "tutor.bench.load",

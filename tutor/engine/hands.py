@@ -690,6 +690,12 @@ _A5_SHAPES = {
 }
 
 
+#: By card index: the rank with the ace low (1), and the card's place ace-low rank first, then
+#: suit (the order razz hands are written in, highest first).
+_A5_RANK: tuple[int, ...] = tuple(1 if c.rank == 14 else c.rank for c in DECK)
+_A5_ORDER: tuple[int, ...] = tuple(_A5_RANK[i] * 4 + i % 4 for i in range(len(DECK)))
+
+
 def a5_key(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
     """How low some cards are, ace to five (smaller is lower; razz.low and razz.act).
 
@@ -702,7 +708,7 @@ def a5_key(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
     >>> a5_key(parse_cards("Kc Qd")) < a5_key(parse_cards("2c 2d"))
     True
     """
-    ranks = sorted([c.low_rank for c in cards], reverse=True)
+    ranks = sorted([1 if c.rank == 14 else c.rank for c in cards], reverse=True)
     if ranks and len(set(ranks)) == len(ranks):  # no pair: the common case, made quick
         return 1, tuple(ranks)
     counts: dict[int, int] = {}
@@ -728,10 +734,12 @@ def best_razz(cards: Sequence[Card]) -> LowHand:
     >>> best_razz(parse_cards("9c 9d 4h 3s 2c Kd Kh")).text
     'K-9-4-3-2'
     """
-    _checked(cards)
-    by_rank: dict[int, list[Card]] = {}
-    for c in cards:
-        by_rank.setdefault(c.low_rank, []).append(c)
+    indices = _checked(cards)
+    # Worked on card indices (rank-major, suit c d h s): the card's ace-low rank and its
+    # place in the order the cards are written (rank ace low, then suit) are table look-ups.
+    by_rank: dict[int, list[int]] = {}
+    for i in indices:
+        by_rank.setdefault(_A5_RANK[i], []).append(i)
     order = sorted(by_rank)
     if len(order) >= 4:
         # Five different ranks: the five lowest. Four: those and the lowest pair.
@@ -747,12 +755,12 @@ def best_razz(cards: Sequence[Card]) -> LowHand:
         value = shape << 20
         for k, r in enumerate(groups):
             value |= r << (16 - 4 * k)
-        used = tuple(
-            sorted(
-                chosen, key=lambda c: (c.low_rank, c.bring_in_key()[1]), reverse=True
-            )
+        chosen.sort(key=_A5_ORDER.__getitem__, reverse=True)
+        return LowHand(
+            ranks=tuple(_A5_RANK[i] for i in chosen),
+            cards=tuple(DECK[i] for i in chosen),
+            value=value,
         )
-        return LowHand(ranks=tuple(c.low_rank for c in used), cards=used, value=value)
     best: tuple[tuple[int, tuple[int, ...]], tuple[Card, ...]] | None = None
     for five in itertools.combinations(cards, 5):
         key = a5_key(five)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import ActionSyntaxError, TutorError
+from tutor.engine.hands import a5_key
 from tutor.engine.table import (
     CARDS_AT,
     STREETS,
@@ -29,6 +30,7 @@ from tutor.engine.table import (
     Street,
     _board_key,
     describe_board,
+    describe_low_board,
     fmt,
 )
 
@@ -651,7 +653,7 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
             ),
             f"One of {p.name}'s hole cards was exposed on the deal: not a misdeal. The dealer completes "
             f"the round and deals {p.name}'s third card face down; the exposed card is their upcard for "
-            f"every purpose, so the bring-in is decided with it: {low.name} has the low card.",
+            f"every purpose, so the bring-in is decided with it: {low.name} has the {_forced_word(hand)} card.",
         )
     if len(players) == 1:
         p = players[0]
@@ -672,10 +674,10 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
         doors = [(q, q.cards[2]) for q in live]
         if any(c is None for _, c in doors) or first is None:
             raise TutorError("the bring-in needs every door card: give them all.")
-        low_q, low_c = min(doors, key=lambda qc: qc[1].bring_in_key())  # type: ignore[union-attr]
+        low_q, low_c = min(doors, key=lambda qc: _forced_key(hand, qc[1]))  # type: ignore[arg-type]
         hand._start_round()
         hand.forced_pending = True
-        if first.bring_in_key() < low_c.bring_in_key():  # type: ignore[union-attr]
+        if _forced_key(hand, first) < _forced_key(hand, low_c):  # type: ignore[arg-type]
             nxt = hand._next_actor_from(p.idx)
             assert nxt is not None
             hand.bring_in_idx = p.idx
@@ -688,7 +690,7 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
         else:
             hand.bring_in_idx = low_q.idx
             hand.to_act_idx = low_q.idx
-            reason = f"{low_q.name}'s {low_c.text} is the low card and brings in"  # type: ignore[union-attr]
+            reason = f"{low_q.name}'s {low_c.text} is the {_forced_word(hand)} card and brings in"  # type: ignore[union-attr]
         hand.bring_in_reason = reason + "."
         hand.round_first = hand.last_round_first = hand.opener_idx = hand.to_act_idx
         hand.opener_reason = hand.bring_in_reason
@@ -718,6 +720,27 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
         "there is no misdeal; each exposed card is its owner's upcard, and their third cards are dealt "
         "face down.",
     )
+
+
+def _forced_key(hand: Hand, card: Card) -> tuple[int, int]:
+    """Order of door cards for the bring-in: the smallest key brings in, in every game.
+
+    Stud and stud8: the lowest card, ace high, suits clubs lowest (bring-in.who). Razz: the
+    highest card, ace low, the higher suit first (razz.bring-in)."""
+    rank, suit = card.bring_in_key()
+    if hand.variant.bring_in_highest:
+        return (-card.low_rank, -suit)
+    return (rank, suit)
+
+
+def _forced_word(hand: Hand) -> str:
+    """What the bring-in's card is called: ``low`` (stud, stud8) or ``high`` (razz)."""
+    return "high" if hand.variant.bring_in_highest else "low"
+
+
+def _opener_word(hand: Hand) -> str:
+    """What the first board to act is called: ``high`` or, in razz, ``low``."""
+    return "low" if hand.variant.board_first == "low" else "high"
 
 
 def _dealer_exposes(hand: Hand, irr: Irregularity) -> IrrRuling:
@@ -1155,7 +1178,8 @@ def _wrong_named(hand: Hand, irr: Irregularity) -> IrrRuling:
         hand.street in (Street.THIRD, Street.SHOWDOWN) or not _no_action_yet(hand)
     ):
         raise TutorError(
-            "a wrongly named high hand is ruled on fourth to seventh street, before the betting."
+            f"a wrongly named {_opener_word(hand)} hand is ruled on fourth to seventh street, before "
+            "the betting."
         )
     true_idx = hand.to_act_idx
     if true_idx is None:
@@ -1167,10 +1191,11 @@ def _wrong_named(hand: Hand, irr: Irregularity) -> IrrRuling:
         raise TutorError(
             f"say what {p.name} did when wrongly named (acts: ['{p.name} brings in'])."
         )
+    card, board = _forced_word(hand), _opener_word(hand)
     snapshot = hand.copy()
     if bring:
         hand.bring_in_idx = p.idx
-        hand.bring_in_reason = f"The dealer named {p.name} as the low card."
+        hand.bring_in_reason = f"The dealer named {p.name} as the {card} card."
     hand.to_act_idx = p.idx
     hand.round_first = p.idx
     first = hand.parse(irr.actions[0])
@@ -1191,30 +1216,30 @@ def _wrong_named(hand: Hand, irr: Irregularity) -> IrrRuling:
             return b.done(
                 "true-low-brings-in",
                 basis,
-                f"The dealer named {p.name} as the low card, and the error was caught before the next player "
-                f"acted: {p.name} takes back {fmt(amount)}. {true_p.name}, the true low card, must bring in "
+                f"The dealer named {p.name} as the {card} card, and the error was caught before the next player "
+                f"acted: {p.name} takes back {fmt(amount)}. {true_p.name}, the true {card} card, must bring in "
                 f"or may complete, and the action continues to their left; {p.name} acts later in normal turn.",
             )
         return b.done(
             "true-high-acts-first",
             basis,
-            f"The dealer named {p.name}'s board as the high hand, and the error was caught before the next "
-            f"player acted: the bet goes back to {p.name}, and {true_p.name}, the true high hand, acts first.",
+            f"The dealer named {p.name}'s board as the {board} hand, and the error was caught before the next "
+            f"player acted: the bet goes back to {p.name}, and {true_p.name}, the true {board} hand, acts first.",
         )
     if bring:
         hand.bring_in_idx = true_idx
         return b.done(
             "wager-stands",
             basis,
-            f"The dealer named {p.name} as the low card, and the next player has already acted: the wager "
+            f"The dealer named {p.name} as the {card} card, and the next player has already acted: the wager "
             f"stands as the round's bring-in (or completion) and the action continues from there; "
-            f"{true_p.name}, the true low card, has no obligation beyond acting in turn.",
+            f"{true_p.name}, the true {card} card, has no obligation beyond acting in turn.",
         )
     return b.done(
         "action-stands",
         basis,
-        f"The dealer named {p.name}'s board as the high hand, and the next player has already acted: the "
-        f"action stands, and {true_p.name}, the true high hand, acts in turn with all their options.",
+        f"The dealer named {p.name}'s board as the {board} hand, and the next player has already acted: the "
+        f"action stands, and {true_p.name}, the true {board} hand, acts in turn with all their options.",
     )
 
 
@@ -1749,12 +1774,17 @@ def _river_exposed(
             q.idx: ups.get(q.idx, [c for c in q.up_cards() if c is not None])
             for q in live
         }
-        best = max(_board_key(v) for v in boards.values())
-        tied = [i for i in boards if _board_key(boards[i]) == best]
+        low = hand.variant.board_first == "low"
+        keys: dict[int, object] = {
+            i: a5_key(v) if low else _board_key(v) for i, v in boards.items()
+        }
+        best = (min if low else max)(keys.values())  # type: ignore[type-var]
+        tied = [i for i in keys if keys[i] == best]
         win = min(tied, key=lambda i: hand.position[i])
+        describe = describe_low_board if low else describe_board
         opener_why = (
-            f"the highest board counting every upcard, the exposed seventh card(s) included, acts first: "
-            f"{hand.players[win].name} with {describe_board(boards[win])}"
+            f"the {'lowest' if low else 'highest'} board counting every upcard, the exposed seventh "
+            f"card(s) included, acts first: {hand.players[win].name} with {describe(boards[win])}"
         )
     if win is not None:
         if hand.players[win].all_in:

@@ -22,7 +22,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
 #: The Alembic revision this code's tables match (``tutor/progress/migrations/versions``).
-HEAD_REVISION = "0003_progress_rollups"
+HEAD_REVISION = "0004_class_indexes"
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -69,6 +69,28 @@ class LearnerRow(Base):
     pin_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
 
 
+#: The class view's covering indexes (migration 0004): SQL groups every answer by learner
+#: and topic, learner and rule ids, or ask, reading only the index (no sort, no table).
+_CLASS_FILTERS = ("attempt", "after_reveal", "game", "preset", "answered_at")
+CLASS_INDEX_COLUMNS: dict[str, tuple[str, ...]] = {
+    "ix_answers_class_topic": ("learner_id", "topic", "correct", *_CLASS_FILTERS),
+    "ix_answers_class_rule": ("learner_id", "rules", "correct", *_CLASS_FILTERS),
+    "ix_answers_class_ask": (
+        "scenario_id",
+        "step",
+        "correct",
+        "seconds",
+        "learner_id",
+        "kind",
+        "topic",
+        *_CLASS_FILTERS,
+    ),
+}
+CLASS_INDEXES = tuple(
+    Index(name, *columns) for name, columns in CLASS_INDEX_COLUMNS.items()
+)
+
+
 class AnswerRow(Base):
     """One answer to one ask (``step`` is the ask's index in the scenario's steps)."""
 
@@ -84,6 +106,7 @@ class AnswerRow(Base):
             "answered_at",
             "id",
         ),
+        *CLASS_INDEXES,
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)

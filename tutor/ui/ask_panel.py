@@ -32,6 +32,7 @@ from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult
 from tutor.ui.components import guarded
 from tutor.ui.data import store_down
+from tutor.ui.rules_page import rule_links
 from tutor.ui.ruling_control import ruling_control
 from tutor.ui.state import PRESET_DESCRIPTIONS, Settings
 from tutor.ui.text import plain, with_card_symbols
@@ -331,7 +332,7 @@ def operation_lines(operations: Sequence[Operation]) -> list[str]:
     """
     lines = []
     for op in operations:
-        rules = f" ({', '.join(f'`{r}`' for r in op.rules)})" if op.rules else ""
+        rules = f" ({rule_links(op.rules)})" if op.rules else ""
         text = plain(with_card_symbols(op.text))
         why = plain(with_card_symbols(op.explanation))
         lines.append(f"- **{text}.** {why}{rules}")
@@ -469,7 +470,7 @@ def _feedback(
     st.markdown(f"**Why:** {plain(with_card_symbols(ruling.explanation))}")
     if result.ask.explain:
         st.markdown(plain(with_card_symbols(result.ask.explain)))
-    rules = ", ".join(f"`{r}`" for r in ruling.rules) or "none"
+    rules = rule_links(ruling.rules)
     preset = preset_in_force(scenario, settings)
     st.caption(f"Rules: {rules} · decided under the **{preset}** house rules")
     # Drawn only when asked for: the check itself stays light.

@@ -39,17 +39,36 @@ class BankView:
 
 
 @st.cache_resource(max_entries=8, show_spinner="Loading the scenarios…")
-def _bank(folder: str, signature: str) -> BankView:
+def _bank(folders: tuple[str, ...], signature: str) -> BankView:
     """The bank, shared by every session (it is frozen: never change what it returns)."""
     del signature  # only part of the cache key: a changed file means a new key
-    bank = load_bank([folder])
+    bank = load_bank(list(folders))
     return BankView(tuple(bank.scenarios), tuple(str(p) for p in bank.problems))
 
 
+def bank_folders() -> tuple[str, ...]:
+    """The bundled bank (``TUTOR_SCENARIOS_DIR`` or ``scenarios/``), then the instructor
+    bank (``TUTOR_INSTRUCTOR_BANK`` or ``<data dir>/scenarios``), read in that order.
+
+    When the instructor bank cannot be used (e.g. the data folder is a file) learners
+    still get the bundled bank; the Studio shows the configuration problem.
+    """
+    bundled = str(config.scenarios_dir())
+    try:
+        return bundled, str(config.instructor_bank_dir())
+    except config.ConfigError:
+        return (bundled,)
+
+
 def scenario_bank() -> BankView:
-    """The configured bank (``TUTOR_SCENARIOS_DIR`` or ``scenarios/``), cached until a file changes."""
-    folder = str(config.scenarios_dir())
-    return _bank(folder, folder_signature(folder, "*.y*ml"))
+    """The bundled and instructor banks together, cached until a file changes.
+
+    Ids are unique across both: a file reusing an id already read is left out with a
+    problem that names the first file.
+    """
+    folders = bank_folders()
+    signature = "".join(folder_signature(f, "*.y*ml") for f in folders)
+    return _bank(folders, signature)
 
 
 def playable_scenarios(game: str) -> list[Scenario]:
@@ -62,7 +81,7 @@ def playable_scenarios(game: str) -> list[Scenario]:
     if bank.problems:
         st.warning(
             f"{len(bank.problems)} problem(s) in the scenario files keep some scenarios out; "
-            "the Instructor page lists them."
+            "the Studio's Bank section lists them."
         )
     scenarios = bank.filtered(game)
     if not scenarios:

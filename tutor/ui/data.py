@@ -172,6 +172,12 @@ def folder_signature(folder: str, pattern: str) -> str:
     return signature
 
 
+def forget_scans() -> None:
+    """Make the next :func:`folder_signature` scan again (call after writing a bank file)."""
+    with _scans_lock:
+        _scans.clear()
+
+
 @st.cache_resource(max_entries=8, show_spinner=False)
 def _lessons(folder: str, signature: str) -> tuple[Lesson, ...]:
     from tutor.lessons import load_lessons

@@ -49,6 +49,7 @@ from tutor.quiz import (
 from tutor.scenarios import StepResult, walk
 from tutor.ui.ask_panel import player_cards, size_candidates
 from tutor.ui.components import show_table
+from tutor.ui.rules_page import rule_links
 from tutor.ui.state import Settings, current_learner
 
 #: The clock the drill times answers with (tests replace it).
@@ -570,7 +571,7 @@ def _feedback(verdict: Verdict, result: StepResult, drill: Drill) -> None:
     else:
         st.error(verdict.message + timing)
     st.markdown(f"**Why:** {ruling.explanation}")
-    rules = ", ".join(f"`{r}`" for r in ruling.rules) or "none"
+    rules = rule_links(ruling.rules)
     st.caption(f"Rules: {rules} · decided under the **{ruling.preset}** house rules")
 
 

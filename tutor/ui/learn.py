@@ -10,6 +10,7 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.ui.data import lessons, progress_store
+from tutor.ui.rules_page import link_rule_ids, rule_links
 from tutor.ui.state import Settings
 from tutor.ui.text import plain
 
@@ -27,6 +28,7 @@ WELCOME = (
     "**Welcome!** Type your name and press Enter: your answers are saved under it. "
     "Used this app before? Type the same name to pick up where you were."
 )
+SIGN_IN_WELCOME = "**Welcome!** Sign in (in the sidebar) to have your answers saved under your account."
 #: How far back "Continue where you left off" looks for the last answer.
 RECENT = timedelta(days=30)
 
@@ -122,8 +124,8 @@ def lesson_view(lesson: Lesson, settings: Settings) -> None:
     from tutor.ui.bank import scenario_bank
 
     st.button("All lessons", key="learn_back", on_click=_open, args=(None,))
-    st.markdown(lesson.body)
-    st.caption("Rules in this lesson: " + ", ".join(f"`{r}`" for r in lesson.rules))
+    st.markdown(link_rule_ids(lesson.body))
+    st.caption("Rules in this lesson: " + rule_links(lesson.rules))
     _scenarios_for(lesson, scenario_bank(), settings)
 
 
@@ -169,9 +171,13 @@ def continue_box(settings: Settings, bank: BankView) -> None:
 
 def welcome() -> None:
     """The first visit: ask for a name on the main page (Enter starts)."""
+    from tutor.auth import auth_mode
     from tutor.ui.sidebar import learner_form
 
     with st.container(border=True):
+        if auth_mode() == "signin":  # the signed-in identity is the learner
+            st.markdown(SIGN_IN_WELCOME)
+            return
         st.markdown(WELCOME)
         learner_form("welcome")
 

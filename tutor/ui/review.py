@@ -25,6 +25,7 @@ from tutor.ui.bank import scenario_bank, walk_scenario, with_preset
 from tutor.ui.components import show_table
 from tutor.ui.data import folder_signature, progress_store
 from tutor.ui.drills import table_view
+from tutor.ui.rules_page import rule_link
 from tutor.ui.state import Settings
 
 
@@ -185,7 +186,7 @@ def review_page(settings: Settings) -> None:
         st.button("Start a new session", key="rv_new", on_click=_new_session)
     else:
         rule, ref = queue[pos]
-        st.markdown(f"Rule {pos + 1} of {len(queue)}: `{rule}`")
+        st.markdown(f"Rule {pos + 1} of {len(queue)}: {rule_link(rule)}")
         found = review_question(ref, settings)
         if found is None:
             st.warning(f"The question for `{rule}` is no longer in the bank.")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.auth import auth_mode, signin_sidebar
 from tutor.engine.errors import TutorError
 from tutor.progress import Learner
 from tutor.progress.records import NAME_MAX
@@ -213,7 +214,10 @@ def sidebar() -> None:
     """Draw the sidebar; its widgets write the shared session keys."""
     with st.sidebar:
         try:
-            learner_form("sidebar")
+            if auth_mode() == "signin":
+                signin_sidebar()
+            else:
+                learner_form("sidebar")
         except TutorError as exc:
             st.error(plain(str(exc)))
         st.selectbox(

@@ -6,6 +6,7 @@ import streamlit as st
 
 from tutor.logs import configure as configure_logging
 from tutor.ui.components import focus_watcher, page_style
+from tutor.ui.instructor_nav import instructor_pages
 from tutor.ui.sidebar import sidebar
 from tutor.ui.state import init_session, keep_place_in_address
 
@@ -28,9 +29,8 @@ page = st.navigation(
         st.Page(
             "app_pages/progress.py", title="Progress", icon=":material/monitoring:"
         ),
-        st.Page(
-            "app_pages/instructor.py", title="Instructor", icon=":material/edit_note:"
-        ),
+        *instructor_pages(),
+        st.Page("app_pages/rules.py", title="Rules", icon=":material/gavel:"),
     ]
 )
 page_style()

@@ -52,6 +52,7 @@ def _show_step(
     settings: Settings,
     store: ProgressStore | None,
     footer: Callable[[], None] | None,
+    prefix: str = "wt",
 ) -> None:
     st.subheader(f"Step {pos + 1} of {count}")
     result = results[pos]
@@ -65,7 +66,7 @@ def _show_step(
         st.markdown("\n".join(operation_lines(result.operations)))
     else:
         ask_panel(
-            "wt",
+            prefix,
             scenario,
             result,
             settings,

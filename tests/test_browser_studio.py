@@ -1,0 +1,145 @@
+"""The Studio in a real Chromium: the Ace editor, live located checks, preview, save."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    SCREENSHOTS,
+    RunningApp,
+    app_environment,
+    chromium_problem,
+    start_app,
+)
+
+from tutor.scenarios.templates import template
+
+pytestmark = pytest.mark.browser
+
+DATA = ROOT / "tests" / "data" / "ui"
+WAIT_MS = 30_000
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    problem = chromium_problem()
+    if problem is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set, so the browser test must run: {problem}")
+        pytest.skip(problem)
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=WAIT_MS)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("studio-app")
+
+
+@pytest.fixture(scope="module")
+def app(data_dir: Path) -> Iterator[RunningApp]:
+    env = app_environment(
+        data_dir / "data",
+        {
+            "TUTOR_SCENARIOS_DIR": str(DATA / "scenarios"),
+            "TUTOR_LESSONS_DIR": str(DATA / "lessons"),
+            "TUTOR_OPEN_INSTRUCTOR": "1",
+        },
+    )
+    running = start_app(data_dir / "streamlit.log", env)
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def _shots(page: Any, name: str) -> None:
+    """The page at 1400, 1024 and 390 px wide, into test-artifacts/screenshots/."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for width in (1400, 1024, 390):
+        page.set_viewport_size({"width": width, "height": 1000})
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"))
+    page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+def test_write_two_mistakes_fix_preview_save_and_play(
+    browser: Any, app: RunningApp, data_dir: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    outside: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on(
+        "request",
+        lambda r: (
+            outside.append(r.url)
+            if "code_editor" in r.url and not r.url.startswith(app.url)
+            else None
+        ),
+    )
+    try:
+        page.goto(app.url + "/studio")
+        page.get_by_role("button", name="Start from the template").click()
+        expect(page.get_by_text("Valid: new-ante-scenario.")).to_be_visible()
+        editor = page.frame_locator("iframe[title*=code_editor]")
+        expect(editor.locator(".ace_gutter-cell").first).to_have_text("1")
+        bad = (
+            template("ante")
+            .replace('cards: "Kd', 'cards: "1x')
+            .replace("Bo completes", "Bo completez")
+        )
+        editor.locator(".ace_content").click()
+        page.keyboard.press("Control+a")
+        page.keyboard.insert_text(bad)
+        expect(page.get_by_text("2 problems: fix them in the editor")).to_be_visible()
+        expect(page.get_by_text("Line 12, seat 2, cards:")).to_be_visible()
+        expect(page.get_by_text("Line 17, step 2, second action:")).to_be_visible()
+        expect(editor.locator(".ace_gutter-cell.ace_error")).to_have_count(2)
+        _shots(page, "studio-problems")
+        editor.locator(".ace_content").click()
+        page.keyboard.press("Control+a")
+        page.keyboard.insert_text(template("ante"))
+        expect(page.get_by_text("Valid: new-ante-scenario.")).to_be_visible()
+        page.get_by_text("Preview as a learner").click()
+        expect(page.get_by_text("Question:")).to_be_visible()
+        page.get_by_label("Ante each player posts").fill("0.5")
+        page.get_by_label("Antes in all").fill("1.5")
+        page.get_by_role("button", name="Check").click()
+        expect(page.get_by_text("Right", exact=False).first).to_be_visible()
+        _shots(page, "studio-preview")
+        page.get_by_text("Write and check").click()
+        page.get_by_role("button", name="Save to the instructor bank").click()
+        expect(page.get_by_text("Saved new-ante-scenario")).to_be_visible()
+        saved = data_dir / "data" / "scenarios" / "new-ante-scenario.yaml"
+        assert saved.read_text() == template("ante")
+        page.goto(app.url + "/walkthrough")
+        page.get_by_role("combobox", name="Scenario").click()
+        expect(
+            page.get_by_role(
+                "option", name="A new ante question (ante, level 1, stud8)"
+            )
+        ).to_be_visible()
+        assert errors == []
+        assert outside == []
+    finally:
+        context.close()

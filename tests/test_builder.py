@@ -1,0 +1,127 @@
+"""Building a hand by clicking: the card grid, the engine's legal actions, questions, YAML."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from appkit import point_app_at
+from streamlit.testing.v1 import AppTest
+
+from tutor.engine.errors import TutorError
+from tutor.scenarios import handbuilder as hb
+from tutor.scenarios.bank import check_text
+from tutor.scenarios.templates import template
+
+APP = Path(__file__).resolve().parent.parent / "tutor" / "ui" / "streamlit_app.py"
+DATA = Path(__file__).resolve().parent / "data" / "ui"
+DEALS = [["Ah", "4d", "2h"], ["Kd", "Qs", "5c"], ["9s", "9d", "Qh"]]
+
+
+def test_action_words() -> None:
+    assert hb.action_text("Ana", "bring in 1") == "Ana brings in"
+    assert hb.action_text("Bo", "call 1") == "Bo calls 1"
+    assert hb.action_text("Cy", "fold") == "Cy folds"
+    assert hb.action_text("Cy", "check") == "Cy checks"
+    with pytest.raises(ValueError, match="not an action: 'dance'"):
+        hb.action_text("Cy", "dance")
+
+
+def test_dealing_refuses_a_card_twice_and_an_eighth_card() -> None:
+    doc = hb.new_document(
+        scenario_id="x",
+        title="<b>x</b>",
+        topic="ante",
+        game="stud",
+        rules="tda",
+        small_bet="2",
+        big_bet="4",
+        ante="0.5",
+        seats=2,
+    )
+    hb.deal(doc, 0, "Ah")
+    with pytest.raises(TutorError, match="ah is dealt already"):
+        hb.deal(doc, 1, "ah")
+    for card in ("2c", "3c", "4c", "5c", "6c", "7c"):
+        hb.deal(doc, 0, card)
+    with pytest.raises(TutorError, match="Ana has seven cards already."):
+        hb.deal(doc, 0, "8c")
+    hb.undeal(doc, 0)
+    assert doc["seats"][0]["cards"] == "Ah 2c 3c 4c 5c 6c"
+    assert hb.used_cards(doc) == {"AH", "2C", "3C", "4C", "5C", "6C"}
+    assert "title: <b>x</b>\n" in hb.dump(doc)
+
+
+def test_continuing_a_draft_keeps_its_comments() -> None:
+    assert hb.dump(hb.load_document(template("ante"))) == template("ante")
+    doc = hb.load_document(template("ante"))
+    scenario, problems = hb.scenario_of(doc)
+    assert problems == [] and scenario is not None
+    hand = hb.hand_now(scenario)
+    assert hand.to_act is None  # the template plays the whole hand
+    hb.add_ask(doc, "pot", None, "How much is in the pot now?", {"pot": 7.5})
+    text = hb.dump(doc)
+    assert (
+        "# A new scenario: change what you need, then check, preview and save it."
+        in text
+    )
+    assert "level: 1                  # 1 (first lesson) .. 5 (expert rulings)" in text
+    assert text.endswith(
+        "  - ask: pot\n    prompt: How much is in the pot now?\n    expect: {pot: 7.5}\n"
+    )
+    built, problems = check_text(text, "built.yaml")
+    assert problems == [] and built is not None
+
+
+def test_a_draft_that_is_not_a_hand_is_refused() -> None:
+    with pytest.raises(TutorError, match="the draft needs seats:"):
+        hb.load_document("id: x\n")
+    with pytest.raises(TutorError, match="not YAML the builder can read"):
+        hb.load_document("a: [\n")
+
+
+def test_build_by_clicking_and_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    point_app_at(monkeypatch, tmp_path / "data", DATA)
+    monkeypatch.setenv("TUTOR_OPEN_INSTRUCTOR", "1")
+    at = AppTest.from_file(str(APP), default_timeout=20).run()
+    at.switch_page("app_pages/studio.py").run()
+    at.radio(key="studio_section").set_value("Build by clicking").run()
+    at.button(key="bd_new").click().run()
+    assert [s.value for s in at.success] == [
+        "A new hand: deal each player's cards from the grid."
+    ]
+    for name, cards in zip(("Ana", "Bo", "Cy"), DEALS, strict=True):
+        at.radio(key="bd_to").set_value(name).run()
+        for card in cards:
+            at.button(key=f"bd_card_{card}").click().run()
+    assert at.button(key="bd_card_Ah").disabled
+    assert not at.button(key="bd_card_As").disabled
+    acts = [b.label for b in at.button if (b.key or "").startswith("bd_act_")]
+    assert acts == ["Ana brings in", "Ana completes 2"]
+    at.button(key="bd_act_bring in 1").click().run()
+    acts = [b.label for b in at.button if (b.key or "").startswith("bd_act_")]
+    assert acts == ["Bo folds", "Bo calls 1", "Bo completes 2"]
+    at.selectbox(key="bd_ask_kind").set_value("legal-actions").run()
+    assert [c.value for c in at.caption if c.value.startswith("The engine's")] == [
+        'The engine\'s answer: {"player": "Bo", "actions": ["fold", "call 1", "complete 2"]}'
+    ]
+    at.button(key="bd_add_ask").click().run()
+    at.button(key="bd_act_call 1").click().run()
+    yaml_text = [c.value for c in at.code][-1]
+    assert yaml_text.endswith(
+        "steps:\n"
+        "  - act: [Ana brings in]\n"
+        "  - ask: legal-actions\n"
+        "    expect: {player: Bo, actions: [fold, call 1, complete 2]}\n"
+        "  - act: [Bo calls 1]"
+    )
+    at.button(key="bd_to_editor").click().run()
+    assert not at.exception
+    assert [s.value for s in at.success] == [
+        "Valid: built-hand. The engine answers its 1 question."
+    ]
+    at.button(key="studio_save").click().run()
+    saved = tmp_path / "data" / "scenarios" / "built-hand.yaml"
+    assert saved.read_text() == yaml_text + "\n"

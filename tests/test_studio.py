@@ -1,0 +1,390 @@
+"""The Studio: plain-word places, templates, the instructor bank, and the page itself."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from appkit import point_app_at, shown
+from streamlit.testing.v1 import AppTest
+
+from tutor.engine.errors import ScenarioError
+from tutor.engine.rules import TOPICS
+from tutor.scenarios.bank import check_text
+from tutor.scenarios.places import locate, ordinal, plain_place
+from tutor.scenarios.templates import template, template_topics
+from tutor.scenarios.writer import BankWriteError, InstructorBank
+from tutor.ui.studio import check_draft, md_text, quoted_line
+
+APP = Path(__file__).resolve().parent.parent / "tutor" / "ui" / "streamlit_app.py"
+DATA = Path(__file__).resolve().parent / "data" / "ui"
+
+ALIAS_BOMB = "\n".join(
+    ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+    + [
+        f"{c}: &{c} [*{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}]"
+        for p, c in zip("abcdefg", "bcdefgh", strict=True)
+    ]
+)
+
+
+# -- places ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [
+        ("seats[4].cards", "seat 5, cards"),
+        ("steps[1].act[1]", "step 2, second action"),
+        ("steps[0].act", "step 1, act"),
+        ("stakes.big_bet", "stakes, big bet"),
+        ("steps[2].expect.players[0]", "step 3, expect, first player"),
+        ("seats[0].cards[10]", "seat 1, 11th card"),
+        ("house.max_raises", "house, max raises"),
+        ("id", "id"),
+    ],
+)
+def test_plain_place_is_one_based_words(path: str, words: str) -> None:
+    assert plain_place(path) == words
+
+
+def test_ordinals() -> None:
+    assert [ordinal(n) for n in (1, 3, 10, 11, 12, 13, 21, 102, 111)] == [
+        "first",
+        "third",
+        "tenth",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "102nd",
+        "111th",
+    ]
+
+
+def test_locate_rewrites_paths_inside_the_message_too() -> None:
+    problem = ScenarioError(
+        "seats[1].cards: Kd is dealt twice: it is also in seats[0].cards; a deck holds "
+        "each card once.",
+        "draft.yaml",
+        4,
+        33,
+    )
+    found = locate(problem)
+    assert found.heading == "Line 4, seat 2, cards"
+    assert found.message == (
+        "Kd is dealt twice: it is also in seat 1, cards; a deck holds each card once."
+    )
+    bare = locate(ScenarioError("this is not valid YAML.", "draft.yaml", 0, 0))
+    assert (bare.heading, bare.line, bare.column) == ("Line 1", 1, 1)
+
+
+# -- templates ------------------------------------------------------------------------------
+def test_every_topic_has_a_template_that_validates_and_replays() -> None:
+    assert template_topics() == TOPICS
+    for topic in TOPICS:
+        scenario, problems = check_text(template(topic), "t.yaml")
+        assert problems == [], topic
+        assert scenario is not None and scenario.topic == topic
+        assert scenario.id == f"new-{topic}-scenario"
+        assert sum(step.kind == "ask" for step in scenario.steps) == 1
+
+
+# -- drafts ---------------------------------------------------------------------------------
+def test_two_mistakes_are_both_located_in_plain_words() -> None:
+    text = (
+        template("bring-in")
+        .replace('cards: "Kd', 'cards: "1x')
+        .replace("Bo completes", "Bo completez")
+    )
+    draft = check_draft(text)
+    assert draft.scenario is None
+    assert [(p.heading, p.column) for p in draft.problems] == [
+        ("Line 12, seat 2, cards", 45),
+        ("Line 17, step 2, second action", 26),
+    ]
+    assert quoted_line(text, 17, 26).splitlines() == [
+        "  17 |   - act: [Ana brings in, Bo completez, Cy calls, Ana calls]   # third street",
+        " " * 32 + "^",
+    ]
+
+
+def test_a_300_kib_paste_is_refused_before_it_is_read() -> None:
+    draft = check_draft("# " + "x" * (300 * 1024))
+    assert draft.scenario is None
+    [problem] = draft.problems
+    assert problem.message == (
+        "the text is 307,202 bytes, over the limit of 262,144 bytes (256 KiB): a "
+        "scenario is one hand; split it into several scenarios."
+    )
+
+
+def test_an_alias_bomb_is_refused() -> None:
+    draft = check_draft(ALIAS_BOMB)
+    assert draft.scenario is None
+    assert "through aliases" in draft.problems[0].message
+
+
+def test_markdown_in_user_text_is_shown_as_text() -> None:
+    assert md_text("<img src=x onerror=alert(1)> *b* [l](http://x)") == (
+        "\\<img src=x onerror=alert(1)\\> \\*b\\* \\[l\\](http://x)"
+    )
+
+
+# -- the instructor bank ---------------------------------------------------------------------
+def test_save_versions_and_delete(tmp_path: Path) -> None:
+    bank = InstructorBank(tmp_path / "mine")
+    text = template("ante")
+    scenario, path = bank.save(text)
+    assert path == tmp_path / "mine" / "new-ante-scenario.yaml"
+    assert path.read_text() == text
+    assert bank.versions(scenario.id) == []
+    changed = text.replace("level: 1 ", "level: 2 ")
+    bank.save(changed)
+    assert path.read_text() == changed
+    [first] = bank.versions(scenario.id)
+    assert first.relative_to(tmp_path) == Path(
+        "mine/.versions/new-ante-scenario/1.yaml"
+    )
+    assert first.read_text() == text
+    kept = bank.delete(scenario.id)
+    assert not path.exists()
+    assert kept.name == "2.yaml" and kept.read_text() == changed
+    assert [f.name for f in (tmp_path / "mine").iterdir()] == [".versions"]
+    with pytest.raises(BankWriteError) as info:
+        bank.delete(scenario.id)
+    assert str(info.value) == (
+        "there is no file for 'new-ante-scenario' in the instructor bank: nothing was "
+        "deleted."
+    )
+
+
+@pytest.mark.parametrize(
+    "hostile", ["../../etc/passwd", "..", "a/b", "/etc/passwd", "A", "x" * 81]
+)
+def test_no_id_escapes_the_bank_folder(tmp_path: Path, hostile: str) -> None:
+    bank = InstructorBank(tmp_path / "mine")
+    with pytest.raises(BankWriteError) as info:
+        bank.path_for(hostile)
+    assert str(info.value) == (
+        f"{hostile!r} is not a scenario id: use lower-case letters and digits with "
+        "single '-' between words, as in 'bring-in-two-deuces' (at most 80 characters)."
+    )
+    with pytest.raises(BankWriteError):
+        bank.delete(hostile)
+
+
+def test_a_hostile_id_in_the_text_is_refused_and_nothing_is_written(
+    tmp_path: Path,
+) -> None:
+    bank = InstructorBank(tmp_path / "mine")
+    (tmp_path / "mine").mkdir()
+    text = template("ante").replace("id: new-ante-scenario", 'id: "../../etc/passwd"')
+    with pytest.raises(BankWriteError) as info:
+        bank.save(text)
+    assert str(info.value).startswith(
+        "the scenario has 1 problem(s) (line 2: id: '../../etc/passwd' is not an id:"
+    )
+    assert list((tmp_path / "mine").iterdir()) == []
+    assert not (tmp_path / "etc").exists()
+
+
+def test_an_id_used_elsewhere_is_refused(tmp_path: Path) -> None:
+    bank = InstructorBank(tmp_path / "mine")
+    with pytest.raises(BankWriteError) as info:
+        bank.save(
+            template("ante"), {"new-ante-scenario": "the bundled bank (ante/x.yaml)"}
+        )
+    assert str(info.value) == (
+        "the id 'new-ante-scenario' is already used by the bundled bank (ante/x.yaml): "
+        "ids are unique across the bundled and instructor banks; change the id: line, "
+        "then save again. Nothing was saved."
+    )
+    assert not (tmp_path / "mine" / "new-ante-scenario.yaml").exists()
+
+
+def test_oversized_and_bomb_texts_are_never_written(tmp_path: Path) -> None:
+    bank = InstructorBank(tmp_path / "mine")
+    with pytest.raises(BankWriteError, match="over the limit of 262,144"):
+        bank.save("# " + "x" * (300 * 1024))
+    with pytest.raises(BankWriteError, match="through aliases"):
+        bank.save(ALIAS_BOMB)
+    assert not (tmp_path / "mine").exists() or not any((tmp_path / "mine").iterdir())
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temp_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bank = InstructorBank(tmp_path)
+    _, path = bank.save(template("ante"))
+
+    def broken(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(BankWriteError) as info:
+        bank.save(template("ante").replace("level: 1 ", "level: 3 "))
+    assert str(info.value) == (
+        "the file could not be written (No space left on device): nothing was saved. "
+        "Check that the instructor bank folder is writable."
+    )
+    assert path.read_text() == template("ante")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".versions",
+        "new-ante-scenario.yaml",
+    ]
+
+
+# -- the page -------------------------------------------------------------------------------
+@pytest.fixture
+def studio(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    point_app_at(monkeypatch, tmp_path / "data", DATA)
+    monkeypatch.setenv("TUTOR_OPEN_INSTRUCTOR", "1")
+    at = AppTest.from_file(str(APP), default_timeout=20).run()
+    at.switch_page("app_pages/studio.py").run()
+    at.toggle(key="studio_plain").set_value(True).run()
+    assert not at.exception
+    return at
+
+
+def _type(at: AppTest, text: str) -> None:
+    at.text_area(key="studio_plain_text").set_value(text).run()
+    assert not at.exception
+
+
+def test_write_fix_preview_answer_save_and_play(
+    studio: AppTest, tmp_path: Path
+) -> None:
+    at = studio
+    at.selectbox(key="studio_template_topic").set_value("bring-in").run()
+    at.button(key="studio_use_template").click().run()
+    text = at.text_area(key="studio_plain_text").value
+    text = text.replace("title: A new bring in question", "title: <b>Bold</b> bring-in")
+    _type(
+        at,
+        text.replace('cards: "Kd', 'cards: "1x').replace(
+            "Bo completes", "Bo completez"
+        ),
+    )
+    assert [e.value for e in at.error] == [
+        "2 problems: fix them in the editor; the checks run again as you type."
+    ]
+    headings = [
+        m.value.split(":**")[0] for m in at.markdown if m.value.startswith("**Line")
+    ]
+    assert headings == ["**Line 12, seat 2, cards", "**Line 17, step 2, second action"]
+    assert at.button(key="studio_save").disabled
+    _type(at, text)
+    assert [s.value for s in at.success] == [
+        "Valid: new-bring-in-scenario. The engine answers its 1 question."
+    ]
+    at.radio(key="studio_section").set_value("Preview as a learner").run()
+    assert not at.exception
+    assert "**Question:** Write the question as the learner should read it." in shown(
+        at.markdown
+    )
+    key = "studio_pv_new-bring-in-scenario_0_0"
+    at.radio(key=f"{key}_player").set_value("Ana").run()
+    at.number_input(key=f"{key}_amount").set_value(1.0).run()
+    at.button(key="studio_pv_check").click().run()
+    assert not at.exception
+    assert next(s.value for s in at.success).startswith("Right")
+    at.radio(key="studio_section").set_value("Write and check").run()
+    at.button(key="studio_save").click().run()
+    assert not at.exception
+    saved = tmp_path / "data" / "scenarios" / "new-bring-in-scenario.yaml"
+    assert saved.read_text() == text
+    assert (
+        "Saved new-bring-in-scenario as new-bring-in-scenario.yaml in the instructor "
+        "bank. Learners find it in Walkthrough and Practice."
+    ) in [s.value for s in at.success]
+    at.switch_page("app_pages/walkthrough.py").run()
+    label = "<b>Bold</b> bring-in (bring-in, level 1, stud8)"
+    assert label in at.selectbox(key="wt_pick").options
+    at.selectbox(key="wt_pick").set_value("new-bring-in-scenario").run()
+    assert not at.exception
+    assert at.selectbox(key="wt_pick").value == "new-bring-in-scenario"
+
+
+def test_a_second_save_under_a_bundled_id_is_refused(studio: AppTest) -> None:
+    at = studio
+    at.selectbox(key="studio_copy_id").set_value("ui-community").run()
+    at.button(key="studio_use_copy").click().run()
+    assert [i.value for i in at.info] == [
+        "The editor now holds a copy of ui-community: change its id before you save it."
+    ]
+    at.button(key="studio_save").click().run()
+    [message] = [e.value for e in at.error]
+    assert message.startswith(
+        "the id 'ui-community' is already used by the bundled bank (ui-community.yaml)"
+    )
+
+
+def test_loading_a_template_over_a_draft_offers_undo(studio: AppTest) -> None:
+    at = studio
+    _type(at, "id: mine\n")
+    at.button(key="studio_use_template").click().run()
+    assert at.text_area(key="studio_plain_text").value.startswith("# A new scenario")
+    at.button(key="studio_undo_btn").click().run()
+    assert at.text_area(key="studio_plain_text").value == "id: mine\n"
+
+
+def test_bank_lists_status_and_deletes_with_confirmation(studio: AppTest) -> None:
+    at = studio
+    at.button(key="studio_use_template").click().run()
+    at.button(key="studio_save").click().run()
+    at.radio(key="studio_section").set_value("Bank").run()
+    assert "4 of 4 file(s) are valid (1 in the instructor bank)." in [
+        m.value for m in at.markdown
+    ]
+    assert at.button(key="studio_bank_delete").disabled
+    at.checkbox(key="studio_confirm_delete").check().run()
+    at.button(key="studio_bank_delete").click().run()
+    assert not at.exception
+    assert [s.value for s in at.success] == [
+        "Deleted new-ante-scenario; its last content is kept as version 1."
+    ]
+
+
+def test_instructor_pages_stay_closed_without_a_password(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    point_app_at(monkeypatch, tmp_path / "data", DATA)
+    monkeypatch.delenv("TUTOR_OPEN_INSTRUCTOR", raising=False)
+    monkeypatch.delenv("TUTOR_INSTRUCTOR_PASSWORD", raising=False)
+    at = AppTest.from_file(str(APP), default_timeout=20).run()
+    for page in ("studio", "class_view"):
+        at.switch_page(f"app_pages/{page}.py").run()
+        assert [w.value for w in at.warning] == [
+            (
+                "The instructor pages are closed: no instructor password is set. Set one in "
+                "the environment variable TUTOR_INSTRUCTOR_PASSWORD, or as "
+                "instructor_password under [tutor] in .streamlit/secrets.toml, then restart "
+                "the app. On a machine only you use, TUTOR_OPEN_INSTRUCTOR=1 opens these "
+                "pages without a password."
+            )
+        ]
+        assert not at.radio  # nothing of the studio is drawn
+
+
+def test_the_password_opens_and_locks_the_instructor_pages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    point_app_at(monkeypatch, tmp_path / "data", DATA)
+    monkeypatch.delenv("TUTOR_OPEN_INSTRUCTOR", raising=False)
+    monkeypatch.setenv("TUTOR_INSTRUCTOR_PASSWORD", "correct horse")
+    at = AppTest.from_file(str(APP), default_timeout=20).run()
+    at.switch_page("app_pages/studio.py").run()
+    at.text_input(key="auth_password").input("wrong")
+    at.button(key="auth_submit").click().run()
+    assert [e.value for e in at.error] == [
+        "That is not the instructor password. Try again."
+    ]
+    assert not at.radio
+    at.text_input(key="auth_password").input("correct horse")
+    at.button(key="auth_submit").click().run()
+    assert at.radio(key="studio_section").value == "Write and check"
+    at.switch_page("app_pages/class_view.py").run()
+    assert [i.value for i in at.info] == ["No answers under these filters yet."]
+    at.button(key="auth_lock").click().run()
+    assert not at.info
+    assert at.text_input(key="auth_password").value == ""

@@ -1,0 +1,174 @@
+"""Class view benchmark: the page's numbers and figures over 200 learners x 2,000 answers.
+
+Seeds a throwaway SQLite store (bulk inserts; asks drawn from the bundled bank, accuracy
+varying by learner and ask), then times each view of the page as the page builds it (the
+page computes only the chosen view): ``class_view_s`` is the page as opened (the learner x
+topic heatmap with its Plotly figure); ``class_view_rules_s``, ``class_view_hardest_s``,
+``class_view_learner_s`` the other views; ``class_view_filtered_s`` the first view filtered.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from tutor.bench.common import BenchResult
+
+LEARNERS = 200
+ANSWERS_EACH = 2_000
+ROUNDS = 5
+SEED = 20261201
+
+
+def _asks() -> list[tuple[str, int, str, str, str, str]]:
+    """(scenario id, step, kind, topic, game, rules text) of every ask in the bundled bank."""
+    from tutor import config
+    from tutor.engine.rules import RULE_IDS
+    from tutor.scenarios.bank import load_bank
+
+    rng = random.Random(SEED)
+    out = []
+    for scenario in load_bank([config.scenarios_dir()], replay=False).scenarios:
+        for step in scenario.steps:
+            if step.ask is not None:
+                rules = " ".join(rng.sample(RULE_IDS, rng.randint(1, 3)))
+                out.append(
+                    (
+                        scenario.id,
+                        step.index,
+                        step.ask.kind,
+                        scenario.topic,
+                        scenario.game,
+                        rules,
+                    )
+                )
+    return out
+
+
+def seed_store(url: str, learners: int = LEARNERS, each: int = ANSWERS_EACH) -> Any:
+    """A store at ``url`` holding ``learners`` x ``each`` answers (bulk inserted)."""
+    from sqlalchemy import insert
+
+    from tutor.progress import ProgressStore
+    from tutor.progress.classview import ANSWERS
+
+    store = ProgressStore(url)
+    asks = _asks()
+    rng = random.Random(SEED)
+    difficulty = {a[:2]: rng.uniform(0.3, 0.95) for a in asks}
+    presets = ("online", "roberts", "wsop-cash", "tda")
+    start = datetime(2026, 9, 1, tzinfo=UTC)
+    columns = set(ANSWERS.c.keys())
+    people = [store.create_learner(f"Learner {n + 1:03d}") for n in range(learners)]
+    with store._engine.begin() as connection:
+        for n, learner in enumerate(people):
+            skill = rng.uniform(-0.2, 0.15)
+            rows = []
+            for i in range(each):
+                sid, step, kind, topic, game, rules = asks[rng.randrange(len(asks))]
+                attempt = 1 if rng.random() < 0.8 else 2
+                row: dict[str, Any] = {
+                    "learner_id": learner.id,
+                    "scenario_id": sid,
+                    "step": step,
+                    "kind": kind,
+                    "topic": topic,
+                    "level": 1,
+                    "game": game,
+                    "preset": presets[rng.randrange(4)],
+                    "answer_json": "{}",
+                    "correct": rng.random() < difficulty[(sid, step)] + skill,
+                    "seconds": round(rng.uniform(2, 60), 3),
+                    "answered_at": start + timedelta(minutes=i * 40 + n),
+                }
+                optional = {
+                    "attempt": attempt,
+                    "after_reveal": False,
+                    "hinted": False,
+                    "rules": rules,
+                    "house_json": "{}",
+                }
+                row.update({k: v for k, v in optional.items() if k in columns})
+                rows.append(row)
+            connection.execute(insert(ANSWERS), rows)
+    return store
+
+
+def _views(store: Any, f: Any) -> dict[str, Any]:
+    """Each view of the page as the page builds it (only the chosen view is computed)."""
+    from tutor.progress.classview import (
+        hardest_asks,
+        learner_answers,
+        learner_names,
+        rule_cells,
+        topic_cells,
+    )
+    from tutor.ui.classview import heatmap_figure
+
+    def learner() -> Any:
+        names = learner_names(store, f)
+        return learner_answers(store, names[0], f) if names else []
+
+    return {
+        "topic": lambda: heatmap_figure(topic_cells(store, f), "topic"),
+        "rule": lambda: heatmap_figure(rule_cells(store, f), "rule id"),
+        "hardest": lambda: hardest_asks(store, f),
+        "learner": learner,
+    }
+
+
+def run() -> BenchResult:
+    """Seed, then time each view of the class view, unfiltered, and the first filtered."""
+    from tutor.progress.classview import ClassFilter
+
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'class.sqlite3'}"
+        began = time.perf_counter()
+        store = seed_store(url)
+        seeded = time.perf_counter() - began
+        filtered = ClassFilter(
+            game="stud8",
+            preset="online",
+            since=datetime(2026, 10, 1, tzinfo=UTC),
+            until=datetime(2026, 12, 1, tzinfo=UTC),
+        )
+        times: dict[str, list[float]] = {}
+        for _ in range(ROUNDS):
+            jobs = {**_views(store, ClassFilter())}
+            jobs["topic, filtered"] = _views(store, filtered)["topic"]
+            for name, job in jobs.items():
+                t0 = time.perf_counter()
+                job()
+                times.setdefault(name, []).append(time.perf_counter() - t0)
+        store.close()
+    medians = {name: statistics.median(values) for name, values in times.items()}
+    notes = {
+        "topic": "the page as opened: learner x topic heatmap",
+        "rule": "learner x rule id heatmap",
+        "hardest": "hardest questions",
+        "learner": "one learner's drill-down",
+        "topic, filtered": "stud8, online, two months",
+    }
+    rows = [["view", "median", "best", "note"]]
+    for name, median in medians.items():
+        rows.append([name, f"{median:.3f} s", f"{min(times[name]):.3f} s", notes[name]])
+    rows.append(
+        [
+            "seeding the store",
+            f"{seeded:.1f} s",
+            "",
+            f"{LEARNERS} learners x {ANSWERS_EACH:,} answers, bulk inserts",
+        ]
+    )
+    return rows, {
+        "class_view_s": round(medians["topic"], 4),
+        "class_view_rules_s": round(medians["rule"], 4),
+        "class_view_hardest_s": round(medians["hardest"], 4),
+        "class_view_learner_s": round(medians["learner"], 4),
+        "class_view_filtered_s": round(medians["topic, filtered"], 4),
+    }

@@ -1,0 +1,361 @@
+"""The class view's numbers, computed in SQL over the store's ``learners`` and ``answers``.
+
+Accuracy counts first attempts only when the store records attempts (``attempt = 1`` and
+not ``after_reveal``); a store without those columns counts every answer. Per-rule figures
+need the ``rules`` column (the rule ids a ruling cited, space-separated): answers are
+grouped by that text in SQL and the few distinct texts are split here. The covering
+indexes of migration ``0004_class_indexes`` let each grouping read one index in order.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import defaultdict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Table, and_, case, func, literal, select
+from sqlalchemy.sql.elements import ColumnElement
+
+from tutor.progress.schema import AnswerRow, LearnerRow
+from tutor.progress.store import ProgressStore
+
+ANSWERS: Table = AnswerRow.__table__  # type: ignore[assignment]
+LEARNERS: Table = LearnerRow.__table__  # type: ignore[assignment]
+
+
+@dataclass(frozen=True, slots=True)
+class ClassFilter:
+    """Which answers the class view counts: by game, preset and time (``None`` = any)."""
+
+    game: str | None = None
+    preset: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One learner's first-attempt answers on one topic (or rule id)."""
+
+    learner: str
+    key: str
+    answered: int
+    correct: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class HardAsk:
+    """One ask across the class: first-attempt accuracy and mean time."""
+
+    scenario_id: str
+    step: int
+    kind: str
+    topic: str
+    answered: int
+    correct: int
+    mean_seconds: float
+    learners: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+
+def first_attempts_counted() -> bool:
+    """Whether the store records attempts (else every answer counts)."""
+    return "attempt" in ANSWERS.c and "after_reveal" in ANSWERS.c
+
+
+def _conditions(
+    f: ClassFilter, *, first_only: bool = True
+) -> list[ColumnElement[bool]]:
+    c = ANSWERS.c
+    out: list[ColumnElement[bool]] = []
+    if first_only and first_attempts_counted():
+        out.append(c.attempt == 1)
+        out.append(c.after_reveal.is_(False))
+    if f.game:
+        out.append(c.game == f.game)
+    if f.preset:
+        out.append(c.preset == f.preset)
+    if f.since is not None:
+        out.append(c.answered_at >= f.since)
+    if f.until is not None:
+        out.append(c.answered_at < f.until)
+    return out
+
+
+def _rows(store: ProgressStore, query: Any) -> list[Any]:
+    with store._engine.connect() as connection:  # read-only; the store owns the engine
+        return list(connection.execute(query))
+
+
+def _right() -> Any:
+    return func.sum(case((ANSWERS.c.correct, 1), else_=0))
+
+
+def _names(store: ProgressStore) -> dict[int, str]:
+    return {
+        int(i): str(n) for i, n in _rows(store, select(LEARNERS.c.id, LEARNERS.c.name))
+    }
+
+
+def topic_cells(store: ProgressStore, f: ClassFilter) -> list[Cell]:
+    """Per learner and topic: first-attempt answers and right ones."""
+    c = ANSWERS.c
+    query = (
+        select(c.learner_id, c.topic, func.count(), _right())
+        .where(and_(literal(True), *_conditions(f)))
+        .group_by(c.learner_id, c.topic)
+    )
+    names = _names(store)
+    cells = [
+        Cell(names.get(int(i), str(i)), str(t), int(a), int(r or 0))
+        for i, t, a, r in _rows(store, query)
+    ]
+    return sorted(cells, key=lambda cell: (cell.learner, cell.key))
+
+
+def rule_cells(store: ProgressStore, f: ClassFilter) -> list[Cell]:
+    """Per learner and rule id (empty when the store keeps no rule ids)."""
+    if "rules" not in ANSWERS.c:
+        return []
+    c = ANSWERS.c
+    query = (
+        select(c.learner_id, c.rules, func.count(), _right())
+        .where(and_(literal(True), *_conditions(f)))
+        .group_by(c.learner_id, c.rules)
+    )
+    names = _names(store)
+    totals: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for learner, rules, answered, right in _rows(store, query):
+        name = names.get(int(learner), str(learner))
+        for rule in str(rules or "").split():
+            cell = totals[(name, rule)]
+            cell[0] += int(answered)
+            cell[1] += int(right or 0)
+    return [Cell(n, r, a, k) for (n, r), (a, k) in sorted(totals.items())]
+
+
+def hardest_asks(
+    store: ProgressStore, f: ClassFilter, *, limit: int = 15, min_answers: int = 2
+) -> list[HardAsk]:
+    """The asks with the lowest first-attempt accuracy (ties: more answers first)."""
+    c = ANSWERS.c
+    answered = func.count()
+    right = _right()
+    query = (
+        select(
+            c.scenario_id,
+            c.step,
+            func.min(c.kind),
+            func.min(c.topic),
+            answered,
+            right,
+            func.avg(c.seconds),
+            func.count(func.distinct(c.learner_id)),
+        )
+        .where(and_(literal(True), *_conditions(f)))
+        .group_by(c.scenario_id, c.step)
+        .having(answered >= min_answers)
+        .order_by(
+            (right * 1.0 / answered).asc(), answered.desc(), c.scenario_id, c.step
+        )
+        .limit(limit)
+    )
+    return [
+        HardAsk(
+            str(s), int(st), str(k), str(t), int(a), int(r or 0), float(m or 0), int(n)
+        )
+        for s, st, k, t, a, r, m, n in _rows(store, query)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class LearnerAnswer:
+    """One answer in a learner's drill-down."""
+
+    answered_at: datetime
+    scenario_id: str
+    step: int
+    kind: str
+    topic: str
+    correct: bool
+    seconds: float
+    first: bool
+
+
+def learner_answers(
+    store: ProgressStore, name: str, f: ClassFilter
+) -> list[LearnerAnswer]:
+    """Every answer of the learner called ``name`` (all attempts), oldest first."""
+    c = ANSWERS.c
+    first: Any = (
+        and_(c.attempt == 1, c.after_reveal.is_(False))
+        if first_attempts_counted()
+        else literal(True)
+    )
+    query = (
+        select(
+            c.answered_at,
+            c.scenario_id,
+            c.step,
+            c.kind,
+            c.topic,
+            c.correct,
+            c.seconds,
+            first,
+        )
+        .select_from(ANSWERS.join(LEARNERS, LEARNERS.c.id == c.learner_id))
+        .where(and_(LEARNERS.c.name == name, *_conditions(f, first_only=False)))
+        .order_by(c.answered_at, c.id)
+    )
+    return [
+        LearnerAnswer(
+            _aware(at), str(s), int(st), str(k), str(t), bool(ok), float(sec), bool(fi)
+        )
+        for at, s, st, k, t, ok, sec, fi in _rows(store, query)
+    ]
+
+
+def _aware(value: datetime) -> datetime:
+    from datetime import UTC
+
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value
+
+
+def learner_names(store: ProgressStore, f: ClassFilter) -> list[str]:
+    """The learners with at least one answer under the filter, by name."""
+    c = ANSWERS.c
+    query = (
+        select(c.learner_id)
+        .where(and_(literal(True), *_conditions(f, first_only=False)))
+        .group_by(c.learner_id)
+    )
+    names = _names(store)
+    return sorted(names.get(int(i), str(i)) for (i,) in _rows(store, query))
+
+
+CSV_HEADER = (
+    "answered_at",
+    "learner",
+    "scenario_id",
+    "step",
+    "kind",
+    "topic",
+    "game",
+    "preset",
+    "question",
+    "right_answer",
+    "answer",
+    "correct",
+    "first_attempt",
+    "seconds",
+)
+
+
+def _cell(value: str) -> str:
+    """A CSV cell a spreadsheet will not run as a formula."""
+    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+
+
+def class_csv(
+    store: ProgressStore,
+    f: ClassFilter,
+    question: Callable[[str, int, str], tuple[str, str]],
+) -> str:
+    """Every answer under the filter as CSV, with the question text and the right answer.
+
+    :param question: ``(scenario_id, step, preset) -> (prompt, right answer as text)``;
+        asked once per distinct ask and preset.
+    """
+    c = ANSWERS.c
+    first: Any = (
+        and_(c.attempt == 1, c.after_reveal.is_(False))
+        if first_attempts_counted()
+        else literal(True)
+    )
+    query = (
+        select(
+            c.answered_at,
+            LEARNERS.c.name,
+            c.scenario_id,
+            c.step,
+            c.kind,
+            c.topic,
+            c.game,
+            c.preset,
+            c.answer_json,
+            c.correct,
+            first,
+            c.seconds,
+        )
+        .select_from(ANSWERS.join(LEARNERS, LEARNERS.c.id == c.learner_id))
+        .where(and_(literal(True), *_conditions(f, first_only=False)))
+        .order_by(c.answered_at, c.id)
+    )
+    asked: dict[tuple[str, int, str], tuple[str, str]] = {}
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_HEADER)
+    for at, name, sid, step, kind, topic, game, preset, given, ok, fi, sec in _rows(
+        store, query
+    ):
+        key = (str(sid), int(step), str(preset))
+        if key not in asked:
+            asked[key] = question(*key)
+        prompt, right = asked[key]
+        writer.writerow(
+            [
+                _aware(at).isoformat(),
+                _cell(str(name)),
+                _cell(key[0]),
+                key[1],
+                _cell(str(kind)),
+                _cell(str(topic)),
+                _cell(str(game)),
+                _cell(str(preset)),
+                _cell(prompt),
+                _cell(right),
+                _cell(str(given)),
+                "true" if ok else "false",
+                "true" if fi else "false",
+                repr(float(sec)),
+            ]
+        )
+    return out.getvalue()
+
+
+def matrix(
+    cells: list[Cell],
+) -> tuple[list[str], list[str], list[list[float | None]], list[list[str]]]:
+    """Rows (learners), columns (keys), accuracy in % (None = no answers), hover texts."""
+    learners = sorted({c.learner for c in cells})
+    keys = sorted({c.key for c in cells})
+    at: Mapping[tuple[str, str], Cell] = {(c.learner, c.key): c for c in cells}
+    values: list[list[float | None]] = []
+    texts: list[list[str]] = []
+    for learner in learners:
+        row: list[float | None] = []
+        hover: list[str] = []
+        for key in keys:
+            cell = at.get((learner, key))
+            if cell is None:
+                row.append(None)
+                hover.append(f"{learner} · {key}: no answers")
+            else:
+                row.append(round(100 * cell.accuracy, 1))
+                hover.append(
+                    f"{learner} · {key}: {cell.correct} of {cell.answered} right"
+                )
+        values.append(row)
+        texts.append(hover)
+    return learners, keys, values, texts

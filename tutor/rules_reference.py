@@ -1,0 +1,433 @@
+"""The rules reference: every rule id in the project's words, its preset values, its scenarios.
+
+One source for ``docs/rules.md`` (``python -m tutor.rules_reference > docs/rules.md``) and the
+app's Rules page. The texts are written here; the preset values come from
+:func:`tutor.engine.rules.house_rules` and the scenario lists from replaying the bank, so neither
+can drift from what the engine does.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tutor.engine.rules import PRESETS, RULE_IDS, Game, house_rules
+from tutor.scenarios.model import Scenario
+
+#: The sections of the reference, in order, with the prefix test that puts a rule id in each.
+SECTIONS: tuple[tuple[str, str], ...] = (
+    ("Table, deal and betting", ""),
+    ("Razz", "razz."),
+    ("Irregularities", "irr."),
+)
+
+#: Every rule, in the project's own words (the ids are those of the shared rules document).
+RULE_TEXT: dict[str, str] = {
+    "table.seats": (
+        "A table seats two to eight players. Seven cards each for nine players would need 63 "
+        "cards, more than a deck holds, so a ninth player is refused with that reason."
+    ),
+    "table.buy-in": (
+        "Sitting down takes at least `min_buy_in_bets` small bets (ten in every preset, so $10 "
+        "at a $1/$2 table)."
+    ),
+    "ante.post": (
+        "Before any card is dealt, each player in the hand puts in the ante; an ante of 0 means "
+        "the table plays without one. Antes are dead money and count toward nobody's bet. A "
+        "player holding less than the ante puts in what he has, gets cards, and is all in for a "
+        "main pot made of what he posted."
+    ),
+    "deal.order": (
+        "The dealer gives one card at a time clockwise, beginning with the seat to the dealer's "
+        "left (the button where it moves, seat 1 with a house dealer). Third street is two cards "
+        "face down and one face up (the door card); fourth, fifth and sixth add one face-up card "
+        "each; seventh street (the river) is one card face down."
+    ),
+    "bring-in.who": (
+        "In stud and stud8 the player showing the lowest door card must bring in. The ace "
+        "counts high here. Equal ranks are separated by suit, from lowest to highest: clubs, "
+        "diamonds, hearts, spades."
+    ),
+    "bring-in.all-in": (
+        "When the low door card has nothing left after the ante, the next player clockwise "
+        "starts the action and may fold, bring in or complete. A player who can cover only part "
+        "of the bring-in puts in the rest of his stack; the others still owe at least the whole "
+        "bring-in to stay."
+    ),
+    "bring-in.amount": (
+        "The bring-in is the table's `stakes.bring_in`, half the small bet unless the stakes say "
+        "otherwise."
+    ),
+    "bring-in.complete": (
+        "Instead of the bring-in, its player may put in a full small bet (completing). Players "
+        "facing only the bring-in may fold, call it, or complete. Completing is the round's "
+        "first bet, not a raise. When everyone just calls the bring-in, the round is over and "
+        "the bring-in player does not act again."
+    ),
+    "limit.small": "On third and fourth street each bet and each raise is one small bet.",
+    "limit.big": "From fifth street to the river each bet and each raise is one big bet.",
+    "limit.open-pair": (
+        "Where the preset's `open_pair_option` allows it, a pair showing in any live hand on "
+        "fourth street lets a bet or raise be either a small or a big bet; once a big one is "
+        "made, later raises on that street are big too. Every raise counts once toward the cap. "
+        "The option is fixed when fourth street is dealt and holds for the whole round, even if "
+        "the pair then folds."
+    ),
+    "limit.all-in": (
+        "A player short of a full bet or raise may put in all his chips. If that reaches at "
+        "least half of a full bet or raise (on third street, facing only the bring-in: half the "
+        "completion) it counts as a full one: the betting reopens, it counts toward the cap, and "
+        "the next raise is its total plus one bet. Below half, players who already acted are "
+        "not given the betting back (they may call or fold) and the cap does not count it; a "
+        "player still to act may call it, or raise one bet above the last full level."
+    ),
+    "act.third": (
+        "On third street the bring-in player acts first, then the action goes round clockwise."
+    ),
+    "act.later": (
+        "From fourth street on, the best hand showing acts first. Only made hands count (pairs, "
+        "two pair, trips, quads), then the high cards in order; straight and flush draws count "
+        "for nothing. Equal boards are settled by the preset's `first_to_act_tie`. If the best "
+        "board is all in, the next live player clockwise from it starts, as if it had checked."
+    ),
+    "round.end": (
+        "A betting round is over once each live player has checked, or has matched the latest "
+        "bet or raise; or when only one player is left: that player takes the pot at once and the "
+        "hand is over."
+    ),
+    "cap.raises": (
+        "Each round allows one bet (or completion) and then `max_raises` raises; after that, "
+        "players may only call or fold. What happens heads-up is the preset's `heads_up`."
+    ),
+    "river.down": "The seventh card is dealt face down.",
+    "river.community": (
+        "If the deck cannot give every live player a seventh card, one card is dealt face up in "
+        "the middle and every hand plays it. Whether this happens depends on the preset's "
+        "`burn_cards` and `short_deck`; who acts first after it, on `community_opener`."
+    ),
+    "showdown.order": (
+        "At the showdown the last player who bet or raised on the final round shows first (an "
+        "all-in above the call counts as a bet here, even when short of a full one). If nobody "
+        "bet on the final round, or nobody could, the player who was first to act on it shows "
+        "first. Then the others show in clockwise order. Cards speak, and a player may muck "
+        "instead of showing."
+    ),
+    "hand.high": (
+        "A high hand is the best five cards out of a player's seven (and the community card, if "
+        "there is one), ranked the usual poker way."
+    ),
+    "hand.low": (
+        "In stud8 only, a low is five different ranks, none above 8, with the ace low; straights "
+        "and flushes do not spoil it. Lows compare from their top card down (8-5-4-3-2 beats "
+        "8-6-4-2-A, and 5-4-3-2-A is the best). The high and the low may use different cards or "
+        "the same. A low question in stud is refused."
+    ),
+    "split.halves": (
+        "In stud8 every pot is cut in two: half to the best high, half to the best qualifying "
+        "low. With no qualifying low, the high takes all of it. One player may win both halves "
+        "(a scoop)."
+    ),
+    "split.odd-chip": (
+        "When a pot cannot be halved exactly, the odd chip goes to the high half. Chips are "
+        "counted in units of `stakes.chip`."
+    ),
+    "split.ties": (
+        "Equal hands share their half, or the pot, equally. An odd chip between them is placed "
+        "by the preset's `odd_chip_ties`; several odd chips go out one each in that order."
+    ),
+    "pot.uncalled": (
+        "Whatever part of a bet or raise nobody calls goes back to its player before pots are "
+        "made up: it is never in a pot, never raked, and never a side pot of its own."
+    ),
+    "pot.side": (
+        "An all-in player can win only what every other player matched up to his stake. Side "
+        "pots are formed in order and each is awarded by itself among the players in it (a low "
+        "qualifies for a pot only against that pot's players)."
+    ),
+    "pot.rake": (
+        "Where the table rakes (`stakes.rake`: a percent and a cap), the rake is figured once for "
+        "the whole hand on all the pots together, after uncalled chips go back, rounded down to "
+        "the chip and never above the cap. It comes out of the pots before any split, in "
+        "proportion to their sizes; chips left by the rounding go one by one to the pots with "
+        "the biggest remainders (the earlier pot on a tie). A hand that ends before fourth "
+        "street is not raked."
+    ),
+    "razz.bring-in": (
+        "In razz the highest door card brings in, and the ace is low: an ace is the best door "
+        "card and a king the worst. Between equal ranks the higher suit brings in (spades, then "
+        "hearts, diamonds, clubs), so K♠ before K♦."
+    ),
+    "razz.act": (
+        "From fourth street on in razz the lowest board acts first. Boards without a pair are "
+        "better than paired ones, and boards are compared from their top card down (7-2 acts "
+        "before 8-3). Equal boards go by position under every preset."
+    ),
+    "razz.low": (
+        "Razz is played for low only: the best hand is the lowest five cards counted ace to "
+        "five. Straights and flushes do not matter, pairs are bad, and any low qualifies (even "
+        "a king-high one can win). The best low takes the whole pot; equal lows share it, odd "
+        "chips as in `split.ties`."
+    ),
+    "razz.limits": (
+        "Razz has no open-pair option: a pair on fourth street never allows a big bet there."
+    ),
+    "irr.online": (
+        "Under `online` the software deals and checks every turn and amount, so a scenario "
+        "describing a dealer error, an action out of turn, or a question about chip motions is "
+        "refused: such things cannot happen online. Folding when a check was possible is "
+        "allowed online (see `irr.fold-no-bet`)."
+    ),
+    "irr.exposed-hole": (
+        "When the dealer turns up one of a player's two down cards on the first deal, the deal "
+        "goes on and the player's third card comes face down; the exposed card then serves as "
+        "his upcard for everything (bring-in, later boards). This is not a misdeal. More "
+        "exposures of one player, or one each for two or more players, follow the preset "
+        "(`exposed_both_holes`, `exposed_two_players`). The bring-in is settled after such "
+        "corrections."
+    ),
+    "irr.misdeal": (
+        "Before the preset's `misdeal_cutoff`, serious dealing errors (several boxed or extra "
+        "cards, a wrong card count, the first card to the wrong seat, cards to an empty seat or "
+        "an ineligible player, an eligible player left out, the exposures of "
+        "`irr.exposed-hole`) make a misdeal: chips bet after the deal go back, antes stay, and "
+        "the same players are dealt again. After the cut-off the hand goes on and a hand with "
+        "the wrong number of cards is dead, its chips staying in the pot. A fouled deck voids "
+        "the hand whatever has happened."
+    ),
+    "irr.premature": (
+        "A card dealt too early, before the betting on the current street is over, is out of play, "
+        "whatever the remaining players then do. The round is completed first, then the street is "
+        "dealt by the preset's `premature_card` procedure."
+    ),
+    "irr.burn": (
+        "A missed or doubled burn is handled by the preset's `burn_error`. A final down card "
+        "that its player has seen or mixed with his hand is his. A burn card turned up stays the "
+        "burn, is shown to everyone, and play goes on."
+    ),
+    "irr.wrong-bring-in": (
+        "If the dealer names the wrong player as the bring-in and that player puts chips in: "
+        "while the next player has not acted, the chips go back, the true bring-in must bring "
+        "in (or may complete) and play continues to his left, the wrongly named player acting "
+        "later in turn. Once the next player has acted, those chips stay as the round's "
+        "bring-in or completion and the true bring-in simply acts in turn."
+    ),
+    "irr.wrong-opener": (
+        "On fourth to seventh street, if the dealer points to the wrong board and that player "
+        "bets: while the next player has not acted the bet goes back and the true first player "
+        "acts; afterwards the bet stands and the true first player acts in turn with every "
+        "option. (No rulebook covers this; it follows `irr.wrong-bring-in`.)"
+    ),
+    "irr.out-of-turn": (
+        "Play returns to the player whose turn it was. A fold out of turn is binding; whether "
+        "any other action out of turn binds, and what its player may do later, follows "
+        "`oot_binding` and `oot_after_change`. A skipped player keeps every option until "
+        "`skipped_player_deadline` has passed, then may only check, call or fold."
+    ),
+    "irr.string-raise": (
+        "What a player says in turn binds him: call is a call, raise a full raise (facing only "
+        "the bring-in, the completion), fold a fold. A raise made in two motions counts only "
+        "the first one, and the extra chips go back. Wordless chips put in with one motion count "
+        "as a raise (to be made a full one) if they come to the call plus half a raise, else as "
+        "a call. A single chip bigger than needed only calls a bet; with no bet to face it bets "
+        "the street's size."
+    ),
+    "irr.fold-no-bet": (
+        "A player may fold when he could have checked; the fold stands and he cannot win the "
+        "pot. Whether his seat still gets cards follows `fold_no_bet`; any such cards are dead "
+        "but gone from the stub."
+    ),
+    "irr.exposed-river": (
+        "If a seventh-street card is dealt face up, the preset's `river_exposed`, "
+        "`river_exposed_opener` and `river_exposed_all_in` decide what follows. When no more "
+        "betting can happen (all but one player are all in), the card plays as it fell."
+    ),
+    "irr.wrong-count": (
+        "A wrong number of cards on the first deal is a misdeal question (`irr.misdeal`). On a "
+        "later street, an error found before that street's betting is put right; found later, "
+        "the preset's `short_hand` decides. A hand with more than seven cards, or too many for "
+        "the street after the cut-off, is dead."
+    ),
+    "irr.exposed-card": (
+        "A down card the dealer flashes or deals off the table counts as exposed: third street "
+        "follows `irr.exposed-hole`, seventh street `irr.exposed-river`. An upcard off the table "
+        "plays as dealt. A card a player exposes himself plays, his hand stays live, and the "
+        "dealer shows it to everyone."
+    ),
+}
+
+#: The preset fields each rule depends on; a field whose value depends on the game names it.
+RULE_FIELDS: dict[str, tuple[tuple[str, Game | None], ...]] = {
+    "table.buy-in": (("min_buy_in_bets", None),),
+    "limit.open-pair": (
+        ("open_pair_option", Game.STUD),
+        ("open_pair_option", Game.STUD8),
+    ),
+    "act.later": (("first_to_act_tie", None),),
+    "cap.raises": (("max_raises", None), ("heads_up", None)),
+    "river.community": (
+        ("burn_cards", None),
+        ("short_deck", None),
+        ("community_opener", None),
+    ),
+    "split.ties": (("odd_chip_ties", None),),
+    "razz.act": (("first_to_act_tie", Game.RAZZ),),
+    "razz.limits": (("open_pair_option", Game.RAZZ),),
+    "irr.online": (("dealer_errors", None),),
+    "irr.exposed-hole": (
+        ("exposed_one_hole", None),
+        ("exposed_both_holes", None),
+        ("exposed_two_players", None),
+    ),
+    "irr.misdeal": (("misdeal_cutoff", None), ("extra_card_initial", None)),
+    "irr.premature": (("premature_card", None), ("premature_river_seen", None)),
+    "irr.burn": (("burn_error", None),),
+    "irr.out-of-turn": (
+        ("oot_binding", None),
+        ("oot_after_change", None),
+        ("skipped_player_deadline", None),
+    ),
+    "irr.fold-no-bet": (("fold_no_bet", None),),
+    "irr.exposed-river": (
+        ("river_exposed", None),
+        ("river_exposed_opener", None),
+        ("river_exposed_all_in", None),
+    ),
+    "irr.wrong-count": (("short_hand", None),),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PresetRow:
+    """One field's value under each preset, in the order of PRESETS."""
+
+    field: str
+    game: Game | None
+    values: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        return f"{self.field} ({self.game.value})" if self.game else self.field
+
+    @property
+    def differs(self) -> bool:
+        return len(set(self.values)) > 1
+
+
+def _word(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def preset_rows(rule_id: str) -> tuple[PresetRow, ...]:
+    """The preset values of the fields ``rule_id`` depends on, read from the engine's presets.
+
+    >>> [(r.label, r.values) for r in preset_rows("cap.raises")][0]
+    ('max_raises', ('3', '3', '4', '4'))
+    """
+    rows = []
+    for field, game in RULE_FIELDS.get(rule_id, ()):
+        values = tuple(
+            _word(getattr(house_rules(p, game or Game.STUD), field)) for p in PRESETS
+        )
+        rows.append(PresetRow(field, game, values))
+    return tuple(rows)
+
+
+def section_of(rule_id: str) -> str:
+    """The section title a rule id belongs to."""
+    for title, prefix in reversed(SECTIONS):
+        if rule_id.startswith(prefix):
+            return title
+    raise ValueError(rule_id)  # pragma: no cover - the empty prefix matches everything
+
+
+def scenarios_by_rule(
+    cited: Iterable[tuple[str, Iterable[str]]],
+) -> dict[str, tuple[str, ...]]:
+    """For each rule id, the sorted ids of the scenarios that cite it.
+
+    ``cited`` gives each scenario's id with the rule ids its replay cites.
+
+    >>> scenarios_by_rule([("b", ["limit.big"]), ("a", ["limit.big", "deal.order"])])["limit.big"]
+    ('a', 'b')
+    """
+    found: dict[str, set[str]] = {rule: set() for rule in RULE_IDS}
+    for scenario_id, rules in cited:
+        for rule in rules:
+            found.setdefault(rule, set()).add(scenario_id)
+    return {rule: tuple(sorted(ids)) for rule, ids in found.items()}
+
+
+def bank_citations(
+    scenarios: Iterable[Scenario],
+) -> list[tuple[str, tuple[str, ...]]]:
+    """Each scenario's id and every rule id its replay cites (operations and rulings)."""
+    from tutor.scenarios.replay import walk
+
+    out = []
+    for scenario in scenarios:
+        rules: dict[str, None] = {}
+        for result in walk(scenario):
+            for op in result.operations:
+                rules.update(dict.fromkeys(op.rules))
+            if result.ruling is not None:
+                rules.update(dict.fromkeys(result.ruling.rules))
+        out.append((scenario.id, tuple(rules)))
+    return out
+
+
+def render_markdown(by_rule: dict[str, tuple[str, ...]]) -> str:
+    """The whole reference as Markdown (the text of ``docs/rules.md``)."""
+    lines = [
+        "# Rules reference",
+        "",
+        (
+            "<!-- Generated by `python -m tutor.rules_reference > docs/rules.md`; "
+            "tests/test_rules_reference.py checks it. Do not edit by hand. -->"
+        ),
+        "",
+        "Every rule the engine cites, by its stable id, in this project's words. Where a rule "
+        "depends on the house rules, the values of the four presets (`"
+        + "`, `".join(PRESETS)
+        + "`) are given side by side; the scenarios listed are the bundled ones whose replay "
+        "cites the rule. The sources and the evidence for each rule are in the shared rules "
+        "document and its research notes.",
+        "",
+    ]
+    for title, _ in SECTIONS:
+        lines += [f"## {title}", ""]
+        for rule in RULE_IDS:
+            if section_of(rule) != title:
+                continue
+            lines += [f"### `{rule}`", "", RULE_TEXT[rule], ""]
+            rows = preset_rows(rule)
+            if rows:
+                lines.append(
+                    "| field | " + " | ".join(f"`{p}`" for p in PRESETS) + " |"
+                )
+                lines.append("| --- |" + " --- |" * len(PRESETS))
+                for row in rows:
+                    lines.append(f"| `{row.label}` | " + " | ".join(row.values) + " |")
+                lines.append("")
+            ids = by_rule.get(rule, ())
+            scenarios = ", ".join(f"`{s}`" for s in ids) if ids else "none yet"
+            lines += [f"Scenarios: {scenarios}.", ""]
+    return "\n".join(lines)
+
+
+def bank_markdown(folder: str = "scenarios") -> str:
+    """The reference for the scenario bank in ``folder``."""
+    from tutor.scenarios import load_bank
+
+    bank = load_bank([folder])
+    return render_markdown(scenarios_by_rule(bank_citations(bank.scenarios)))
+
+
+def main() -> None:  # pragma: no cover - a thin command line
+    sys.stdout.write(bank_markdown(sys.argv[1] if len(sys.argv) > 1 else "scenarios"))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,278 @@
+"""Build a scenario by choices, not typing: a ruamel.yaml document edited in place.
+
+The document is round-trip YAML (ruamel.yaml), so a draft opened from the editor keeps
+its comments and layout while the builder adds cards, actions and questions to it.
+What can be played next comes from the engine (``Hand.legal_actions``), and a question's
+``expect:`` is the engine's own answer.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from tutor.engine.errors import TutorError
+from tutor.engine.rulings import ASK_KINDS, PLAYER_KINDS, to_json
+from tutor.scenarios.bank import check_text
+from tutor.scenarios.model import Scenario
+from tutor.scenarios.replay import start_hand, walk
+
+NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal")
+RANKS = "AKQJT98765432"
+SUITS = "shdc"
+#: The engine's action words -> the scenario format's verbs.
+_VERBS = {
+    "fold": "folds",
+    "check": "checks",
+    "call": "calls",
+    "bring in": "brings in",
+    "complete": "completes",
+    "bet": "bets",
+    "raise": "raises",
+}
+
+_SKELETON = """\
+# Built by clicking in the Studio.
+id: {id}
+title: {title}
+topic: {topic}
+level: 1
+game: {game}
+rules: {rules}
+stakes: {{small_bet: {small}, big_bet: {big}, ante: {ante}}}
+button: null
+seats: []
+steps: []
+"""
+
+
+def _yaml() -> YAML:
+    yaml = YAML()  # round trip: comments, key order and flow style are kept
+    yaml.preserve_quotes = True
+    yaml.width = 4096
+    yaml.indent(mapping=2, sequence=4, offset=2)  # "  - item", as the bank is written
+    yaml.representer.add_representer(
+        type(None),
+        lambda rep, _value: rep.represent_scalar("tag:yaml.org,2002:null", "null"),
+    )
+    return yaml
+
+
+def new_document(
+    *,
+    scenario_id: str,
+    title: str,
+    topic: str,
+    game: str,
+    rules: str,
+    small_bet: str,
+    big_bet: str,
+    ante: str,
+    seats: int,
+) -> CommentedMap:
+    """A new hand: the table chosen, ``seats`` players with no cards yet, no steps."""
+    text = _SKELETON.format(
+        id=scenario_id,
+        title=title,
+        topic=topic,
+        game=game,
+        rules=rules,
+        small=small_bet,
+        big=big_bet,
+        ante=ante,
+    )
+    doc: CommentedMap = _yaml().load(text)
+    doc["title"] = title  # as a string, whatever it looks like
+    for n in range(seats):
+        seat = CommentedMap(
+            [("seat", n + 1), ("name", NAMES[n]), ("stack", 100), ("cards", "")]
+        )
+        seat.fa.set_flow_style()
+        doc["seats"].append(seat)
+    doc["seats"].fa.set_block_style()
+    doc["steps"].fa.set_block_style()
+    return doc
+
+
+def load_document(text: str) -> CommentedMap:
+    """The draft as a round-trip document.
+
+    :raises TutorError: If it is not a YAML mapping with ``seats`` and ``steps`` lists.
+    """
+    try:
+        doc = _yaml().load(text)
+    except Exception as exc:  # noqa: BLE001 - any YAML problem is reported the same way
+        raise TutorError(
+            f"the draft is not YAML the builder can read ({exc})."
+        ) from None
+    if not isinstance(doc, CommentedMap) or not isinstance(doc.get("seats"), list):
+        raise TutorError("the draft needs seats: (a list) for the builder to use it.")
+    if "steps" not in doc or doc["steps"] is None:
+        doc["steps"] = CommentedSeq()
+    if not isinstance(doc["steps"], list):
+        raise TutorError("the draft's steps: must be a list for the builder to use it.")
+    return doc
+
+
+def dump(doc: CommentedMap) -> str:
+    """The document as YAML text."""
+    out = io.StringIO()
+    _yaml().dump(doc, out)
+    return out.getvalue()
+
+
+def used_cards(doc: Mapping[str, Any]) -> set[str]:
+    """Every card already dealt (seats and community), as upper-case text such as ``AH``."""
+    found: set[str] = set()
+    for seat in doc.get("seats") or ():
+        cards = seat.get("cards", "") if isinstance(seat, Mapping) else ""
+        words = cards.split() if isinstance(cards, str) else [str(c) for c in cards]
+        found.update(w.upper() for w in words if w != "??")
+    community = doc.get("community")
+    if isinstance(community, str):
+        found.add(community.upper())
+    return found
+
+
+def deal(doc: CommentedMap, seat_index: int, card: str) -> None:
+    """Give ``card`` to the seat at ``seat_index`` (at most seven cards; each card once).
+
+    :raises TutorError: If the card is dealt already or the seat has seven cards.
+    """
+    if card.upper() in used_cards(doc):
+        raise TutorError(f"{card} is dealt already: a deck holds each card once.")
+    seat = doc["seats"][seat_index]
+    cards = str(seat.get("cards") or "").split()
+    if len(cards) >= 7:
+        raise TutorError(f"{seat['name']} has seven cards already.")
+    seat["cards"] = " ".join([*cards, card])
+
+
+def undeal(doc: CommentedMap, seat_index: int) -> None:
+    """Take back the seat's last card."""
+    seat = doc["seats"][seat_index]
+    seat["cards"] = " ".join(str(seat.get("cards") or "").split()[:-1])
+
+
+def scenario_of(doc: CommentedMap) -> tuple[Scenario | None, list[str]]:
+    """The document checked against the format (no replay): the scenario or its problems.
+
+    A hand with no steps yet is checked with one placeholder question (the format wants
+    at least one step).
+    """
+    text = dump(doc)
+    if not doc.get("steps"):
+        text = text.replace("steps: []", "steps: [{ask: pot}]")
+    scenario, problems = check_text(text, "built.yaml", replay=False)
+    return scenario, [f"line {p.line}: {p.message}" for p in problems]
+
+
+def hand_now(scenario: Scenario) -> Any:
+    """The hand after every step of the scenario (the engine's ``Hand``), as replayed.
+
+    :raises TutorError: If the engine refuses the table, an action or an event.
+    """
+    results = walk(scenario)
+    return results[-1].hand if results else start_hand(scenario)
+
+
+def action_text(player: str, legal: str) -> str:
+    """The engine's ``call 1`` for ``Bo`` as the format writes it: ``Bo calls 1``.
+
+    >>> action_text("Ana", "bring in 1"), action_text("Bo", "raise 4")
+    ('Ana brings in', 'Bo raises 4')
+    """
+    for word, verb in _VERBS.items():
+        if legal == word or legal.startswith(word + " "):
+            amount = legal[len(word) :].strip()
+            if word == "bring in" or not amount:
+                return f"{player} {verb}"
+            return f"{player} {verb} {amount}"
+    raise ValueError(f"not an action: {legal!r}")
+
+
+def add_action(doc: CommentedMap, text: str) -> None:
+    """Append an action: to the last step when it is a list of actions, else as a new step."""
+    steps = doc["steps"]
+    last = steps[-1] if steps else None
+    if isinstance(last, Mapping) and isinstance(last.get("act"), list):
+        last["act"].append(text)
+        return
+    acts = CommentedSeq([text])
+    acts.fa.set_flow_style()
+    steps.append(CommentedMap([("act", acts)]))
+
+
+def jsonable(value: Any) -> Any:
+    """An engine answer as plain YAML values (cards as text, amounts as numbers)."""
+    value = to_json(value)
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if hasattr(value, "text"):
+        return str(value.text)
+    return value
+
+
+def answerable(hand: Any, players: list[str]) -> dict[str, tuple[str | None, Any]]:
+    """The ask kinds the engine can answer now -> (player asked about, its answer)."""
+    out: dict[str, tuple[str | None, Any]] = {}
+    for kind in ASK_KINDS:
+        for player in players if kind in PLAYER_KINDS else [None]:
+            try:
+                ruling = hand.answer(kind, player=player)
+            except (TutorError, ValueError):
+                continue
+            key = f"{kind}:{player}" if player else kind
+            out[key] = (player, jsonable(dict(ruling.answer)))
+    return out
+
+
+def add_ask(
+    doc: CommentedMap,
+    kind: str,
+    player: str | None,
+    prompt: str | None,
+    expect: Mapping[str, Any] | None,
+) -> None:
+    """Append a question (with the engine's answer as ``expect:`` when given)."""
+    ask = CommentedMap([("ask", kind)])
+    if player:
+        ask["player"] = player
+    if prompt:
+        ask["prompt"] = prompt
+    if expect is not None:
+        flow = CommentedMap(expect)
+        flow.fa.set_flow_style()
+        for key, value in list(flow.items()):
+            if isinstance(value, list):
+                seq = CommentedSeq(value)
+                seq.fa.set_flow_style()
+                flow[key] = seq
+            elif isinstance(value, Mapping):
+                inner = CommentedMap(value)
+                inner.fa.set_flow_style()
+                flow[key] = inner
+        ask["expect"] = flow
+    doc["steps"].append(ask)
+
+
+def undo_step(doc: CommentedMap) -> None:
+    """Remove the last action (or the last question)."""
+    steps = doc["steps"]
+    if not steps:
+        return
+    last = steps[-1]
+    if (
+        isinstance(last, Mapping)
+        and isinstance(last.get("act"), list)
+        and len(last["act"]) > 1
+    ):
+        last["act"].pop()
+    else:
+        steps.pop()

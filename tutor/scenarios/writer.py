@@ -1,0 +1,202 @@
+"""The instructors' writable scenario bank: checked, atomic saves with numbered backups.
+
+Each scenario is the file ``<id>.yaml`` directly in the bank folder; the previous content
+of a file that is saved again or deleted is kept as ``.versions/<id>/<n>.yaml`` (numbered
+from 1, never overwritten; folders starting with ``.`` are not read as scenarios). A file
+name is only ever made from a scenario id that matches the format's id pattern, and the
+path is checked to stay inside the folder, so no id or name can write anywhere else.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from tutor.engine.errors import ScenarioError, TutorError
+from tutor.scenarios.bank import check_file, check_text
+from tutor.scenarios.fields import ID_PATTERN
+from tutor.scenarios.model import Scenario
+from tutor.scenarios.nodes import MAX_BYTES
+
+VERSIONS = ".versions"
+SUFFIX = ".yaml"
+_ID = re.compile(ID_PATTERN)
+MAX_ID = 80
+
+
+class BankWriteError(TutorError):
+    """A save or delete the instructor bank refuses; the message says why and what to do."""
+
+
+@dataclass(frozen=True, slots=True)
+class BankFile:
+    """One scenario file as the studio lists it."""
+
+    path: Path
+    scenario_id: str | None
+    title: str | None
+    first_problem: str | None
+
+    @property
+    def valid(self) -> bool:
+        return self.first_problem is None
+
+
+def _check_id(scenario_id: str) -> str:
+    if len(scenario_id) > MAX_ID or not _ID.match(scenario_id):
+        raise BankWriteError(
+            f"{scenario_id[:100]!r} is not a scenario id: use lower-case letters and "
+            "digits with single '-' between words, as in 'bring-in-two-deuces' "
+            f"(at most {MAX_ID} characters)."
+        )
+    return scenario_id
+
+
+class InstructorBank:
+    """A writable folder of scenario files (see the module docstring for its layout)."""
+
+    def __init__(self, folder: str | os.PathLike[str]) -> None:
+        self.folder = Path(folder)
+
+    # -- paths ---------------------------------------------------------------------------
+    def _inside(self, path: Path) -> Path:
+        root = self.folder.resolve()
+        resolved = path.resolve()
+        if resolved.parent != root and root not in resolved.parents:
+            raise BankWriteError(
+                "that file would be outside the instructor bank folder: nothing was written."
+            )
+        return path
+
+    def path_for(self, scenario_id: str) -> Path:
+        """The file of ``scenario_id`` in this bank.
+
+        :raises BankWriteError: If the id is not a valid scenario id (``../../etc/passwd``).
+        """
+        return self._inside(self.folder / f"{_check_id(scenario_id)}{SUFFIX}")
+
+    def _versions_dir(self, scenario_id: str) -> Path:
+        return self._inside(self.folder / VERSIONS / _check_id(scenario_id))
+
+    def versions(self, scenario_id: str) -> list[Path]:
+        """The kept previous contents of ``scenario_id``, oldest first."""
+        folder = self._versions_dir(scenario_id)
+        if not folder.is_dir():
+            return []
+        found = [p for p in folder.iterdir() if p.stem.isdigit() and p.suffix == SUFFIX]
+        return sorted(found, key=lambda p: int(p.stem))
+
+    # -- writing -------------------------------------------------------------------------
+    def _write_atomic(self, path: Path, data: bytes) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(
+            prefix=".saving-", suffix=".tmp", dir=path.parent
+        )
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temp, path)
+        except BaseException:
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
+            raise
+
+    def _keep_version(self, scenario_id: str, path: Path) -> Path | None:
+        """Copy the current content of ``path`` to the next numbered version."""
+        try:
+            old = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        kept = self.versions(scenario_id)
+        number = int(kept[-1].stem) + 1 if kept else 1
+        target = self._versions_dir(scenario_id) / f"{number}{SUFFIX}"
+        self._write_atomic(target, old)
+        return target
+
+    def save(
+        self, text: str, taken: Mapping[str, str] | None = None
+    ) -> tuple[Scenario, Path]:
+        """Check ``text`` in full (schema and replay), then write it as ``<id>.yaml``.
+
+        :param taken: ids already used elsewhere (the bundled bank, other files) -> where.
+        :return: the scenario and the file written.
+        :raises BankWriteError: If the text has problems, its id is taken, or the file cannot
+            be written. Nothing is written then.
+        """
+        data = text.encode("utf-8")
+        if len(data) > MAX_BYTES:
+            raise BankWriteError(
+                f"the text is {len(data):,} bytes, over the limit of {MAX_BYTES:,} "
+                "(256 KiB): nothing was saved. A scenario is one hand; split it."
+            )
+        scenario, problems = check_text(text, "draft")
+        if scenario is None:
+            first = problems[0] if problems else None
+            where = f" (line {first.line}: {first.message})" if first else ""
+            raise BankWriteError(
+                f"the scenario has {len(problems)} problem(s){where}: fix them, then "
+                "save again. Nothing was saved."
+            )
+        path = self.path_for(scenario.id)
+        other = (taken or {}).get(scenario.id)
+        if other is not None:
+            raise BankWriteError(
+                f"the id {scenario.id!r} is already used by {other}: ids are unique "
+                "across the bundled and instructor banks; change the id: line, then "
+                "save again. Nothing was saved."
+            )
+        try:
+            self._keep_version(scenario.id, path)
+            self._write_atomic(path, data)
+        except OSError as exc:
+            raise BankWriteError(
+                f"the file could not be written ({exc.strerror or exc}): nothing was "
+                "saved. Check that the instructor bank folder is writable."
+            ) from None
+        return scenario, path
+
+    def delete(self, scenario_id: str) -> Path:
+        """Remove ``<id>.yaml``, keeping its content as the next numbered version.
+
+        :raises BankWriteError: If there is no such file in this bank.
+        """
+        path = self.path_for(scenario_id)
+        if not path.is_file():
+            raise BankWriteError(
+                f"there is no file for {scenario_id!r} in the instructor bank: "
+                "nothing was deleted."
+            )
+        kept = self._keep_version(scenario_id, path)
+        path.unlink()
+        assert kept is not None
+        return kept
+
+    # -- reading -------------------------------------------------------------------------
+    def files(self) -> list[BankFile]:
+        """Every scenario file directly in the folder, with its status."""
+        if not self.folder.is_dir():
+            return []
+        out = []
+        for path in sorted(self.folder.glob("*.y*ml")):
+            out.append(describe_file(path))
+        return out
+
+
+def describe_file(path: Path) -> BankFile:
+    """A file's id, title and first problem (None when it loads and replays)."""
+    scenario, problems = check_file(path)
+    if scenario is not None:
+        return BankFile(path, scenario.id, scenario.title, None)
+    first: ScenarioError | None = problems[0] if problems else None
+    message = (
+        f"line {first.line}: {first.message}" if first is not None else "not a scenario"
+    )
+    return BankFile(path, None, None, message)

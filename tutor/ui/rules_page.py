@@ -1,0 +1,124 @@
+"""The Rules page, and the links to it that every cited rule id becomes.
+
+A citation is a Markdown link to ``rules?rule=<id>`` (relative, so it works under any base URL):
+the page opens with that rule shown first and expanded.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import streamlit as st
+
+from tutor import config
+from tutor.engine.rules import PRESETS, RULE_IDS
+from tutor.rules_reference import (
+    RULE_TEXT,
+    SECTIONS,
+    bank_citations,
+    preset_rows,
+    scenarios_by_rule,
+    section_of,
+)
+from tutor.ui.data import folder_signature
+
+#: The page's address (its file name under app_pages/, as ``st.navigation`` derives it).
+RULES_URL = "rules"
+_KNOWN = frozenset(RULE_IDS)
+_BACKTICKED = re.compile(r"(?<!\[)`([a-z0-9-]+\.[a-z0-9-]+)`(?!\])")
+
+
+def rule_href(rule_id: str) -> str:
+    """The address of the Rules page opened at ``rule_id``.
+
+    >>> rule_href("bring-in.who")
+    'rules?rule=bring-in.who'
+    """
+    return f"{RULES_URL}?rule={rule_id}"
+
+
+def rule_link(rule_id: str) -> str:
+    """A Markdown link to the rule; an unknown id stays plain code text.
+
+    >>> rule_link("limit.big")
+    '[`limit.big`](rules?rule=limit.big)'
+    """
+    if rule_id not in _KNOWN:
+        return f"`{rule_id}`"
+    return f"[`{rule_id}`]({rule_href(rule_id)})"
+
+
+def rule_links(rule_ids: Iterable[str], empty: str = "none") -> str:
+    """The rule ids as comma-separated links, or ``empty`` when there are none.
+
+    >>> rule_links(["limit.big", "act.third"])
+    '[`limit.big`](rules?rule=limit.big), [`act.third`](rules?rule=act.third)'
+    """
+    return ", ".join(rule_link(r) for r in rule_ids) or empty
+
+
+def link_rule_ids(markdown: str) -> str:
+    """Every backticked known rule id in ``markdown`` made a link to the Rules page.
+
+    >>> link_rule_ids("See `bring-in.who`, not `x.y`.")
+    'See [`bring-in.who`](rules?rule=bring-in.who), not `x.y`.'
+    """
+
+    def link(match: re.Match[str]) -> str:
+        return rule_link(match.group(1)) if match.group(1) in _KNOWN else match.group(0)
+
+    return _BACKTICKED.sub(link, markdown)
+
+
+@st.cache_resource(max_entries=4, show_spinner=False)
+def _by_rule(folder: str, signature: str) -> dict[str, tuple[str, ...]]:
+    """The configured bank's scenarios for each rule id (replayed once per bank version)."""
+    del signature  # only part of the cache key
+    from tutor.ui.bank import scenario_bank
+
+    return scenarios_by_rule(bank_citations(scenario_bank().scenarios))
+
+
+def bank_scenarios_by_rule() -> dict[str, tuple[str, ...]]:
+    """For each rule id, the ids of the configured bank's scenarios that cite it."""
+    folder = str(config.scenarios_dir())
+    return _by_rule(folder, folder_signature(folder, "*.y*ml"))
+
+
+def chosen_rule() -> str | None:
+    """The rule named by ``?rule=`` in the address, if it is a known rule id."""
+    rule = st.query_params.get("rule")
+    return rule if rule in _KNOWN else None
+
+
+def _rule_body(rule_id: str, scenarios: tuple[str, ...]) -> None:
+    st.markdown(link_rule_ids(RULE_TEXT[rule_id]))
+    rows = preset_rows(rule_id)
+    if rows:
+        header = "| field | " + " | ".join(f"`{p}`" for p in PRESETS) + " |"
+        lines = [header, "| --- |" + " --- |" * len(PRESETS)]
+        lines += [f"| `{r.label}` | " + " | ".join(r.values) + " |" for r in rows]
+        st.markdown("\n".join(lines))
+    listed = ", ".join(f"`{s}`" for s in scenarios) if scenarios else "none yet"
+    st.caption(f"Scenarios: {listed}")
+
+
+def rules_page() -> None:
+    """Every rule by section, each in an expander; the one named in the address comes first."""
+    chosen = chosen_rule()
+    asked = st.query_params.get("rule")
+    by_rule = bank_scenarios_by_rule()
+    if asked and chosen is None:
+        st.warning(f"There is no rule {asked!r}: every rule is listed below by its id.")
+    if chosen is not None:
+        with st.container(border=True, key="rules_chosen"):
+            st.subheader(f"`{chosen}`")
+            _rule_body(chosen, by_rule.get(chosen, ()))
+    for title, _ in SECTIONS:
+        st.header(title)
+        for rule in RULE_IDS:
+            if section_of(rule) != title:
+                continue
+            with st.expander(f"`{rule}`", expanded=rule == chosen):
+                _rule_body(rule, by_rule.get(rule, ()))

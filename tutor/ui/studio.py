@@ -1,0 +1,621 @@
+"""The Studio: write a scenario with live checks, preview it as a learner, save and manage the bank.
+
+The editor is the ``streamlit-code-editor`` component (Ace: line numbers, YAML highlighting,
+its scripts served from the installed package, so it works offline); a plain text box is
+offered too (screen readers, and the headless tests). The text in the session
+(``studio_text``) is the one draft: a template, a bank scenario or an uploaded file only
+replaces it when a button says so, and the text it replaced can be taken back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from tutor import config
+from tutor.engine.errors import ScenarioError, TutorError
+from tutor.engine.rules import PRESETS
+from tutor.scenarios.bank import check_text
+from tutor.scenarios.model import Scenario
+from tutor.scenarios.nodes import MAX_BYTES
+from tutor.scenarios.places import Located, locate
+from tutor.scenarios.replay import answer_scenario, walk
+from tutor.scenarios.templates import template, template_topics
+from tutor.scenarios.writer import BankFile, BankWriteError, InstructorBank
+from tutor.ui.state import Settings
+
+DRAFT = "draft.yaml"
+#: The sections of the page, in order.
+SECTIONS = ("Write and check", "Preview as a learner", "Build by clicking", "Bank")
+_MD_SPECIAL = "\\`*_[]<>|~$"
+
+
+def md_text(text: str) -> str:
+    """``text`` with Markdown's special characters escaped, so it shows as typed.
+
+    >>> md_text("<b>*bold*</b>")
+    '\\\\<b\\\\>\\\\*bold\\\\*\\\\</b\\\\>'
+    """
+    return "".join("\\" + c if c in _MD_SPECIAL else c for c in text)
+
+
+@dataclass(frozen=True)
+class Draft:
+    """The checked draft: its problems located, or the scenario and the engine's answers."""
+
+    text: str
+    size: int
+    problems: tuple[Located, ...]
+    scenario: Scenario | None
+    answers: tuple[dict[str, Any], ...]
+
+
+def check_draft(text: str) -> Draft:
+    """Check the draft (size first, then schema and replay) and locate each problem."""
+    size = len(text.encode("utf-8"))
+    if size > MAX_BYTES:
+        over = ScenarioError(
+            f"the text is {size:,} bytes, over the limit of {MAX_BYTES:,} bytes (256 KiB): "
+            "a scenario is one hand; split it into several scenarios.",
+            DRAFT,
+            1,
+            1,
+        )
+        return Draft(text, size, (locate(over),), None, ())
+    scenario, problems = check_text(text, DRAFT)
+    if scenario is None:
+        found = problems or [ScenarioError("this is not a scenario.", DRAFT, 1, 1)]
+        return Draft(text, size, tuple(locate(p) for p in found), None, ())
+    answers = tuple(answer_scenario(scenario)["answers"])
+    return Draft(text, size, (), scenario, answers)
+
+
+def current_draft() -> Draft:
+    """The session's draft, checked once per distinct text."""
+    text = st.session_state.get("studio_text", "")
+    digest = hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+    kept = st.session_state.get("studio_checked")
+    if kept is not None and kept[0] == digest:
+        draft: Draft = kept[1]
+        return draft
+    draft = check_draft(text)
+    st.session_state["studio_checked"] = (digest, draft)
+    return draft
+
+
+# -- loading text into the editor ----------------------------------------------------------
+def load_text(text: str, source: str) -> None:
+    """Replace the draft with ``text`` (keeping the old one for Undo) and reset the editor."""
+    old = st.session_state.get("studio_text", "")
+    if old.strip() and old != text:
+        st.session_state["studio_undo"] = old
+    st.session_state["studio_text"] = text
+    st.session_state["studio_plain_text"] = text
+    st.session_state["studio_loaded"] = text
+    st.session_state["studio_version"] = st.session_state.get("studio_version", 0) + 1
+    st.session_state["studio_notice"] = f"The editor now holds {source}." + (
+        " Its previous text can be taken back with Undo." if old.strip() else ""
+    )
+
+
+def _undo() -> None:
+    old = st.session_state.pop("studio_undo", None)
+    if old is not None:
+        load_text(old, "the text it held before")
+        st.session_state.pop("studio_undo", None)
+
+
+def _from_template() -> None:
+    topic = st.session_state.get("studio_template_topic")
+    if topic:
+        load_text(template(topic), f"the blank {topic} template")
+
+
+def _from_bank(scenarios: dict[str, Scenario]) -> None:
+    chosen = scenarios.get(st.session_state.get("studio_copy_id", ""))
+    if chosen is None:
+        return
+    try:
+        text = Path(chosen.path).read_text(encoding="utf-8")
+    except OSError as exc:
+        st.session_state["studio_notice"] = f"That file cannot be read: {exc.strerror}."
+        return
+    load_text(text, f"a copy of {chosen.id}: change its id before you save it")
+
+
+def _from_upload() -> None:
+    upload = st.session_state.get("studio_upload")
+    if upload is None:
+        st.session_state["studio_notice"] = "Choose a file to upload first."
+        return
+    data = upload.getvalue()
+    if len(data) > MAX_BYTES:
+        st.session_state["studio_notice"] = (
+            f"{upload.name} is {len(data):,} bytes, over the limit of {MAX_BYTES:,} "
+            "bytes (256 KiB): it was not put in the editor."
+        )
+        return
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        st.session_state["studio_notice"] = (
+            f"{upload.name} is not UTF-8 text: it was not put in the editor."
+        )
+        return
+    load_text(text, f"the uploaded file {upload.name}")
+
+
+def _sources(settings: Settings) -> None:
+    from tutor.ui.bank import scenario_bank
+
+    st.markdown(
+        "**Start from** a blank template, a copy of a bank scenario, or a file. Each "
+        "replaces the editor's text only when you press its button."
+    )
+    blank, copy, upload = st.columns(3)
+    with blank:
+        st.selectbox("Topic", template_topics(), key="studio_template_topic")
+        st.button(
+            "Start from the template",
+            key="studio_use_template",
+            on_click=_from_template,
+        )
+    with copy:
+        scenarios = {s.id: s for s in scenario_bank().scenarios}
+        st.selectbox("Bank scenario", sorted(scenarios), key="studio_copy_id")
+        st.button(
+            "Copy it into the editor",
+            key="studio_use_copy",
+            on_click=_from_bank,
+            args=(scenarios,),
+        )
+    with upload:
+        st.file_uploader(
+            f"Scenario file (.yaml, at most {MAX_BYTES // 1024} KiB)",
+            type=["yaml", "yml"],
+            key="studio_upload",
+            max_upload_size=1,
+        )
+        st.button(
+            "Put the file in the editor", key="studio_use_upload", on_click=_from_upload
+        )
+    notice = st.session_state.pop("studio_notice", None)
+    if notice:
+        st.info(notice)
+    if st.session_state.get("studio_undo") is not None:
+        st.button(
+            "Undo: take back the previous text", key="studio_undo_btn", on_click=_undo
+        )
+
+
+# -- the editor ----------------------------------------------------------------------------
+def _plain_changed() -> None:
+    st.session_state["studio_text"] = st.session_state.get("studio_plain_text", "")
+
+
+def _editor(draft: Draft) -> None:
+    plain = st.toggle(
+        "Plain text box (no highlighting; for screen readers)", key="studio_plain"
+    )
+    if plain:
+        st.session_state.setdefault(
+            "studio_plain_text", st.session_state["studio_text"]
+        )
+        st.text_area(
+            "Scenario YAML",
+            key="studio_plain_text",
+            height=420,
+            on_change=_plain_changed,
+        )
+        return
+    from code_editor import code_editor  # type: ignore[import-untyped]
+
+    annotations = [
+        {"row": p.line - 1, "column": p.column - 1, "type": "error", "text": p.message}
+        for p in draft.problems
+    ]
+    version = st.session_state.get("studio_version", 0)
+    response = code_editor(
+        st.session_state.get("studio_loaded", ""),
+        lang="yaml",
+        height=[18, 30],
+        response_mode=["debounce", "blur"],
+        options={"wrap": True, "showLineNumbers": True, "tabSize": 2},
+        props={
+            "annotations": annotations,
+            "debounceChangePeriod": 400,
+            "scrollMargin": [0, 0, 0, 0],
+        },
+        key=f"studio_editor_{version}",
+    )
+    fresh = (
+        isinstance(response, dict)
+        and response.get("id")
+        and response["id"] != st.session_state.get("studio_seen")
+    )
+    if fresh:
+        st.session_state["studio_seen"] = response["id"]
+        if response.get("text") != st.session_state["studio_text"]:
+            st.session_state["studio_text"] = str(response.get("text", ""))
+            st.session_state["studio_plain_text"] = st.session_state["studio_text"]
+            st.rerun()
+
+
+def quoted_line(text: str, line: int, column: int) -> str:
+    """The line ``line`` of ``text`` with its number and a caret under ``column``.
+
+    >>> print(quoted_line("a: 1\\nb: [2", 2, 4))
+       2 | b: [2
+              ^
+    """
+    lines = text.splitlines()
+    shown = lines[line - 1] if 0 < line <= len(lines) else ""
+    prefix = f"{line:>4} | "
+    return f"{prefix}{shown}\n{' ' * (len(prefix) + max(column - 1, 0))}^"
+
+
+def show_problems(draft: Draft) -> None:
+    """Each problem at its line, in words, with the line quoted."""
+    count = len(draft.problems)
+    st.error(
+        f"{count} problem{'s' if count > 1 else ''}: fix {'them' if count > 1 else 'it'} "
+        "in the editor; the checks run again as you type."
+    )
+    for p in draft.problems:
+        with st.container(border=True):
+            st.markdown(f"**{md_text(p.heading)}:** {md_text(p.message)}")
+            st.code(
+                quoted_line(draft.text, p.line, p.column),
+                language=None,
+                wrap_lines=True,
+            )
+
+
+def show_answers(draft: Draft) -> None:
+    """The valid draft: its id, and the engine's answer to every ask."""
+    scenario = draft.scenario
+    assert scenario is not None
+    st.success(
+        f"Valid: {scenario.id}. The engine answers its {len(draft.answers)} "
+        f"question{'s' if len(draft.answers) != 1 else ''}."
+    )
+    from tutor.ui.rules_page import rule_links
+
+    for answer in draft.answers:
+        st.markdown(
+            f"**Step {answer['step'] + 1}, {md_text(answer['kind'])}:** "
+            f"`{json.dumps(answer['answer'])}` — {md_text(answer['explanation'])}"
+        )
+        st.caption(f"Rules: {rule_links(answer['rules'])}")
+
+
+def write_section(settings: Settings) -> None:
+    """Sources, editor, live checks, save and download."""
+    st.session_state.setdefault("studio_text", "")
+    _sources(settings)
+    draft = current_draft()
+    _editor(draft)
+    draft = current_draft()
+    st.caption(
+        f"{draft.size:,} of {MAX_BYTES:,} bytes (the limit is 256 KiB). Checks run as "
+        "you type (after a short pause) and when you leave the editor; Ctrl+Enter checks "
+        "at once."
+    )
+    if not draft.text.strip():
+        st.info(
+            "The editor is empty: start from a template, a bank scenario or a file."
+        )
+        return
+    if draft.problems:
+        show_problems(draft)
+    else:
+        show_answers(draft)
+    save_controls(draft)
+
+
+# -- saving --------------------------------------------------------------------------------
+def _bank_label(path: str, folders: tuple[str, ...]) -> str:
+    """Where a file lives, without the server's folders: ``the bundled bank (ante/x.yaml)``."""
+    for name, folder in zip(
+        ("the bundled bank", "the instructor bank"), folders, strict=False
+    ):
+        try:
+            return (
+                f"{name} ({Path(path).resolve().relative_to(Path(folder).resolve())})"
+            )
+        except ValueError:
+            continue
+    return Path(path).name
+
+
+def taken_ids(target: Path) -> dict[str, str]:
+    """Ids of the loaded bank other than the file ``target`` -> where they live."""
+    from tutor.ui.bank import bank_folders, scenario_bank
+
+    folders = bank_folders()
+    out: dict[str, str] = {}
+    for scenario in scenario_bank().scenarios:
+        if Path(scenario.path).resolve() != target.resolve():
+            out[scenario.id] = _bank_label(scenario.path, folders)
+    return out
+
+
+def instructor_bank() -> InstructorBank:
+    """The writable instructor bank of this configuration."""
+    return InstructorBank(config.instructor_bank_dir())
+
+
+def _save() -> None:
+    from tutor.ui.data import forget_scans
+
+    text = st.session_state.get("studio_text", "")
+    bank = instructor_bank()
+    try:
+        draft = current_draft()
+        if draft.scenario is None:
+            raise BankWriteError(
+                "the scenario has problems: fix them, then save again. Nothing was saved."
+            )
+        target = bank.path_for(draft.scenario.id)
+        scenario, path = bank.save(text, taken_ids(target))
+    except TutorError as exc:
+        st.session_state["studio_saved"] = ("error", str(exc))
+        return
+    forget_scans()
+    kept = len(bank.versions(scenario.id))
+    st.session_state["studio_saved"] = (
+        "ok",
+        f"Saved {scenario.id} as {path.name} in the instructor bank"
+        + (f" ({kept} earlier version(s) kept)." if kept else ".")
+        + " Learners find it in Walkthrough and Practice.",
+    )
+
+
+def save_controls(draft: Draft) -> None:
+    """Save (into the instructor bank) and download buttons, with the last save's result."""
+    left, right = st.columns(2)
+    with left:
+        st.button(
+            "Save to the instructor bank",
+            key="studio_save",
+            type="primary",
+            disabled=draft.scenario is None,
+            on_click=_save,
+        )
+    with right:
+        name = f"{draft.scenario.id}.yaml" if draft.scenario else "draft.yaml"
+        st.download_button(
+            "Download the YAML",
+            draft.text.encode("utf-8"),
+            file_name=name,
+            mime="application/yaml",
+            key="studio_download",
+        )
+    saved = st.session_state.pop("studio_saved", None)
+    if saved is not None:
+        kind, message = saved
+        (st.success if kind == "ok" else st.error)(md_text(message))
+
+
+# -- preview -------------------------------------------------------------------------------
+def _pv_move(step: int, count: int) -> None:
+    pos = st.session_state.get("studio_pv_pos", 0) + step
+    st.session_state["studio_pv_pos"] = max(0, min(count - 1, pos))
+
+
+def preview_section(settings: Settings) -> None:
+    """The draft in the real walkthrough: same table, controls and feedback (nothing recorded)."""
+    from tutor.ui.bank import with_preset
+    from tutor.ui.walkthrough import _show_step
+
+    draft = current_draft()
+    if draft.scenario is None:
+        st.info(
+            "The draft has problems (or is empty): fix it under Write and check, then "
+            "preview it here."
+        )
+        return
+    choices = ["as-written", *PRESETS]
+    preset = st.selectbox(
+        "House rules",
+        choices,
+        key="studio_pv_preset",
+        format_func=lambda p: "As the draft says" if p == "as-written" else p,
+    )
+    scenario = draft.scenario
+    try:
+        results = walk(
+            with_preset(scenario, None if preset == "as-written" else preset)
+        )
+    except TutorError as exc:
+        st.error(md_text(f"The draft cannot be played under {preset}: {exc}"))
+        return
+    if not results:
+        st.info("The draft has no steps.")
+        return
+    here = (draft.text, preset)
+    if st.session_state.get("studio_pv_of") != here:
+        st.session_state["studio_pv_of"] = here
+        st.session_state["studio_pv_pos"] = 0
+    goto = st.session_state.pop("studio_pv_goto", None)
+    if goto is not None:
+        at = [i for i, r in enumerate(results) if r.index == goto]
+        st.session_state["studio_pv_pos"] = at[0] if at else 0
+    pos = max(0, min(len(results) - 1, st.session_state.get("studio_pv_pos", 0)))
+    st.caption("A preview: answers here are checked but never recorded.")
+    learnerless = replace(settings, learner=None)
+    _show_step(
+        scenario,
+        results,
+        pos,
+        len(results),
+        learnerless,
+        None,
+        None,
+        prefix="studio_pv",
+    )
+    back, forward = st.columns(2)
+    with back:
+        st.button(
+            "Back",
+            key="studio_pv_back",
+            on_click=_pv_move,
+            args=(-1, len(results)),
+            disabled=pos == 0,
+        )
+    with forward:
+        st.button(
+            "Next",
+            key="studio_pv_next",
+            on_click=_pv_move,
+            args=(1, len(results)),
+            disabled=pos == len(results) - 1,
+        )
+
+
+# -- the bank ------------------------------------------------------------------------------
+def _open_file(path: str) -> None:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        st.session_state["studio_notice"] = f"That file cannot be read ({exc})."
+        return
+    load_text(text, f"the file {Path(path).name}")
+    st.session_state["studio_section"] = SECTIONS[0]
+
+
+def _delete(scenario_id: str) -> None:
+    from tutor.ui.data import forget_scans
+
+    try:
+        kept = instructor_bank().delete(scenario_id)
+    except TutorError as exc:
+        st.session_state["studio_bank_msg"] = ("error", str(exc))
+        return
+    forget_scans()
+    st.session_state["studio_confirm_delete"] = False
+    st.session_state["studio_bank_msg"] = (
+        "ok",
+        f"Deleted {scenario_id}; its last content is kept as version {kept.stem}.",
+    )
+
+
+def _bundled_files(folder: str) -> list[BankFile]:
+    """The bundled bank's files with their status, from the cached bank (no re-check)."""
+    from tutor.scenarios.bank import scenario_files
+    from tutor.ui.bank import scenario_bank
+
+    bank = scenario_bank()
+    valid = {str(Path(s.path)): s for s in bank.scenarios}
+    out = []
+    for path in scenario_files([folder]):
+        scenario = valid.get(str(path))
+        if scenario is not None:
+            out.append(BankFile(path, scenario.id, scenario.title, None))
+            continue
+        prefix = f"{path}:"
+        first = next((p for p in bank.problems if p.startswith(prefix)), None)
+        if first is None:
+            out.append(BankFile(path, None, None, "not loaded yet: reload the page"))
+            continue
+        line, _, rest = first[len(prefix) :].partition(":")
+        message = rest.partition(": ")[2]
+        out.append(BankFile(path, None, None, f"line {line}: {message}"))
+    return out
+
+
+def bank_section() -> None:
+    """Every file of both banks with its status; open, download or delete instructor files."""
+    from tutor.ui.bank import bank_folders
+
+    folders = bank_folders()
+    rows = []
+    mine = instructor_bank().files()
+    bundled = _bundled_files(folders[0])
+    for where, files in (("bundled", bundled), ("instructor", mine)):
+        for f in files:
+            rows.append(
+                {
+                    "file": _bank_label(str(f.path), folders),
+                    "bank": where,
+                    "id": f.scenario_id or "",
+                    "status": "valid" if f.valid else f"invalid: {f.first_problem}",
+                }
+            )
+    ok = sum(1 for r in rows if r["status"] == "valid")
+    st.write(
+        f"{ok} of {len(rows)} file(s) are valid ({len(mine)} in the instructor bank)."
+    )
+    st.dataframe(rows, hide_index=True, width="stretch", key="studio_bank_table")
+    message = st.session_state.pop("studio_bank_msg", None)
+    if message is not None:
+        (st.success if message[0] == "ok" else st.error)(md_text(message[1]))
+    if not mine:
+        st.info("The instructor bank is empty: save a scenario from Write and check.")
+        return
+    by_name = {f.path.name: f for f in mine}
+    name = st.selectbox("Instructor file", sorted(by_name), key="studio_bank_pick")
+    chosen = by_name[name]
+    left, middle, right = st.columns(3)
+    with left:
+        st.button(
+            "Open in the editor",
+            key="studio_bank_open",
+            on_click=_open_file,
+            args=(str(chosen.path),),
+        )
+    with middle:
+        try:
+            data = chosen.path.read_bytes()
+        except OSError:
+            data = b""
+        st.download_button(
+            "Download",
+            data,
+            file_name=chosen.path.name,
+            mime="application/yaml",
+            key="studio_bank_download",
+        )
+    with right:
+        stem = chosen.path.stem
+        confirm = st.checkbox(
+            f"Yes, delete {stem}",
+            key="studio_confirm_delete",
+            help="The file's content is kept as a numbered version in .versions/.",
+        )
+        st.button(
+            "Delete",
+            key="studio_bank_delete",
+            disabled=not confirm,
+            on_click=_delete,
+            args=(stem,),
+        )
+    kept = instructor_bank().versions(stem) if chosen.scenario_id or stem else []
+    if kept:
+        st.caption(f"{len(kept)} earlier version(s) kept in .versions/{stem}/.")
+
+
+def studio_page(settings: Settings) -> None:
+    """The whole studio (the caller checks the instructor's access first)."""
+    section = st.radio(
+        "Section",
+        SECTIONS,
+        key="studio_section",
+        horizontal=True,
+        label_visibility="collapsed",
+    )
+    if section == SECTIONS[0]:
+        write_section(settings)
+    elif section == SECTIONS[1]:
+        preview_section(settings)
+    elif section == SECTIONS[2]:
+        from tutor.ui.builder import builder_section
+
+        builder_section(settings)
+    else:
+        bank_section()
