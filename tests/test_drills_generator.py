@@ -1,8 +1,9 @@
 """Hands generated to order: every target hits its situation on every seed, and validates.
 
-The 500 seeds of each target cycle through the four presets and the target's games, so each
-preset and game gets its share. Every seed is played to its moment and checked; every 10th
-is also written as YAML and validated (``generate`` loads every scenario it returns through
+The 500 seeds of each target cycle through the target's presets (all four, or for the
+irregularities the three that rule on them) and games, so each preset and game gets its
+share. Every seed is played to its moment and checked; every 10th is also written as YAML
+and validated (``generate`` loads every scenario it returns through
 ``tutor.scenarios.check_text``: schema, replay, expect), which keeps this module near 20 s of
 CPU (all 500 seeds validated take about 30 s; ``python -m tutor.bench --drills`` validates
 1,000 per target).
@@ -23,7 +24,6 @@ from tutor.drills import (
     play_to_target,
     target_names,
 )
-from tutor.engine import PRESETS
 from tutor.engine.rules import SPEC_TOPICS
 from tutor.scenarios import check_text, walk
 
@@ -32,8 +32,8 @@ VALIDATE_EVERY = 10
 
 
 def _case(name: str, seed: int) -> tuple[str, str]:
-    games = TARGETS[name].games
-    return PRESETS[seed % len(PRESETS)], games[(seed // len(PRESETS)) % len(games)]
+    games, presets = TARGETS[name].games, TARGETS[name].presets
+    return presets[seed % len(presets)], games[(seed // len(presets)) % len(games)]
 
 
 @pytest.mark.parametrize("name", target_names())
@@ -87,8 +87,8 @@ def test_same_seed_same_hand_other_seed_other_hand() -> None:
 
 def test_coverage_of_topics_games_and_presets() -> None:
     assert len(TARGETS) >= 20
-    # every topic of the scenario spec; the irregularities' targets come with their drills
-    assert {t.topic for t in TARGETS.values()} == set(SPEC_TOPICS)
+    # every topic of the scenario spec, and the irregularities this project adds
+    assert {t.topic for t in TARGETS.values()} == set(SPEC_TOPICS) | {"irregularities"}
     assert {g for t in TARGETS.values() for g in t.games} == {"stud8", "stud", "razz"}
 
 
@@ -149,3 +149,50 @@ def test_cli_generate_bad_target(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert _cli("generate", "--target", "nope", "--seed", "x")[0] == 2
     assert "'x' is not a seed: use a whole number 0 or more" in capsys.readouterr().err
+
+
+IRREGULARITY_TARGETS = {
+    "irr-exposed-hole": ("irr.exposed-hole", "dealer-exposes"),
+    "irr-premature": ("irr.premature", "premature"),
+    "irr-out-of-turn": ("irr.out-of-turn", "out-of-turn"),
+    "irr-string-raise": ("irr.string-raise", "chips"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(IRREGULARITY_TARGETS))
+def test_irregularity_targets_write_an_event_and_a_ruling_ask(name: str) -> None:
+    rule_id, event = IRREGULARITY_TARGETS[name]
+    target = TARGETS[name]
+    assert (target.topic, target.kind) == ("irregularities", "ruling")
+    assert target.presets == ("roberts", "wsop-cash", "tda")
+    assert target.games == ("stud8", "stud", "razz")
+    for seed, preset in enumerate(target.presets):
+        drill = generate(name, seed, preset=preset, game="stud")
+        steps = drill.scenario.steps
+        assert steps[-2].event is not None and steps[-2].event.kind == event
+        assert f"  - event: {{{event}: " in drill.yaml
+        assert steps[-1].ask is not None and steps[-1].ask.kind == "ruling"
+        assert drill.ruling.answer["rule"] == rule_id
+        assert drill.ruling.answer["continues"] is True
+        assert drill.ruling.preset == preset
+
+
+def test_exposed_hole_card_lists_the_cards_as_dealt() -> None:
+    """The ruling moves the exposed card to the door; the YAML keeps the deal as it was."""
+    drill = generate("irr-exposed-hole", 3, preset="tda", game="razz")
+    assert '  - {seat: 10, name: Fay, cards: "8s 3c Jh"}\n' in drill.yaml
+    assert "  - event: {dealer-exposes: Fay, card: 2}\n" in drill.yaml
+    assert drill.ruling.answer["cards"] == [
+        "Fay's exposed 3c is their upcard; their third card (Jh) was dealt face down"
+    ]
+    assert drill.ruling.answer["outcome"] == "third-card-down"
+
+
+def test_irregularity_targets_refuse_online() -> None:
+    with pytest.raises(GeneratorError) as err:
+        generate("irr-premature", 1, preset="online")
+    assert str(err.value) == (
+        "the target irr-premature is for the presets roberts, wsop-cash, tda, not "
+        "'online': choose one of those presets."
+    )
+    assert generate("irr-premature", 1).preset == "roberts"

@@ -61,6 +61,11 @@ def test_plan_keeps_to_its_game_and_targets() -> None:
             ("online", "stud", ("split-hi-lo",), "20", 1),
             "none of the targets chosen applies to stud: choose other targets or another game.",
         ),
+        (
+            ("online", "stud", ("irr-premature", "irr-string-raise"), "20", 1),
+            "none of the targets chosen is drilled under online: choose other targets or "
+            "other house rules (irregularities are refused under online).",
+        ),
     ],
 )
 def test_bad_plans_say_what_to_change(args: tuple, message: str) -> None:  # type: ignore[type-arg]
@@ -103,3 +108,17 @@ def test_streak_speed_summary_slowest() -> None:
     ]
     assert [(x.best_seconds, x.new_best) for x in lines] == [(4.0, True), (2.0, False)]
     assert [r.index for r in slowest(results, 2)] == [1, 3]
+
+
+def test_online_drills_leave_the_irregularities_out() -> None:
+    online = Plan("online", "both", (), "20", 1).pool
+    tda = Plan("tda", "both", (), "20", 1).pool
+    irr = {t.name for t in tda if t.topic == "irregularities"}
+    assert irr == {
+        "irr-exposed-hole",
+        "irr-premature",
+        "irr-out-of-turn",
+        "irr-string-raise",
+    }
+    assert not any(t.topic == "irregularities" for t in online)
+    assert len(tda) == len(online) + 4

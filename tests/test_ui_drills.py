@@ -15,6 +15,7 @@ from tutor import config
 from tutor.drills import TARGETS, generate
 from tutor.drills.session import Plan
 from tutor.progress import ProgressStore
+from tutor.quiz_ruling import outcome_choices
 from tutor.scenarios import walk
 
 APP = Path(__file__).resolve().parent.parent / "tutor" / "ui" / "streamlit_app.py"
@@ -203,3 +204,55 @@ def test_who_acts_questions_hide_the_to_act_mark() -> None:
     assert not any(seat.to_act for seat in hidden.seats)
     legal = walk(generate("capped", 4, preset="online").scenario)[-1]
     assert drills_ui.table_view(legal).to_act is not None
+
+
+IRR_PLAN = Plan(
+    "tda", "stud", ("irr-string-raise", "irr-out-of-turn", "irr-premature"), "5", 5
+)
+
+
+def test_irregularity_targets_are_answered_with_the_ruling_control(
+    clock: FakeClock,
+) -> None:
+    at = drills()
+    start(at, IRR_PLAN)
+    for index in range(3):
+        target, game, seed = IRR_PLAN.question(index)
+        answer = generate(target, seed, preset="tda", game=game).ruling.answer
+        key = f"drill_q{index}"
+        at.radio(key=f"{key}_outcome").set_value(answer["outcome"]).run()
+        at.radio(key=f"{key}_next").set_value(answer["next_player"]).run()
+        at.multiselect(key=f"{key}_actions").set_value(answer["next_actions"]).run()
+        clock.now += 3.0
+        at.button(key=f"{key}_submit").click().run()
+        assert not at.exception
+        assert at.success[0].value.startswith("Right: "), target
+        assert any("irr." in c.value for c in at.caption)
+        at.button(key="drill_next").click().run()
+    target, game, seed = IRR_PLAN.question(3)
+    answer = generate(target, seed, preset="tda", game=game).ruling.answer
+    wrong = next(o for o in outcome_choices(answer) if o != answer["outcome"])
+    at.radio(key="drill_q3_outcome").set_value(wrong).run()
+    at.button(key="drill_q3_submit").click().run()
+    assert not at.exception
+    assert [w.value for w in at.warning] == ["Choose who acts next (or 'nobody')."]
+    at.radio(key="drill_q3_next").set_value(answer["next_player"]).run()
+    at.multiselect(key="drill_q3_actions").set_value(answer["next_actions"]).run()
+    at.button(key="drill_q3_submit").click().run()
+    assert not at.exception
+    assert at.error[0].value.startswith("Not right: you answered ")
+
+
+def test_irregularity_targets_are_not_drilled_online(clock: FakeClock) -> None:
+    at = drills()
+    at.selectbox(key="drill_preset_pick").set_value("online")
+    at.selectbox(key="drill_game_pick").set_value("stud")
+    at.multiselect(key="drill_targets_pick").set_value(["irr-premature"])
+    at.button(key="drill_start").click().run()
+    assert not at.exception
+    assert any(
+        e.value
+        == "none of the targets chosen is drilled under online: choose other targets "
+        "or other house rules (irregularities are refused under online)."
+        for e in [*at.error, *at.warning]
+    ), [e.value for e in [*at.error, *at.warning]]

@@ -77,7 +77,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     generate.add_argument("--target", required=True, metavar="NAME")
     generate.add_argument("--seed", required=True, type=_seed, metavar="N")
-    generate.add_argument("--preset", default="online", metavar="P")
+    generate.add_argument(
+        "--preset",
+        default=None,
+        metavar="P",
+        help="house rules (default: online, or roberts for an irregularity target)",
+    )
     generate.add_argument("--game", default=None, metavar="G")
     generate.add_argument(
         "--out", default=None, metavar="FILE", help="write to FILE instead of stdout"
@@ -236,7 +241,12 @@ def cmd_schema(out: TextIO) -> int:
 
 
 def cmd_generate(
-    target: str, seed: int, preset: str, game: str | None, path: str | None, out: TextIO
+    target: str,
+    seed: int,
+    preset: str | None,
+    game: str | None,
+    path: str | None,
+    out: TextIO,
 ) -> int:
     from tutor.drills import GeneratorError, generate
 

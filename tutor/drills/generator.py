@@ -36,6 +36,7 @@ from tutor.engine import (
     house_rules,
     to_json,
 )
+from tutor.engine.irregularities import Irregularity, IrrRuling, rule
 from tutor.scenarios import Scenario, check_text
 
 #: Player names the generator seats (short, distinct, easy to click).
@@ -133,6 +134,10 @@ class Table:
     setup: HandSetup
     #: (street when played, action text) for every action applied
     actions: list[tuple[str, str]] = field(default_factory=list)
+    #: (number of actions before it, the event as a YAML flow mapping) for every event ruled
+    events: list[tuple[int, str]] = field(default_factory=list)
+    #: every seat's cards as dealt before the first event (a ruling may move them about)
+    dealt: dict[str, list[Card | None]] | None = None
 
     @property
     def view(self) -> TableView:
@@ -162,6 +167,18 @@ class Table:
         street = self.hand.street.value
         self.hand.apply(action if action is not None else text)
         self.actions.append((street, text))
+
+    def event(self, irregularity: Irregularity, text: str) -> IrrRuling:
+        """Rule on an irregularity (the hand is corrected in place) and keep it for the YAML.
+
+        ``text`` is the event as the scenario format writes it, a flow mapping such as
+        ``{dealer-exposes: Cy, card: 1}``.
+        """
+        if self.dealt is None:
+            self.dealt = {s.name: [c for c, _up in s.cards] for s in self.view.seats}
+        ruled = rule(self.hand, irregularity)
+        self.events.append((len(self.actions), text))
+        return ruled
 
 
 #: A policy picks one of the legal actions (as the engine writes them) for the player to act,
@@ -356,6 +373,11 @@ def scenario_yaml(
     setup = table.setup
     view = table.hand.view()
     dealt = {s.name: [c for c, _up in s.cards] for s in view.seats}
+    if table.dealt is not None:  # as dealt, then what was dealt after the first event
+        dealt = {
+            name: [*before, *dealt[name][len(before) :]]
+            for name, before in table.dealt.items()
+        }
     stakes = setup.stakes
     parts = [
         f"small_bet: {amount_text(stakes.small_bet)}",
@@ -387,10 +409,13 @@ def scenario_yaml(
     lines.append("steps:")
     group: list[str] = []
     street = None
-    for act_street, text in [*table.actions, ("", "")]:
-        if group and act_street != street:
+    events = dict(table.events)
+    for at, (act_street, text) in enumerate([*table.actions, ("", "")]):
+        if group and (act_street != street or at in events):
             lines.append(f"  - act: [{', '.join(json.dumps(t) for t in group)}]")
             group = []
+        if at in events:
+            lines.append(f"  - event: {events[at]}")
         street = act_street
         if text:
             group.append(text)
@@ -420,7 +445,7 @@ class Moment:
 
 
 def play_to_target(
-    target: str, seed: int, *, preset: str = "online", game: str | None = None
+    target: str, seed: int, *, preset: str | None = None, game: str | None = None
 ) -> Moment:
     """Deal and play a hand to ``target``'s moment (no YAML yet): what :func:`generate` writes.
 
@@ -435,9 +460,16 @@ def play_to_target(
         raise GeneratorError(
             f"unknown drill target {target!r}: use one of {', '.join(target_names())}."
         )
+    if preset is None:
+        preset = spec.presets[0]
     if preset not in PRESETS:
         raise GeneratorError(
             f"unknown preset {preset!r}: use one of {', '.join(PRESETS)}."
+        )
+    if preset not in spec.presets:
+        raise GeneratorError(
+            f"the target {target} is for the presets {', '.join(spec.presets)}, not "
+            f"{preset!r}: choose one of those presets."
         )
     if game is None:
         game = spec.games[0]
@@ -470,7 +502,7 @@ def play_to_target(
 
 
 def generate(
-    target: str, seed: int, *, preset: str = "online", game: str | None = None
+    target: str, seed: int, *, preset: str | None = None, game: str | None = None
 ) -> Drill:
     """Deal and play a hand to ``target``'s moment; return it as a validated scenario.
 
@@ -484,6 +516,7 @@ def generate(
 
     moment = play_to_target(target, seed, preset=preset, game=game)
     spec = TARGETS[target]
+    preset = moment.preset
     scenario_id = f"gen-{target}-{moment.game}-{preset}-{seed}"
     text = scenario_yaml(
         scenario_id=scenario_id,

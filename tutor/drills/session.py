@@ -78,9 +78,18 @@ class Plan:
                 f"unknown drill target {unknown[0]!r}: use one of {', '.join(TARGETS)}."
             )
         if not self.pool:
+            chosen = self.targets or tuple(TARGETS)
+            if not any(
+                self.game == "both" or self.game in TARGETS[name].games
+                for name in chosen
+            ):
+                raise PlanError(
+                    f"none of the targets chosen applies to {self.game}: choose other "
+                    "targets or another game."
+                )
             raise PlanError(
-                f"none of the targets chosen applies to {self.game}: choose other targets "
-                "or another game."
+                f"none of the targets chosen is drilled under {self.preset}: choose other "
+                "targets or other house rules (irregularities are refused under online)."
             )
 
     @property
@@ -90,7 +99,8 @@ class Plan:
         return tuple(
             TARGETS[name]
             for name in chosen
-            if self.game == "both" or self.game in TARGETS[name].games
+            if (self.game == "both" or self.game in TARGETS[name].games)
+            and self.preset in TARGETS[name].presets
         )
 
     @property

@@ -9,6 +9,7 @@ situation named. ``generate`` re-deals (same seeded source) until both agree.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -21,12 +22,16 @@ from tutor.drills.generator import (
     first,
     last,
 )
-from tutor.engine import Card, Ruling, Street, best_low
+from tutor.engine import PRESETS, Card, Ruling, Street, best_low
+from tutor.engine.irregularities import Irregularity
 
 Build = Callable[[Gen], "tuple[Table, Question] | None"]
 Hit = Callable[[Table, Ruling], bool]
 
 BOTH = ("stud8", "stud")
+ALL_GAMES = ("stud8", "stud", "razz")
+#: The presets under which the engine rules on irregularities (``online`` refuses them).
+IRR_PRESETS = ("roberts", "wsop-cash", "tda")
 HI_LO = ("stud8",)
 #: An odd ante and even wagers (bring-in included): the odd-chip target's stakes.
 ODD_CHIP_STAKES: tuple[tuple[str, str, str, str | None], ...] = (
@@ -50,6 +55,8 @@ class Target:
     hit: Hit
     games: tuple[str, ...] = BOTH
     description: str = ""
+    #: The presets the target is drilled under (irregularities are refused under online).
+    presets: tuple[str, ...] = PRESETS
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -882,6 +889,131 @@ def _razz_low_hit(table: Table, ruling: Ruling) -> bool:
     return table.hand.is_over and "razz.low" in ruling.rules
 
 
+# ---------------------------------------------------------------------------- irregularities
+
+
+def _ruling_is(rule_id: str) -> Hit:
+    def hit(table: Table, ruling: Ruling) -> bool:
+        return ruling.kind == "ruling" and ruling.answer["rule"] == rule_id
+
+    return hit
+
+
+def _exposed_hole(gen: Gen) -> tuple[Table, Question]:
+    table = gen.table(gen.n(2, 8))
+    name = gen.rng.choice(_seat_names(table))
+    pos = gen.rng.choice((1, 2))
+    card = table.seat(name).cards[pos - 1][0]
+    table.event(
+        Irregularity(kind="dealer-exposes", players=(name,), positions=(pos,)),
+        f"{{dealer-exposes: {name}, card: {pos}}}",
+    )
+    return table, Question(
+        "ruling",
+        f"On the deal, the dealer turns {name}'s card {pos}, {card.text}, face up. "
+        "What is the ruling?",
+    )
+
+
+def _betting_street(gen: Gen, acted: int) -> tuple[Table, Street] | None:
+    """A hand played (nobody folds) to fourth, fifth or sixth street after ``acted`` actions
+    there, with the round still open; None to deal again."""
+    table = gen.table(gen.n(3, 7))
+    street = gen.rng.choice((Street.FOURTH, Street.FIFTH, Street.SIXTH))
+
+    def at(t: Table) -> bool:
+        return t.hand.street is street and len(t.street_actions()) >= acted
+
+    if not gen.play(table, at, weights=QUIET) or table.hand.street is not street:
+        return None
+    if table.hand.to_act is None or table.hand.is_over:
+        return None
+    return table, street
+
+
+def _premature(gen: Gen) -> tuple[Table, Question] | None:
+    made = _betting_street(gen, gen.n(1, 2))
+    if made is None:
+        return None
+    table, street = made
+    live = [s.name for s in table.actors()]
+    names = live[: gen.n(1, min(2, len(live)))]
+    table.event(
+        Irregularity(kind="premature", players=tuple(names)),
+        f"{{premature: [{', '.join(names)}]}}",
+    )
+    after = {
+        Street.FOURTH: "fifth",
+        Street.FIFTH: "sixth",
+        Street.SIXTH: "seventh",
+    }[street]
+    return table, Question(
+        "ruling",
+        f"Before the {street.value}-street betting is over, the dealer deals {after}-street "
+        f"cards to {' and '.join(names)}. What is the ruling?",
+    )
+
+
+def _out_of_turn(gen: Gen) -> tuple[Table, Question] | None:
+    made = _betting_street(gen, 0)
+    if made is None:
+        return None
+    table, street = made
+    hand = table.hand
+    skipped = hand.to_act
+    others = [s.name for s in table.actors() if s.name != skipped]
+    if not others or not _round_open(table):
+        return None
+    order = [s.name for s in table.actors()]
+    start = order.index(skipped) if skipped in order else 0
+    behind = [n for n in order[start + 1 :] + order[:start] if n != skipped]
+    acting = behind[: gen.n(1, min(2, len(behind)))]
+    texts = [f"{n} checks" for n in acting]
+    table.event(
+        Irregularity(kind="out-of-turn", actions=tuple(texts)),
+        "{out-of-turn: [" + ", ".join(json.dumps(t) for t in texts) + "]}",
+    )
+    return table, Question(
+        "ruling",
+        f"{skipped} is first to act on {street.value} street, but "
+        f"{', then '.join(texts)} out of turn. What is the ruling, and what may "
+        f"{skipped} do?",
+    )
+
+
+def _string_raise(gen: Gen) -> tuple[Table, Question] | None:
+    table = gen.table(gen.n(2, 7))
+    street = gen.rng.choice((Street.FOURTH, Street.FIFTH, Street.SIXTH))
+
+    def policy(t: Table, name: str, legal: list[str]) -> str | None:
+        if t.hand.street is street and not t.street_actions():
+            return first(legal, "bet")
+        return None
+
+    def at(t: Table) -> bool:
+        return (
+            t.hand.street is street
+            and t.hand.to_act is not None
+            and first(t.hand.legal_actions(), "call") is not None
+        )
+
+    if not gen.play(table, at, weights=QUIET, policy=policy):
+        return None
+    if table.hand.street is not street or table.hand.to_act is None:
+        return None
+    name = table.hand.to_act
+    call = first(table.hand.legal_actions(), "call")
+    assert call is not None
+    owed = call.split()[1]
+    text = f"{name} puts in {owed}, then {owed} more"
+    table.event(Irregularity(kind="chips", text=text), f"{{chips: {json.dumps(text)}}}")
+    return table, Question(
+        "ruling",
+        f"Facing a bet of {owed}, {name} silently puts in {owed}, goes back to the stack "
+        f"and adds {owed} more. What is the ruling?",
+    )
+
+
 # ---------------------------------------------------------------------------- the registry
 
 _ALL: tuple[Target, ...] = (
@@ -1153,6 +1285,50 @@ _ALL: tuple[Target, ...] = (
         5,
         _side_pots,
         _side_pots_hit,
+    ),
+    Target(
+        "irr-exposed-hole",
+        "A hole card turned up on the deal",
+        "irregularities",
+        "ruling",
+        3,
+        _exposed_hole,
+        _ruling_is("irr.exposed-hole"),
+        games=ALL_GAMES,
+        presets=IRR_PRESETS,
+    ),
+    Target(
+        "irr-premature",
+        "A card dealt before the betting is over",
+        "irregularities",
+        "ruling",
+        4,
+        _premature,
+        _ruling_is("irr.premature"),
+        games=ALL_GAMES,
+        presets=IRR_PRESETS,
+    ),
+    Target(
+        "irr-out-of-turn",
+        "A check out of turn",
+        "irregularities",
+        "ruling",
+        4,
+        _out_of_turn,
+        _ruling_is("irr.out-of-turn"),
+        games=ALL_GAMES,
+        presets=IRR_PRESETS,
+    ),
+    Target(
+        "irr-string-raise",
+        "Chips in two motions: a string raise",
+        "irregularities",
+        "ruling",
+        3,
+        _string_raise,
+        _ruling_is("irr.string-raise"),
+        games=ALL_GAMES,
+        presets=IRR_PRESETS,
     ),
 )
 

@@ -50,6 +50,7 @@ from tutor.scenarios import StepResult, walk
 from tutor.ui.ask_panel import player_cards, size_candidates
 from tutor.ui.components import show_table
 from tutor.ui.rules_page import rule_links
+from tutor.ui.ruling_control import ruling_control
 from tutor.ui.state import Settings, current_learner
 
 #: The clock the drill times answers with (tests replace it).
@@ -394,6 +395,10 @@ def answer_controls(index: int, result: StepResult) -> None:
         return
     if kind in _AMOUNT_KINDS:
         _amount_pad(kind, key, result)
+        return
+    if kind == "ruling":  # an irregularity target: the ruling control of the scenarios
+        given = ruling_control(key, result, view)
+        _submit_button(key, lambda: dict(given))
         return
     st.warning(f"This drill has no control for the ask kind {kind!r} yet.")
 

@@ -16,7 +16,6 @@ import streamlit as st
 
 from tutor import config
 from tutor.drills import TARGETS, generate
-from tutor.engine import PRESETS
 from tutor.engine.errors import TutorError
 from tutor.review import FAST_SECONDS, coming_days, due_now, rebuild, sync
 from tutor.scenarios import Scenario, StepResult, replay_scenario, walk
@@ -78,7 +77,8 @@ def target_rules() -> dict[str, tuple[str, ...]]:
     for name, target in TARGETS.items():
         seen: set[str] = set()
         for seed in range(4):
-            drill = generate(name, seed, preset=PRESETS[seed], game=target.games[0])
+            preset = target.presets[seed % len(target.presets)]
+            drill = generate(name, seed, preset=preset, game=target.games[0])
             seen.update(drill.ruling.rules)
         for rule in sorted(seen):
             index.setdefault(rule, []).append(name)
@@ -122,6 +122,8 @@ def review_question(ref: Ref, settings: Settings) -> tuple[Scenario, StepResult]
     target = TARGETS[name]
     game = settings.game if settings.game in target.games else target.games[0]
     preset = settings.preset_override or "online"
+    if preset not in target.presets:  # irregularities are refused under online
+        preset = target.presets[0]
     drill = generate(name, number, preset=preset, game=game)
     return drill.scenario, walk(drill.scenario)[-1]
 
