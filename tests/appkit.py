@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,3 +18,13 @@ def point_app_at(
     monkeypatch.delenv("TUTOR_DATABASE_URL", raising=False)
     monkeypatch.setenv("TUTOR_SCENARIOS_DIR", str(content / "scenarios"))
     monkeypatch.setenv("TUTOR_LESSONS_DIR", str(content / "lessons"))
+
+
+def unescape(text: str) -> str:
+    """What the learner reads for a Markdown string the app escaped (tutor.ui.text.plain)."""
+    return re.sub(r"\\(.)", r"\1", text).replace("\u2060", "")
+
+
+def shown(elements: Iterable[Any]) -> list[str]:
+    """The text of each element (markdown, alerts, captions, headings) as the learner reads it."""
+    return [unescape(str(e.value)) for e in elements]

@@ -6,7 +6,14 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from test_browser import app, browser, page, shot  # noqa: F401 - the shared fixtures
+from test_browser import (  # noqa: F401 - the shared fixtures
+    app,
+    app_folder,
+    browser,
+    outside,
+    page,
+    shot,
+)
 
 from tutor.drills import generate
 from tutor.drills.session import Plan

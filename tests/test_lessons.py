@@ -22,6 +22,7 @@ from tutor.engine import (
     house_rules,
     parse_cards,
 )
+from tutor.engine.cards import Card
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import TOPIC_EXTENSIONS
 from tutor.lessons import (
@@ -59,7 +60,8 @@ EXPECTED = [
 
 PRESET_NAMES = ("online", "roberts", "wsop-cash", "tda")
 TABLE = re.compile(r"^\|.*\|\n\|(?: *:?-+:? *\|)+$", re.M)
-CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][cdhs](?![A-Za-z0-9])")
+#: A card in a lesson: the table's symbols (Q♣, 10♥) or the short form (Qc, Th).
+CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[cdhs♣♦♥♠](?![A-Za-z0-9])")
 
 GOOD_FRONT = """---
 id: demo
@@ -203,8 +205,8 @@ def test_disputed_rules_have_a_preset_table(
         ("table-and-deal", "5 × 3 = 15 cards, leaving 37"),
         ("antes-and-buy-in", "1.25 + 2 + 2 + 2 = **7.25**"),
         ("antes-and-buy-in", "| $2/$4 | 2 | 20 |"),
-        ("bring-in", "| A | 2 | 2c | **brings in**"),
-        ("bring-in", "| B | 3 | Qc | **brings in**"),
+        ("bring-in", "| A | 2 | 2♣ | **brings in**"),
+        ("bring-in", "| B | 3 | Q♣ | **brings in**"),
         ("open-pair", "| stud8, `roberts` | 5 only | 10 only |"),
         ("raise-cap", "| `roberts` | 3 | 15 + 3 × 15 = **60** |"),
         ("raise-cap", "| `wsop-cash` | 4 | 15 + 4 × 15 = **75** |"),
@@ -248,8 +250,9 @@ def low(cards: str) -> EightOrBetterLowHand | None:
 def test_showdown_example_hands(lessons: list[Lesson]) -> None:
     ana, bo, cy = "Ah2c3d7s8hKdKs", "4c5d6h7c8dQsQh", "9s9c2s5sJs3s4h"
     body = by_id(lessons, "showdown-and-low").body
-    for cards in (ana, bo, cy):
-        assert " ".join(cards[i : i + 2] for i in range(0, 14, 2)) in body
+    for cards in (ana, bo, cy):  # written with the table's card symbols
+        shown = (Card.parse(cards[i : i + 2]).symbol for i in range(0, 14, 2))
+        assert " ".join(shown) in body
     assert high(cy) > high(bo) > high(ana)
     assert str(high(cy)).startswith("Flush") and str(high(bo)).startswith("Straight")
     assert low(ana) > low(bo)  # PokerKit: greater is the better low
@@ -798,3 +801,15 @@ def test_engine_side_pot_lesson(
     ]
     award = engine_hand("online", seats, start="showdown", rake=rake).answer("award")
     assert award.answer == {"payouts": expected, "rake": taken}
+
+
+def test_one_card_notation_explained_once_and_no_seed_documents(
+    lessons: list[Lesson],
+) -> None:
+    short = re.compile(r"(?<![A-Za-z0-9`])[2-9TJQKA][cdhs](?![A-Za-z0-9])")
+    explained = [lesson.id for lesson in lessons if "`T` for ten" in lesson.body]
+    assert explained == ["table-and-deal"]
+    for lesson in lessons:
+        prose = re.sub(r"```.*?```|`[^`]*`", "", lesson.body, flags=re.DOTALL)
+        assert not re.search(r"\bseeds?\b(?! the pot)", prose), lesson.id
+        assert short.findall(prose) == [], lesson.id  # cards as on the table: Q♣

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at
+from appkit import point_app_at, shown
 from streamlit.testing.v1 import AppTest
 
 from tutor.engine.errors import ScenarioError
@@ -279,9 +279,9 @@ def test_write_fix_preview_answer_save_and_play(
     ]
     at.radio(key="studio_section").set_value("Preview as a learner").run()
     assert not at.exception
-    assert "**Question:** Write the question as the learner should read it." in [
-        m.value for m in at.markdown
-    ]
+    assert "**Question:** Write the question as the learner should read it." in shown(
+        at.markdown
+    )
     key = "studio_pv_new-bring-in-scenario_0_0"
     at.radio(key=f"{key}_player").set_value("Ana").run()
     at.number_input(key=f"{key}_amount").set_value(1.0).run()

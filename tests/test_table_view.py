@@ -143,9 +143,9 @@ def test_dealer_button_disc_and_community_card() -> None:
 
 def test_seats_go_clockwise_from_the_bottom() -> None:
     assert [seat_position(i, 4) for i in range(4)] == [
-        (50.0, 88.0),
+        (50.0, 90.0),
         (8.0, 50.0),
-        (50.0, 12.0),
+        (50.0, 10.0),
         (92.0, 50.0),
     ]
 
@@ -168,3 +168,32 @@ def test_the_engines_own_view_draws() -> None:
     community = walk(load_scenario(data / "ui-community.yaml"))[0].hand.view()
     assert community.community is None
     assert table_html(community, four_colour=True).count('class="stt-seat') == 8
+
+
+def test_an_open_who_acts_question_hides_the_player_to_act() -> None:
+    html = table_html(sample(), show_to_act=False)
+    markup = html.split("</style>", 1)[1]
+    assert "stt-to-act" not in markup and "to act" not in markup
+    assert 'aria-label="Stud table, third street, pot 2.75"' in markup
+
+
+def test_an_open_pot_question_hides_the_pot() -> None:
+    markup = table_html(sample(), show_pot=False).split("</style>", 1)[1]
+    assert '<div class="stt-pot">Pot: hidden until you answer</div>' in markup
+    assert "2.75" not in markup
+    assert 'aria-label="Stud table, third street, Cy to act"' in markup
+
+
+def test_legend_folded_seats_and_the_narrow_list() -> None:
+    html = table_html(sample(button=3))
+    style, markup = html.split("</style>", 1)
+    assert "up card (everyone sees it)" in markup
+    assert "down card, shown to you" in markup
+    assert "down card nobody shows you" in markup
+    assert "opacity" not in style  # folded seats stay readable: no see-through text
+    assert ".stt-seat.stt-folded{background:#e4e4e4;border-style:dashed}" in style
+    assert "@container (max-width: 520px)" in style
+    # In the narrow list the chips and the button disc are hidden: each seat says them.
+    assert (
+        '<span class="stt-inline stt-stack"> · bet 1 · dealer button</span>' in markup
+    )

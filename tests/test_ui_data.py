@@ -85,21 +85,6 @@ def test_a_folder_is_scanned_again_only_after_the_scan_interval(
     assert after != before
 
 
-def test_learner_names_are_read_again_after_the_interval_or_when_forgotten(
-    env: Path, clock: Clock
-) -> None:
-    store = data.progress_store()
-    store.create_learner("Bo")
-    assert data.learner_names(store) == ("Bo",)
-    store.create_learner("Ana")  # as another process would: this one is not told
-    assert data.learner_names(store) == ("Bo",)
-    clock.now += data.SCAN_SECONDS
-    assert data.learner_names(store) == ("Ana", "Bo")
-    store.create_learner("Cy")
-    data.forget_learner_names(store)  # as the sidebar does after creating one
-    assert data.learner_names(store) == ("Ana", "Bo", "Cy")
-
-
 def test_one_store_per_data_folder(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first = data.progress_store()
     assert data.progress_store() is first

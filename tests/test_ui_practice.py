@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at
+from appkit import point_app_at, shown
 from streamlit.testing.v1 import AppTest
 
 from tutor import config
@@ -36,24 +36,24 @@ def practice(learner: str | None = "Ana") -> AppTest:
 
 
 def heading(at: AppTest) -> str:
-    return "".join(h.value for h in at.subheader)
+    return "".join(shown(at.subheader))
 
 
 def test_by_topic_answers_are_checked_and_saved(env: Path) -> None:
     at = practice()
-    assert heading(at) == "Question 1 of 9: UI third street"
+    # Topics are the questions' own: the ante question of a bring-in scenario is "ante".
+    assert at.selectbox(key="pr_topic").value == "ante"
+    assert heading(at) == "Question 1 of 1: UI third street"
     at.selectbox(key="pr_topic").set_value("showdown").run()
     assert heading(at) == "Question 1 of 7: UI showdown"
     at.multiselect(key="pr_ui-showdown_0_0_cards").set_value(
         ["Ah", "Kh", "9h", "7h", "2h"]
     )
     at.button(key="pr_check").click().run()
-    assert [s.value for s in at.success] == [
-        "Right: flush, A-K-9-7-2 (Ah Kh 9h 7h 2h)."
-    ]
+    assert shown(at.success) == ["Right: flush, A-K-9-7-2 (A♥ K♥ 9♥ 7♥ 2♥)."]
     assert (
         "Rules: [`hand.high`](rules?rule=hand.high) · decided under the **tda** house rules"
-        in [c.value for c in at.caption]
+        in shown(at.caption)
     )
     at.button(key="pr_next").click().run()
     assert heading(at) == "Question 2 of 7: UI showdown"
@@ -69,7 +69,7 @@ def test_by_topic_answers_are_checked_and_saved(env: Path) -> None:
 def test_a_wrong_answer_comes_back_in_my_mistakes(env: Path) -> None:
     at = practice()
     at.radio(key="pr_mode").set_value("My mistakes only").run()
-    assert [i.value for i in at.info] == [
+    assert shown(at.info) == [
         "Nothing to practise here: no questions match. Well done if these were your mistakes!"
     ]
     at.radio(key="pr_mode").set_value("By level").run()
@@ -94,8 +94,8 @@ def test_mixed_review_and_the_preset_setting(env: Path) -> None:
 def test_my_mistakes_needs_a_learner(env: Path) -> None:
     at = practice(learner=None)
     at.radio(key="pr_mode").set_value("My mistakes only").run()
-    assert [i.value for i in at.info] == [
-        "Choose your name in the sidebar: your mistakes are kept under it."
+    assert shown(at.info) == [
+        "Type your name in the sidebar: your mistakes are kept under it."
     ]
 
 

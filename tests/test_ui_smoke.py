@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at
+from appkit import point_app_at, shown
 from streamlit.testing.v1 import AppTest
 
 from tutor import config
@@ -32,8 +32,16 @@ def app() -> AppTest:
     return at
 
 
+def table(at: AppTest) -> str:
+    """The table picture's HTML (the one st.html holding the table)."""
+    [html] = [
+        h.proto.body for h in at.get("html") if 'class="stt-table"' in h.proto.body
+    ]
+    return str(html)
+
+
 def texts(at: AppTest) -> list[str]:
-    return [m.value for m in at.markdown]
+    return shown(at.markdown)
 
 
 def store() -> ProgressStore:
@@ -46,7 +54,7 @@ def test_every_page_renders_its_title_and_content(env: Path) -> None:
         "learn": ("Learn Seven Card Stud", "**1. UI lesson on the bring-in**"),
         "walkthrough": (
             "Walkthrough",
-            "**Question:** Will seventh street be one shared card?",
+            "**Question:** How much does each player ante, and how much is that in all?",
         ),
         "practice": (
             "Practice",
@@ -67,13 +75,13 @@ def test_every_page_renders_its_title_and_content(env: Path) -> None:
         assert not at.exception, page
         assert at.error.len == 0, page
         title, text = expected[page]
-        assert [t.value for t in at.title] == [title]
-        assert text in texts(at) + [i.value for i in at.info], page
+        assert shown(at.title) == [title]
+        assert text in texts(at) + shown(at.info), page
 
 
 def test_lesson_page_lists_its_scenarios_and_starts_one(env: Path) -> None:
     at = app()
-    assert [m for m in texts(at) if m.startswith("**")] == [
+    assert [m for m in texts(at) if m.startswith("**") and "lesson" in m] == [
         "**1. UI lesson on the bring-in**",
         "**2. UI lesson on the showdown**",
     ]
@@ -89,49 +97,90 @@ def test_lesson_page_lists_its_scenarios_and_starts_one(env: Path) -> None:
     ]
     at.button(key="learn_start_ui-showdown").click().run()
     assert not at.exception
-    assert [t.value for t in at.title] == ["Walkthrough"]
+    assert shown(at.title) == ["Walkthrough"]
     assert at.session_state["wt_scenario"] == "ui-showdown"
-    assert [h.value for h in at.subheader] == ["Step 1 of 7"]
+    assert shown(at.subheader) == ["Step 1 of 7"]
 
 
 def test_learner_is_created_and_kept_across_a_refresh(env: Path) -> None:
     at = app()
-    at.sidebar.text_input(key="sidebar_new_learner").set_value("  Ana  ")
-    at.sidebar.button(key="sidebar_create").click().run()
+    # The first visit asks for a name on the main page; Enter (the box's change) starts.
+    at.text_input(key="welcome_name").set_value("  Ana  ").run()
     assert at.session_state["learner_name"] == "Ana"
     assert at.query_params["learner"] == "Ana"
-    assert at.sidebar.selectbox(key="sidebar_learner").value == "Ana"
+    assert "Welcome, Ana! Your answers are saved under this name." in shown(at.success)
+    assert "Learning as **Ana**" in texts(at)
+    assert not [w for w in at.text_input if w.key == "welcome_name"]
     # A refresh: a new session, the address still says ?learner=Ana.
     again = AppTest.from_file(str(APP), default_timeout=15)
     again.query_params["learner"] = "ana"
     again.run()
     assert again.session_state["learner_name"] == "Ana"
-    assert again.sidebar.selectbox(key="sidebar_learner").value == "Ana"
+    assert "Learning as **Ana**" in texts(again)
 
 
-def test_picking_another_learner_sets_the_address(env: Path) -> None:
+def test_an_existing_name_is_welcomed_back_and_no_list_is_shown(env: Path) -> None:
     store().create_learner("Bo")
     store().create_learner("Cy")
     at = app()
-    assert at.sidebar.selectbox(key="sidebar_learner").options == [
-        "(choose your name)",
-        "Bo",
-        "Cy",
-    ]
-    at.sidebar.selectbox(key="sidebar_learner").set_value("Cy").run()
+    assert not [w for w in at.selectbox if w.label == "Learner"]
+    assert "Bo" not in "".join(texts(at))
+    at.sidebar.text_input(key="sidebar_name").set_value("cy").run()
     assert at.session_state["learner_name"] == "Cy"
     assert at.query_params["learner"] == "Cy"
+    assert shown(at.sidebar.success) == ["Welcome back, Cy!"]
+    at.sidebar.button(key="sidebar_sign_out").click().run()
+    assert at.session_state["learner_name"] is None
+    assert "learner" not in at.query_params
 
 
-def test_a_bad_learner_name_is_explained_in_the_sidebar(env: Path) -> None:
+def test_a_name_with_a_pin_asks_for_it(env: Path) -> None:
+    learner = store().create_learner("Di")
+    store().set_pin(learner, "4711")
+    at = AppTest.from_file(str(APP), default_timeout=15)
+    at.query_params["learner"] = (
+        "Di"  # the address alone does not open a protected name
+    )
+    at.run()
+    assert at.session_state["learner_name"] is None
+    at.sidebar.text_input(key="sidebar_pin").set_value("1234").run()
+    assert at.session_state["learner_name"] is None
+    assert shown(at.sidebar.error) == ["That PIN is not right. Try again."]
+    at.sidebar.text_input(key="sidebar_pin").set_value("4711").run()
+    assert at.session_state["learner_name"] == "Di"
+    assert shown(at.sidebar.success) == ["Welcome back, Di!"]
+
+
+def test_a_learner_protects_their_name_with_a_pin(env: Path) -> None:
     at = app()
-    at.sidebar.text_input(key="sidebar_new_learner").set_value("x" * 41)
-    at.sidebar.button(key="sidebar_create").click().run()
+    at.sidebar.text_input(key="sidebar_name").set_value("Eve").run()
+    at.sidebar.text_input(key="sidebar_new_pin").set_value("12").run()
+    assert shown(at.sidebar.error) == ["A PIN has 4 to 32 characters."]
+    at.sidebar.text_input(key="sidebar_new_pin").set_value("2468").run()
+    eve = store().find_learner("Eve")
+    assert eve is not None and store().has_pin(eve)
+    assert store().check_pin(eve, "2468") and not store().check_pin(eve, "1357")
+
+
+def test_a_bad_learner_name_is_explained_and_not_echoed(env: Path) -> None:
+    at = app()
+    at.sidebar.text_input(key="sidebar_name").set_value("x" * 41).run()
     assert not at.exception
-    assert [e.value for e in at.sidebar.error] == [
-        f"The name {'x' * 41!r} is 41 characters long. Use at most 40 characters."
+    assert shown(at.sidebar.error) == [
+        "A name has at most 40 characters; this one has 41."
     ]
     assert at.session_state["learner_name"] is None
+
+
+def test_a_learner_name_is_plain_text(env: Path) -> None:
+    at = app()
+    name = "![](http://x.invalid/a)"
+    at.sidebar.text_input(key="sidebar_name").set_value(name).run()
+    assert at.session_state["learner_name"] == name
+    [line] = [m for m in at.sidebar.markdown if "Learning as" in m.value]
+    assert line.value == (
+        "Learning as **\\!\\[\\]\\(http\\:\u2060\\/\\/x\\.invalid\\/a\\)**"
+    )
 
 
 def test_unknown_learner_in_the_address_is_ignored(env: Path) -> None:
@@ -145,22 +194,25 @@ def test_unknown_learner_in_the_address_is_ignored(env: Path) -> None:
 def test_game_filter_and_four_colour_deck(env: Path) -> None:
     at = app()
     at.switch_page("app_pages/walkthrough.py").run()
+    # Lesson order, then level: the bring-in lesson's scenario, then the showdown lesson's.
     assert at.selectbox(key="wt_pick").options == [
-        "UI eight players on sixth street (community-river, level 4, stud)",
-        "UI showdown (showdown, level 3, stud8)",
         "UI third street (bring-in, level 1, stud8)",
+        "UI showdown (showdown, level 3, stud8)",
+        "UI eight players on sixth street (community-river, level 4, stud)",
     ]
     at.sidebar.selectbox(key="game_filter").set_value("stud8").run()
     assert at.selectbox(key="wt_pick").options == [
-        "UI showdown (showdown, level 3, stud8)",
         "UI third street (bring-in, level 1, stud8)",
+        "UI showdown (showdown, level 3, stud8)",
     ]
-    html = at.get("html")[0].proto.body
+    assert at.query_params["game"] == "stud8"
+    html = table(at)
     assert 'aria-label="ace of hearts, face down"' in html
-    assert 'style="color:#c8102e"><span aria-hidden="true">2♥' in html
+    assert 'style="color:#111111"><span aria-hidden="true">2♣' in html
     at.sidebar.toggle(key="four_colour").set_value(True).run()
-    html = at.get("html")[0].proto.body
-    assert 'style="color:#1b7a2f"><span aria-hidden="true">6♣' in html
+    assert at.query_params["deck"] == "four"
+    html = table(at)
+    assert 'style="color:#1b7a2f"><span aria-hidden="true">2♣' in html
 
 
 def test_progress_page_charts_thresholds_and_csv(env: Path) -> None:
@@ -214,7 +266,7 @@ def test_a_broken_bank_file_is_located_and_left_out(
     at = app()
     at.switch_page("app_pages/walkthrough.py").run()
     assert not at.exception
-    assert [w.value for w in at.warning] == [
+    assert shown(at.warning) == [
         (
             "1 problem(s) in the scenario files keep some scenarios out; the Studio's "
             "Bank section lists them."
@@ -239,9 +291,9 @@ def test_a_missing_scenario_folder_is_an_error_message_not_a_traceback(
     at = app()
     at.switch_page("app_pages/walkthrough.py").run()
     assert not at.exception
-    assert [e.value for e in at.error] == [
+    assert shown(at.error) == [
         (
-            f"TUTOR_SCENARIOS_DIR={str(env / 'nowhere')!r} does not exist. Set TUTOR_SCENARIOS_DIR "
+            "TUTOR_SCENARIOS_DIR='nowhere' does not exist. Set TUTOR_SCENARIOS_DIR "
             "to an existing folder, or unset it to use the bundled one."
         )
     ]
@@ -265,7 +317,7 @@ def test_guarded_pages_show_messages_not_tracebacks() -> None:
 
     at = AppTest.from_function(script, default_timeout=15).run()
     assert not at.exception
-    assert [e.value for e in at.error] == [
+    assert shown(at.error) == [
         "x.yaml:14:11: steps[2].act: 'Cy raises' is not allowed.",
         (
             "Something went wrong on this page (ZeroDivisionError: division by zero). Reload the "
@@ -276,8 +328,8 @@ def test_guarded_pages_show_messages_not_tracebacks() -> None:
 
 def test_the_address_keeps_the_learner_after_a_page_switch(env: Path) -> None:
     at = app()
-    at.sidebar.text_input(key="sidebar_new_learner").set_value("Cy")
-    at.sidebar.button(key="sidebar_create").click().run()
+    at.sidebar.text_input(key="sidebar_name").set_value("Cy")
+    at.sidebar.button(key="sidebar_start").click().run()
     at.query_params.clear()  # what Streamlit does to the address on navigation
     at.switch_page("app_pages/progress.py").run()
     assert at.query_params["learner"] == "Cy"

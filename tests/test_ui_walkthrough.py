@@ -8,7 +8,7 @@ from decimal import Decimal as D
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at
+from appkit import point_app_at, shown
 from streamlit.testing.v1 import AppTest
 
 from tutor import config
@@ -200,10 +200,10 @@ CASES = [
         "ui-showdown",
         0,
         pick("cards", ["Ah", "Kh", "9h", "7h", "3c"]),
-        "Not right: you answered high card, A-K-9-7-3 (Ah Kh 9h 7h 3c); "
-        "the answer is flush, A-K-9-7-2 (Ah Kh 9h 7h 2h).",
+        "Not right: you answered high card, A-K-9-7-3 (A♥ K♥ 9♥ 7♥ 3♣); "
+        "the answer is flush, A-K-9-7-2 (A♥ K♥ 9♥ 7♥ 2♥).",
         pick("cards", ["2h", "7h", "9h", "Kh", "Ah"]),
-        "Right: flush, A-K-9-7-2 (Ah Kh 9h 7h 2h).",
+        "Right: flush, A-K-9-7-2 (A♥ K♥ 9♥ 7♥ 2♥).",
     ),
     Case(
         "best-low",
@@ -279,14 +279,14 @@ def test_each_ask_kind_wrong_then_right(env: Path, case: Case) -> None:
     case.wrong(at, f"{key}_0")
     at.button(key="wt_check").click().run()
     assert not at.exception
-    assert [e.value for e in at.error] == [case.wrong_text]
+    assert shown(at.error) == [case.wrong_text]
     assert at.success.len == 0
     at.button(key="wt_retry").click().run()
     assert at.error.len == 0
     case.right(at, f"{key}_1")
     at.button(key="wt_check").click().run()
     assert not at.exception
-    assert [s.value for s in at.success] == [case.right_text]
+    assert shown(at.success) == [case.right_text]
     assert at.error.len == 0
     assert saved() == [
         (case.scenario, case.step, case.kind, False),
@@ -298,15 +298,15 @@ def test_feedback_gives_the_engines_reason_rules_and_preset(env: Path) -> None:
     at = open_step("ui-third-street", 2)
     player("Bo", 1)(at, "wt_ui-third-street_2_0")
     at.button(key="wt_check").click().run()
-    markdown = [m.value for m in at.markdown]
+    markdown = shown(at.markdown)
     assert (
-        "**Why:** Bo's door card 2c is the lowest showing (others: 9h, 8c); the ace counts high. "
+        "**Why:** Bo's door card 2♣ is the lowest showing (others: 9♥, 8♣); the ace counts high. "
         "The bring-in is 1 (half the small bet, by default)." in markdown
     )
     assert (
         "Rules: [`bring-in.who`](rules?rule=bring-in.who), "
         "[`bring-in.amount`](rules?rule=bring-in.amount) · decided under the **online** house rules"
-        in [c.value for c in at.caption]
+        in shown(at.caption)
     )
 
 
@@ -315,10 +315,10 @@ def test_a_chosen_preset_decides_and_is_named(env: Path) -> None:
     at.sidebar.selectbox(key="preset_setting").set_value("roberts").run()
     amounts(minimum=20)(at, "wt_ui-third-street_1_0")
     at.button(key="wt_check").click().run()
-    assert [s.value for s in at.success] == ["Right: a minimum buy-in of 20."]
+    assert shown(at.success) == ["Right: a minimum buy-in of 20."]
     assert (
         "Rules: [`table.buy-in`](rules?rule=table.buy-in) · decided under the **roberts** house rules"
-        in [c.value for c in at.caption]
+        in shown(at.caption)
     )
     store = ProgressStore(config.database_url())
     learner = store.find_learner("Ana")
@@ -329,10 +329,10 @@ def test_a_chosen_preset_decides_and_is_named(env: Path) -> None:
 def test_hint_uses_the_asks_hint_then_the_rules(env: Path) -> None:
     at = open_step("ui-third-street", 2)
     at.button(key="wt_hint_button").click().run()
-    assert [i.value for i in at.info] == ["Hint: Look at the door cards only."]
+    assert shown(at.info) == ["Hint: Look at the door cards only."]
     at.button(key="wt_next").click().run()  # step 3, the pot: no hint written
     at.button(key="wt_hint_button").click().run()
-    assert [i.value for i in at.info] == [
+    assert shown(at.info) == [
         "Hint: Every player dealt in posts the same ante before the deal; it is dead money."
     ]
 
@@ -340,34 +340,34 @@ def test_hint_uses_the_asks_hint_then_the_rules(env: Path) -> None:
 def test_incomplete_answer_is_not_checked_or_saved(env: Path) -> None:
     at = open_step("ui-third-street", 5)
     at.button(key="wt_check").click().run()
-    assert [w.value for w in at.warning] == ["Choose a player first."]
+    assert shown(at.warning) == ["Choose a player first."]
     assert at.error.len == 0 and at.success.len == 0
     assert saved() == []
 
 
 def test_act_steps_explain_what_happened(env: Path) -> None:
     at = open_step("ui-third-street", 4)
-    markdown = [m.value for m in at.markdown]
+    markdown = shown(at.markdown)
     assert "**Action:** Bo brings in" in markdown
     assert (
-        "- **Bo brings in 1.** Bo's door card 2c is the lowest showing (others: 9h, 8c); the ace "
+        "- **Bo brings in 1.** Bo's door card 2♣ is the lowest showing (others: 9♥, 8♣); the ace "
         "counts high. Bo posts the bring-in of 1. ([`bring-in.who`](rules?rule=bring-in.who), "
         "[`bring-in.amount`](rules?rule=bring-in.amount))" in markdown
     )
     at.button(key="wt_next").click().run()
-    assert [h.value for h in at.subheader] == ["Step 6 of 12"]
+    assert shown(at.subheader) == ["Step 6 of 12"]
     at.button(key="wt_back").click().run()
-    assert [h.value for h in at.subheader] == ["Step 5 of 12"]
+    assert shown(at.subheader) == ["Step 5 of 12"]
 
 
 def test_without_a_learner_answers_are_checked_but_not_saved(env: Path) -> None:
     at = open_step("ui-third-street", 5, learner=None)
     player("Cy")(at, "wt_ui-third-street_5_0")
     at.button(key="wt_check").click().run()
-    assert [s.value for s in at.success] == ["Right: Cy acts next."]
-    assert "Choose your name in the sidebar to have your answers saved." in [
-        c.value for c in at.caption
-    ]
+    assert shown(at.success) == ["Right: Cy acts next."]
+    assert "Type your name in the sidebar to have your answers saved." in shown(
+        at.caption
+    )
     store = ProgressStore(config.database_url())
     assert store.learners() == []
 
@@ -381,19 +381,25 @@ def test_a_scenario_that_breaks_under_another_preset_says_so(
     assert at.error.len == 0
     at.sidebar.selectbox(key="preset_setting").set_value("online").run()
     assert not at.exception
-    assert [e.value for e in at.error] == [
-        f"{folder / 'ui-four-raises.yaml'}:16:55: this scenario cannot be replayed under the "
-        "online house rules: steps[0].act[4]: 'Ana raises' is not allowed: the betting is "
-        "capped: one bet and 3 raises have been made under online (cap.raises). Ana may: "
-        "fold; call 12. Choose 'As each scenario says' in the sidebar to play it as written."
+    # The hand is played up to the step the online rules refuse, then says why in plain
+    # words (1-based, no server path).
+    assert shown(at.subheader) == ["This step cannot be played under these house rules"]
+    assert shown(at.error) == [
+        (
+            "Under the online house rules the hand cannot go on: step 1, action 5: "
+            "'Ana raises' is not allowed: the betting is capped: one bet and 3 raises have "
+            "been made under online (cap.raises). Ana may: fold; call 12. Choose 'As each "
+            "scenario says' under House rules in the sidebar to play it as written."
+        )
     ]
+    assert "/" not in "".join(shown(at.error)).replace("8/", "")
     at.sidebar.selectbox(key="preset_setting").set_value("tda").run()
     raises(0)(at, "wt_ui-four-raises_1_0")
     at.button(key="wt_check").click().run()
-    assert [s.value for s in at.success] == ["Right: 0 raises left."]
+    assert shown(at.success) == ["Right: 0 raises left."]
     assert (
         "Rules: [`cap.raises`](rules?rule=cap.raises) · decided under the **tda** house rules"
-        in [c.value for c in at.caption]
+        in shown(at.caption)
     )
 
 
@@ -405,7 +411,7 @@ def test_check_shows_the_buttons_for_the_verdict_in_the_same_run(env: Path) -> N
     ]
     player("Cy")(at, "wt_ui-third-street_5_0")
     at.button(key="wt_check").click().run()
-    assert [s.value for s in at.success] == ["Right: Cy acts next."]
+    assert shown(at.success) == ["Right: Cy acts next."]
     assert [
         at.button(key=k).disabled for k in ("wt_check", "wt_hint_button", "wt_retry")
     ] == [True, True, False]
@@ -420,12 +426,12 @@ def test_check_shows_the_buttons_for_the_verdict_in_the_same_run(env: Path) -> N
 def test_a_check_is_acted_on_once(env: Path) -> None:
     at = open_step("ui-third-street", 5)
     at.button(key="wt_check").click().run()
-    assert [w.value for w in at.warning] == ["Choose a player first."]
+    assert shown(at.warning) == ["Choose a player first."]
     player("Cy")(at, "wt_ui-third-street_5_0")
     at.run()  # choosing a player reruns the panel: no check without a click
     assert at.warning.len == 0 and at.success.len == 0
     assert saved() == []
     at.button(key="wt_check").click().run()
     at.run()
-    assert [s.value for s in at.success] == ["Right: Cy acts next."]
+    assert shown(at.success) == ["Right: Cy acts next."]
     assert saved() == [("ui-third-street", 5, "next-to-act", True)]

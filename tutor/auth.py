@@ -180,6 +180,7 @@ def signin_sidebar() -> None:
     or a sign-in button. Replaces the name picker."""
     from tutor.ui.data import progress_store
     from tutor.ui.state import choose_learner
+    from tutor.ui.text import plain
 
     who = signed_in_identity()
     if who is None:
@@ -194,5 +195,5 @@ def signin_sidebar() -> None:
             store.create_learner(name)
         choose_learner(name)
     role = "instructor" if who.lower() in instructors() else "learner"
-    st.markdown(f"Signed in as **{name}** ({role})")
+    st.markdown(f"Signed in as **{plain(name)}** ({role})")
     st.button("Sign out", key="auth_logout", on_click=st.logout)

@@ -354,6 +354,19 @@ def walk(scenario: Scenario) -> list[StepResult]:
     return _Replay(scenario, snapshots=True).run()
 
 
+def walk_partial(scenario: Scenario) -> tuple[list[StepResult], ScenarioError | None]:
+    """Like :func:`walk`, but keeps the steps played before a refusal, and the refusal.
+
+    Returns every step's result and None, or the steps up to (not including) the first one
+    the engine refuses, and that refusal.
+    """
+    replay = _Replay(scenario, snapshots=True)
+    try:
+        return replay.run(), None
+    except ScenarioError as exc:
+        return list(replay.results), exc
+
+
 def replay_scenario(scenario: Scenario) -> list[StepResult]:
     """Replay without snapshots: results for the asks only (their ``hand`` is the live hand)."""
     return _Replay(scenario, snapshots=False).run()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
@@ -14,7 +15,7 @@ from tutor import config
 from tutor.engine.errors import ScenarioError, TutorError
 from tutor.scenarios.bank import load_bank
 from tutor.scenarios.model import Scenario
-from tutor.scenarios.replay import StepResult, walk
+from tutor.scenarios.replay import StepResult, walk_partial
 from tutor.ui.data import folder_signature
 
 
@@ -106,17 +107,17 @@ def with_preset(scenario: Scenario, preset: str | None) -> Scenario:
 
 #: How many replayed scenarios (scenario, preset) are kept, most recently used last.
 WALKS_KEPT = 64
-_walks: OrderedDict[tuple[int, str | None], tuple[Scenario, list[StepResult]]] = (
-    OrderedDict()
-)
+_Walked = tuple[list[StepResult], ScenarioError | None]
+_walks: OrderedDict[tuple[int, str | None], tuple[Scenario, _Walked]] = OrderedDict()
 _walks_lock = threading.Lock()
 
 
-def _walk(scenario: Scenario, preset: str | None) -> list[StepResult]:
-    """The scenario replayed under ``preset``, kept per scenario object (shared, never changed).
+def _walk(scenario: Scenario, preset: str | None) -> _Walked:
+    """The scenario replayed under ``preset`` up to its first refused step, kept per
+    scenario object (shared, never changed).
 
     The scenarios come from the cached bank: an edited file gives new scenario objects, so
-    a new replay. Failures are not kept.
+    a new replay.
     """
     key = (id(scenario), preset)
     with _walks_lock:
@@ -124,13 +125,45 @@ def _walk(scenario: Scenario, preset: str | None) -> list[StepResult]:
         if kept is not None and kept[0] is scenario:
             _walks.move_to_end(key)
             return kept[1]
-    results = walk(with_preset(scenario, preset))
+    try:
+        walked = walk_partial(with_preset(scenario, preset))
+    except TutorError as exc:
+        walked = ([], ScenarioError(str(exc), scenario.path, 1, 1))
     with _walks_lock:
-        _walks[key] = (scenario, results)
+        _walks[key] = (scenario, walked)
         _walks.move_to_end(key)
         while len(_walks) > WALKS_KEPT:
             _walks.popitem(last=False)
-    return results
+    return walked
+
+
+_STEP = re.compile(r"\bsteps\[(\d+)\]")
+_ACTION = re.compile(r"\.act\[(\d+)\]")
+
+
+def plain_refusal(message: str) -> str:
+    """A replay problem in a learner's words: 1-based steps, never a file name.
+
+    >>> plain_refusal("steps[3].act[1]: Bo cannot raise (cap.raises)")
+    'step 4, action 2: Bo cannot raise (cap.raises)'
+    """
+    message = _ACTION.sub(lambda m: f", action {int(m.group(1)) + 1}", message)
+    message = _STEP.sub(lambda m: f"step {int(m.group(1)) + 1}", message)
+    return message.replace(".act:", ":").replace(".expect:", ", expected answer:")
+
+
+def walk_until_refused(
+    scenario: Scenario, preset: str | None
+) -> tuple[list[StepResult], str | None]:
+    """The steps that can be played under ``preset``, and why the next one cannot (or None).
+
+    The reason is plain words for the learner (no server path). Cached; never change
+    what it returns.
+    """
+    results, refused = _walk(scenario, preset)
+    if refused is None:
+        return results, None
+    return results, plain_refusal(refused.message)
 
 
 def walk_scenario(scenario: Scenario, preset: str | None) -> list[StepResult]:
@@ -138,20 +171,19 @@ def walk_scenario(scenario: Scenario, preset: str | None) -> list[StepResult]:
 
     :raises ScenarioError: if the scenario cannot be played under ``preset``; the message says so.
     """
-    try:
-        return _walk(scenario, preset)
-    except ScenarioError as exc:
-        if preset is None or preset == scenario.rules:
-            raise
-        raise ScenarioError(
-            f"this scenario cannot be replayed under the {preset} house rules: {exc.message} "
-            "Choose 'As each scenario says' in the sidebar to play it as written.",
-            exc.path,
-            exc.line,
-            exc.column,
-        ) from None
-    except TutorError as exc:
-        raise ScenarioError(str(exc), scenario.path, 1, 1) from None
+    results, refused = _walk(scenario, preset)
+    if refused is None:
+        return results
+    if preset is None or preset == scenario.rules:
+        raise refused
+    raise ScenarioError(
+        f"this scenario cannot be replayed under the {preset} house rules: "
+        f"{plain_refusal(refused.message)} "
+        "Choose 'As each scenario says' in the sidebar to play it as written.",
+        refused.path,
+        refused.line,
+        refused.column,
+    )
 
 
 def ask_steps(scenarios: Iterable[Scenario]) -> list[tuple[Scenario, int]]:
@@ -174,3 +206,36 @@ def topics_in(scenarios: Sequence[Scenario]) -> list[str]:
 
     present = {s.topic for s in scenarios}
     return [t for t in TOPICS if t in present] + sorted(present - set(TOPICS))
+
+
+def course_key(
+    scenario: Scenario, lesson_topics: Sequence[Sequence[str]]
+) -> tuple[int, int, int, str]:
+    """Where a scenario comes in the course: its lesson, its topic in it, its level, its title.
+
+    ``lesson_topics`` holds each lesson's topics, in lesson order. A topic no lesson
+    covers comes after every lesson.
+    """
+    from tutor.engine.rules import TOPICS
+
+    for n, topics in enumerate(lesson_topics):
+        if scenario.topic in topics:
+            return (
+                n,
+                list(topics).index(scenario.topic),
+                scenario.level,
+                scenario.title,
+            )
+    rank = TOPICS.index(scenario.topic) if scenario.topic in TOPICS else len(TOPICS)
+    return (len(lesson_topics), rank, scenario.level, scenario.title)
+
+
+def in_course_order(scenarios: Iterable[Scenario]) -> list[Scenario]:
+    """The scenarios in lesson order, then by level and title (the pickers' order)."""
+    from tutor.ui.data import lessons
+
+    try:
+        topics = [lesson.topics for lesson in lessons()]
+    except TutorError:
+        topics = []
+    return sorted(scenarios, key=lambda s: course_key(s, topics))

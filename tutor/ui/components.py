@@ -10,6 +10,23 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.ui.state import Settings
+from tutor.ui.text import plain, without_paths
+
+#: Page-wide style: captions dark enough to read (at least 4.5:1 on white).
+PAGE_STYLE = (
+    "<style>[data-testid=stCaptionContainer],[data-testid=stCaptionContainer] *"
+    "{color:#555a66 !important}"
+    ".st-key-focus_watcher{display:none}</style>"
+)
+
+
+def page_style() -> None:
+    """The app's style: caption contrast and the table's style sheet (called once per run
+    by the router, so a fragment's rerun does not send the table's styles again)."""
+    from tutor.ui.table_view import TABLE_CSS
+
+    st.html(PAGE_STYLE + TABLE_CSS)
+
 
 log = logging.getLogger(__name__)
 
@@ -25,18 +42,40 @@ def guarded(body: Callable[[], None]) -> None:
     try:
         body()
     except TutorError as exc:
-        st.error(str(exc))
-    except Exception as exc:  # logged: the page must never show a traceback
+        st.error(plain(without_paths(str(exc))))
+    except Exception as exc:  # the page must never show a traceback
         log.exception("a page failed")
-        st.error(UNEXPECTED.format(kind=type(exc).__name__, message=exc))
+        st.error(
+            plain(
+                without_paths(UNEXPECTED.format(kind=type(exc).__name__, message=exc))
+            )
+        )
 
 
-def show_table(view: Any, four_colour: bool) -> None:
-    """Draw the table for a ``TableView``, with its stakes and rules as a caption."""
+def show_table(
+    view: Any,
+    four_colour: bool,
+    *,
+    show_to_act: bool = True,
+    show_pot: bool = True,
+) -> None:
+    """Draw the table for a ``TableView``, with its stakes and rules as a caption.
+
+    ``show_to_act`` and ``show_pot`` hide what an open question asks (see
+    :func:`tutor.ui.table_view.table_html`).
+    """
     from tutor.quiz import format_amount
     from tutor.ui.table_view import table_html
 
-    st.html(table_html(view, four_colour))
+    st.html(
+        table_html(
+            view,
+            four_colour,
+            show_to_act=show_to_act,
+            show_pot=show_pot,
+            style=False,  # page_style puts the table's style on the page once per run
+        )
+    )
     stakes = view.stakes
     parts = [
         f"Game: {view.game}",
@@ -58,8 +97,48 @@ def show_table(view: Any, four_colour: bool) -> None:
 def need_learner(settings: Settings) -> bool:
     """Ask for a learner name when none is chosen; True when one is."""
     if settings.learner is None:
-        st.info(
-            "Choose your name in the sidebar (or type a new one) so your answers are saved."
-        )
+        st.info("Type your name in the sidebar so your answers are saved.")
         return False
     return True
+
+
+#: Watches the page (from a hidden, same-origin component frame that stays mounted) and
+#: moves the keyboard focus: to the verdict when one appears after Check, and to the
+#: question when another question arrives (after Next). Nothing to resend per click.
+FOCUS_WATCHER = """<script>
+(function () {
+  const doc = window.parent.document;
+  const VERDICT = '[class*="_verdict_box"] [data-testid=stAlert]';
+  const QUESTION = '[class*="st-key-"][class*="_question_"]';
+  let first = true, hadVerdict = false, lastQuestion = null, pending = false;
+  function focus(el) {
+    if (!el.hasAttribute("tabindex")) { el.setAttribute("tabindex", "-1"); }
+    el.focus();
+  }
+  function look() {
+    pending = false;
+    const verdict = doc.querySelector(VERDICT);
+    const question = doc.querySelector(QUESTION);
+    const name = question
+      ? [...question.classList].find(c => c.startsWith("st-key-")) : null;
+    if (!first) {
+      if (verdict && !hadVerdict) { focus(verdict); }
+      else if (question && !verdict && name !== lastQuestion) { focus(question); }
+    }
+    first = false;
+    hadVerdict = verdict !== null;
+    lastQuestion = name;
+  }
+  new MutationObserver(() => {
+    if (!pending) { pending = true; requestAnimationFrame(look); }
+  }).observe(doc.body, {childList: true, subtree: true});
+  look();
+})();
+</script>"""
+
+
+def focus_watcher() -> None:
+    """Put the focus watcher on the page: hidden, and at the same place on every page and
+    run (right after the page style), so its frame stays mounted and keeps its memory."""
+    with st.container(key="focus_watcher"):
+        st.iframe(FOCUS_WATCHER, height=1)

@@ -124,33 +124,6 @@ def forget_store_failure() -> None:
         _store_failure.clear()
 
 
-_names: dict[ProgressStore, tuple[float, tuple[str, ...]]] = {}
-_names_lock = threading.Lock()
-
-
-def learner_names(store: ProgressStore) -> tuple[str, ...]:
-    """Every learner's name, by name; read again at most every :data:`SCAN_SECONDS` seconds.
-
-    A learner created in this process shows at once (see :func:`forget_learner_names`);
-    one created by another process within :data:`SCAN_SECONDS`.
-    """
-    now = time.monotonic()
-    with _names_lock:
-        seen = _names.get(store)
-    if seen is not None and now - seen[0] < SCAN_SECONDS:
-        return seen[1]
-    names = tuple(learner.name for learner in store.learners())
-    with _names_lock:
-        _names[store] = (now, names)
-    return names
-
-
-def forget_learner_names(store: ProgressStore) -> None:
-    """Make the next :func:`learner_names` read the database (call after adding a learner)."""
-    with _names_lock:
-        _names.pop(store, None)
-
-
 def _scan(folder: str, pattern: str) -> str:
     """A digest of every file under ``folder`` matching ``pattern``: path, size, mtime."""
     digest = hashlib.blake2b(digest_size=16)

@@ -2,31 +2,96 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from tutor.ui.data import lessons
+from tutor.engine.errors import TutorError
+from tutor.ui.data import lessons, progress_store
 from tutor.ui.rules_page import link_rule_ids, rule_links
 from tutor.ui.state import Settings
+from tutor.ui.text import plain
 
 if TYPE_CHECKING:  # the bank and the walkthrough are imported when a lesson is opened
     from tutor.lessons import Lesson
+    from tutor.progress import TopicSummary
+    from tutor.scenarios.model import Scenario
     from tutor.ui.bank import BankView
 
 WALKTHROUGH_PAGE = "app_pages/walkthrough.py"
+#: Session key: the lessons opened in this session.
+READ = "learn_read"
+#: The first visit's greeting (the README's "first visit" paragraph says the same).
+WELCOME = (
+    "**Welcome!** Type your name and press Enter: your answers are saved under it. "
+    "Used this app before? Type the same name to pick up where you were."
+)
+SIGN_IN_WELCOME = "**Welcome!** Sign in (in the sidebar) to have your answers saved under your account."
+#: How far back "Continue where you left off" looks for the last answer.
+RECENT = timedelta(days=30)
 
 
 def _open(lesson_id: str | None) -> None:
     st.session_state["learn_lesson"] = lesson_id
+    if lesson_id:
+        st.session_state.setdefault(READ, set()).add(lesson_id)
 
 
-def lesson_list(all_lessons: list[Lesson]) -> None:
-    """Every lesson, in order, with its summary and a button to open it."""
+def lesson_status(
+    lesson: Lesson,
+    summaries: Mapping[str, TopicSummary],
+    ask_count: int,
+    read: bool,
+) -> str:
+    """One line under a lesson's title: read or not, done or not, the learner's score.
+
+    Done: at least as many answers on the lesson's topics as its scenarios have questions.
+    """
+    found = [summaries[t] for t in lesson.topics if t in summaries]
+    answered = sum(s.answered for s in found)
+    right = sum(s.correct for s in found)
+    parts = []
+    if ask_count and answered >= ask_count:
+        parts.append("Done")
+    elif read or answered:
+        parts.append("Read" if not answered else "Started")
+    else:
+        parts.append("Not started")
+    if answered:
+        parts.append(f"score {right} of {answered} right")
+    return " · ".join(parts)
+
+
+def _summaries(settings: Settings) -> dict[str, TopicSummary]:
+    if settings.learner is None:
+        return {}
+    try:
+        return {s.topic: s for s in progress_store().topic_summary(settings.learner)}
+    except TutorError:
+        return {}
+
+
+def lesson_list(
+    all_lessons: Sequence[Lesson], settings: Settings, bank: BankView | None = None
+) -> None:
+    """Every lesson, in order, with its summary, status and score, and a button to open it."""
+    summaries = _summaries(settings)
+    read: set[str] = st.session_state.get(READ, set())
+    scenarios = bank.filtered(settings.game) if bank is not None else []
     for lesson in all_lessons:
+        count = sum(
+            1
+            for s in scenarios
+            if s.topic in lesson.topics
+            for step in s.steps
+            if step.ask is not None
+        )
         with st.container(border=True):
-            st.markdown(f"**{lesson.order}. {lesson.title}**")
-            st.write(lesson.summary)
+            st.markdown(f"**{lesson.order}. {plain(lesson.title)}**")
+            st.caption(lesson_status(lesson, summaries, count, lesson.id in read))
+            st.markdown(plain(lesson.summary))
             st.button(
                 "Open lesson",
                 key=f"learn_open_{lesson.id}",
@@ -36,7 +101,7 @@ def lesson_list(all_lessons: list[Lesson]) -> None:
 
 
 def _scenarios_for(lesson: Lesson, bank: BankView, settings: Settings) -> None:
-    from tutor.ui.bank import scenario_label
+    from tutor.ui.bank import in_course_order, scenario_label
     from tutor.ui.walkthrough import start_walkthrough
 
     st.subheader("Play it through")
@@ -44,11 +109,10 @@ def _scenarios_for(lesson: Lesson, bank: BankView, settings: Settings) -> None:
     if not found:
         st.info("No scenarios for this lesson's topics in the chosen game yet.")
         return
-    found.sort(key=lambda s: (lesson.topics.index(s.topic), s.level, s.title))
-    for scenario in found:
+    for scenario in in_course_order(found):
         left, right = st.columns([4, 1])
         with left:
-            st.write(scenario_label(scenario))
+            st.markdown(plain(scenario_label(scenario)))
         with right:
             if st.button("Start", key=f"learn_start_{scenario.id}"):
                 start_walkthrough(scenario.id)
@@ -65,15 +129,81 @@ def lesson_view(lesson: Lesson, settings: Settings) -> None:
     _scenarios_for(lesson, scenario_bank(), settings)
 
 
+def _last_place(settings: Settings, bank: BankView) -> tuple[Scenario, int] | None:
+    """Where the learner left off: this session's walkthrough, or their latest answer."""
+    chosen = st.session_state.get("wt_scenario")
+    if chosen:
+        scenario = bank.get(chosen)
+        if scenario is not None:
+            return scenario, int(st.session_state.get("wt_pos", 0))
+    if settings.learner is None:
+        return None
+    try:
+        recent = progress_store().answers(
+            settings.learner, since=datetime.now(UTC) - RECENT
+        )
+    except TutorError:
+        return None
+    for record in reversed(recent):
+        scenario = bank.get(record.scenario_id)
+        if scenario is not None:
+            positions = [s.index for s in scenario.steps]
+            step = record.step
+            return scenario, positions.index(step) if step in positions else 0
+    return None
+
+
+def continue_box(settings: Settings, bank: BankView) -> None:
+    """ "Continue where you left off", when there is a place to go back to."""
+    place = _last_place(settings, bank)
+    if place is None:
+        return
+    scenario, pos = place
+    with st.container(border=True):
+        st.markdown(
+            f"**Continue where you left off:** {plain(scenario.title)}, step {pos + 1}"
+        )
+        if st.button("Continue", key="learn_continue", type="primary"):
+            st.session_state["wt_scenario"] = scenario.id
+            st.session_state["wt_pos"] = pos
+            st.switch_page(WALKTHROUGH_PAGE)
+
+
+def welcome() -> None:
+    """The first visit: ask for a name on the main page (Enter starts)."""
+    from tutor.auth import auth_mode
+    from tutor.ui.sidebar import learner_form
+
+    with st.container(border=True):
+        if auth_mode() == "signin":  # the signed-in identity is the learner
+            st.markdown(SIGN_IN_WELCOME)
+            return
+        st.markdown(WELCOME)
+        learner_form("welcome")
+
+
 def learn_page(settings: Settings) -> None:
-    """The lesson list, or the lesson chosen from it."""
+    """The lesson list (with the welcome box or "Continue"), or the lesson chosen from it."""
+    from tutor.ui.sidebar import show_greeting
+
     all_lessons = lessons()
+    if settings.learner is None:
+        welcome()
+    else:
+        show_greeting("welcome")
     if not all_lessons:
         st.info("No lessons yet.")
         return
     chosen = st.session_state.get("learn_lesson")
     lesson = next((item for item in all_lessons if item.id == chosen), None)
     if lesson is None:
-        lesson_list(all_lessons)
+        bank = None
+        if settings.learner is not None:  # a first visit does not wait for the bank
+            from tutor.ui.bank import scenario_bank
+
+            bank = scenario_bank()
+            continue_box(settings, bank)
+        lesson_list(all_lessons, settings, bank)
     else:
+        st.session_state.setdefault(READ, set()).add(lesson.id)
         lesson_view(lesson, settings)

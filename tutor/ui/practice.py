@@ -8,18 +8,17 @@ from collections.abc import Sequence
 import streamlit as st
 
 from tutor.engine.errors import TutorError
+from tutor.engine.rules import TOPICS
 from tutor.scenarios.model import Scenario
-from tutor.ui.ask_panel import ask_panel
+from tutor.ui.ask_panel import ask_panel, ask_topic, first_results, reset_play
 from tutor.ui.bank import (
     ask_steps,
     playable_scenarios,
-    topics_in,
-    walk_scenario,
+    walk_until_refused,
 )
-from tutor.ui.components import show_table
 from tutor.ui.data import progress_store
 from tutor.ui.state import Settings
-from tutor.ui.walkthrough import operation_lines
+from tutor.ui.text import plain
 
 MODES = ("By topic", "By level", "My mistakes only", "Mixed review")
 MIXED_SIZE = 10
@@ -49,7 +48,10 @@ def practice_queue(
         return (item[0].level, item[0].title, item[1])
 
     if mode == "By topic":
-        return sorted((i for i in items if i[0].topic == topic), key=order)
+        return sorted(
+            (i for i in items if item_topic(i) == topic),
+            key=order,
+        )
     if mode == "By level":
         return sorted(
             (i for i in items if i[0].level == level),
@@ -73,19 +75,76 @@ def practice_queue(
     raise TutorError(f"unknown practice mode {mode!r}: use one of {', '.join(MODES)}.")
 
 
+def item_topic(item: Item) -> str:
+    """The topic a practice question counts under (its kind's, if its scenario's is another)."""
+    scenario, index = item
+    kind = next(
+        (s.ask.kind for s in scenario.steps if s.index == index and s.ask is not None),
+        "",
+    )
+    return ask_topic(scenario.topic, kind)
+
+
 def _next(count: int) -> None:
-    st.session_state["pr_pos"] = st.session_state.get("pr_pos", 0) + 1
-    if st.session_state["pr_pos"] >= count:
-        st.session_state["pr_pos"] = 0
-        st.session_state["pr_seed"] = st.session_state.get("pr_seed", 0) + 1
-        st.session_state["pr_frozen"] = None  # a new round: draw the questions again
+    # Past the last question: the round's summary (see _summary), not a silent wrap.
+    st.session_state["pr_pos"] = min(st.session_state.get("pr_pos", 0) + 1, count)
+
+
+def _new_round() -> None:
+    st.session_state["pr_pos"] = 0
+    st.session_state["pr_seed"] = st.session_state.get("pr_seed", 0) + 1
+    st.session_state["pr_frozen"] = None  # a new round: draw the questions again
+    reset_play("pr")
+
+
+def _mistakes_round() -> None:
+    _new_round()
+    st.session_state["pr_mode"] = "My mistakes only"
+
+
+def _summary(queue: Sequence[Item]) -> None:
+    """The end of a round: the score at the first try, the mistakes, what next."""
+    first = first_results("pr")
+    done = [(s, i) for s, i in queue if (s.id, i) in first]
+    right = sum(first[(s.id, i)] for s, i in done)
+    st.subheader("Round done")
+    st.markdown(
+        f"You answered {len(done)} of {len(queue)} questions; {right} right at the first try."
+    )
+    wrong = [(s, i) for s, i in done if not first[(s.id, i)]]
+    if wrong:
+        st.markdown("To look at again:")
+        st.markdown(
+            "\n".join(
+                f"- {plain(s.title)}, step {i + 1}: {plain(_prompt(s, i))}"
+                for s, i in wrong
+            )
+        )
+    left, right_col = st.columns(2)
+    with left:
+        st.button("Another round", key="pr_again", type="primary", on_click=_new_round)
+    with right_col:
+        st.button("Practise my mistakes", key="pr_mistakes", on_click=_mistakes_round)
+
+
+def _prompt(scenario: Scenario, index: int) -> str:
+    return next(
+        (
+            s.ask.prompt
+            for s in scenario.steps
+            if s.index == index and s.ask is not None
+        ),
+        "",
+    )
 
 
 def _choose(scenarios: Sequence[Scenario]) -> tuple[str, str | None, int | None]:
     mode = st.radio("Practise", MODES, key="pr_mode", horizontal=True)
     topic = level = None
     if mode == "By topic":
-        topic = st.selectbox("Topic", topics_in(scenarios), key="pr_topic")
+        present = {item_topic(item) for item in ask_steps(scenarios)}
+        topics = [t for t in TOPICS if t in present] + sorted(present - set(TOPICS))
+        topic = st.selectbox("Topic", topics, key="pr_topic")
     elif mode == "By level":
         levels = sorted({s.level for s in scenarios})
         level = st.selectbox("Level", levels, key="pr_level")
@@ -100,7 +159,7 @@ def practice_page(settings: Settings) -> None:
     mode, topic, level = _choose(scenarios)
     store = progress_store() if settings.learner is not None else None
     if store is None and mode == "My mistakes only":
-        st.info("Choose your name in the sidebar: your mistakes are kept under it.")
+        st.info("Type your name in the sidebar: your mistakes are kept under it.")
         return
     st.session_state.setdefault("pr_seed", 0)
     signature = (mode, topic, level, settings.game, settings.preset)
@@ -108,6 +167,7 @@ def practice_page(settings: Settings) -> None:
         st.session_state["pr_signature"] = signature
         st.session_state["pr_pos"] = 0
         st.session_state["pr_frozen"] = None
+        reset_play("pr")
     frozen = st.session_state.get("pr_frozen")
     if frozen is None:
         # Asked of the database only when a round is drawn, and only what the mode needs
@@ -141,19 +201,34 @@ def practice_page(settings: Settings) -> None:
             else "Nothing to practise here: no questions match. Choose another topic or level."
         )
         return
-    pos = min(st.session_state.get("pr_pos", 0), len(queue) - 1)
+    pos = min(st.session_state.get("pr_pos", 0), len(queue))
+    if pos == len(queue):
+        _summary(queue)
+        return
     scenario, index = queue[pos]
-    st.subheader(f"Question {pos + 1} of {len(queue)}: {scenario.title}")
-    try:
-        results = walk_scenario(scenario, settings.preset_override)
-    except TutorError as exc:
-        st.error(str(exc))
-    else:
-        result = next(r for r in results if r.index == index and r.kind == "ask")
-        show_table(result.hand.view(), settings.four_colour)
-        with st.expander("What happened so far"):
-            st.markdown(
-                "\n".join(operation_lines(result.hand.history)) or "Nothing yet."
+    st.subheader(f"Question {pos + 1} of {len(queue)}: {plain(scenario.title)}")
+    results, refused = walk_until_refused(scenario, settings.preset_override)
+    result = next((r for r in results if r.index == index and r.kind == "ask"), None)
+    if result is None:
+        preset = settings.preset_override or scenario.rules
+        st.error(
+            plain(
+                f"This question cannot be asked under the {preset} house rules: "
+                f"{refused or 'its step is not reached.'}"
             )
-        ask_panel("pr", scenario, result, settings, store)
-    st.button("Next question", key="pr_next", on_click=_next, args=(len(queue),))
+        )
+    else:
+        ask_panel(
+            "pr",
+            scenario,
+            result,
+            settings,
+            store,
+            history=result.hand.history,
+        )
+    st.button(
+        "Next question" if pos < len(queue) - 1 else "Finish the round",
+        key="pr_next",
+        on_click=_next,
+        args=(len(queue),),
+    )

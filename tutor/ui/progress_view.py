@@ -19,6 +19,7 @@ from tutor.charts import (
 from tutor.progress import MASTERY_THRESHOLDS, AnswerRecord
 from tutor.ui.data import progress_store
 from tutor.ui.state import Settings
+from tutor.ui.text import plain
 
 
 def csv_file_name(name: str) -> str:
@@ -49,13 +50,13 @@ def progress_page(settings: Settings) -> None:
         st.markdown(MASTERY_THRESHOLDS.replace("\n- ", "\n\n- "))
     learner = settings.learner
     if learner is None:
-        st.info("Choose your name in the sidebar to see your progress.")
+        st.info("Type your name in the sidebar to see your progress.")
         return
     store = progress_store()
     # a few aggregate queries (first attempts only for the figures), never the history
     figures = store.progress(learner)
     answers = "1 answer" if figures.answered == 1 else f"{figures.answered} answers"
-    st.markdown(f"**{learner.name}**: {answers}, {figures.correct} right.")
+    st.markdown(f"**{plain(learner.name)}**: {answers}, {figures.correct} right.")
     if figures.topics:
         st.table(
             {

@@ -12,6 +12,7 @@ import streamlit as st
 from tutor.quiz import action_candidates
 from tutor.quiz_ruling import NOBODY, asks_for_next, label, outcome_choices
 from tutor.scenarios.replay import StepResult
+from tutor.ui.text import plain
 
 
 def ruling_control(key: str, result: StepResult, view: Any) -> dict[str, Any]:
@@ -30,7 +31,10 @@ def ruling_control(key: str, result: StepResult, view: Any) -> dict[str, Any]:
     if not asks_for_next(answer):
         return given
     names = [str(seat.name) for seat in view.seats if not seat.folded]
-    seats = {str(seat.name): f"{seat.name} (seat {seat.seat})" for seat in view.seats}
+    # radio labels are Markdown: a player's name is shown as plain text
+    seats = {
+        str(seat.name): f"{plain(seat.name)} (seat {seat.seat})" for seat in view.seats
+    }
     player = st.radio(
         "Who acts next?",
         [*names, NOBODY],

@@ -1,4 +1,8 @@
-"""The sidebar every page shares: who is learning, which game, which house rules, which deck."""
+"""The sidebar every page shares: who is learning, which game, which house rules, which deck.
+
+Learners never see a list of everyone: a learner types their name (Enter starts), an
+existing name is welcomed back, and a name protected by a PIN asks for it first.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +10,9 @@ import streamlit as st
 
 from tutor.auth import auth_mode, signin_sidebar
 from tutor.engine.errors import TutorError
-from tutor.ui.data import (
-    STORE_DOWN,
-    available_store,
-    forget_learner_names,
-    learner_names,
-    progress_store,
-)
+from tutor.progress import Learner
+from tutor.progress.records import NAME_MAX
+from tutor.ui.data import STORE_DOWN, available_store, progress_store
 from tutor.ui.state import (
     GAME_CHOICES,
     PRESET_CHOICES,
@@ -20,49 +20,194 @@ from tutor.ui.state import (
     keep_learner_in_address,
     restore_learner,
 )
+from tutor.ui.text import plain, quoted
 
-NO_LEARNER = "(choose your name)"
+#: Session keys: the name waiting for its PIN, and the one-off message after a choice.
+PIN_FOR = "learner_pin_for"
+GREETING = "learner_greeting"
+PROBLEM = "learner_problem"
+#: Where a PIN is asked for: at most this many characters.
+PIN_MAX = 32
 
 
-def _picked() -> None:
-    name = st.session_state.get("sidebar_learner")
-    if name and name != NO_LEARNER:
-        choose_learner(name)
+def name_problem(name: str) -> str | None:
+    """Why a typed name cannot be used (quoting at most a short piece of it), or None.
+
+    >>> name_problem("   ")
+    'Type your name first.'
+    >>> name_problem("x" * 50)
+    'A name has at most 40 characters; this one has 50.'
+    >>> name_problem("Ana") is None
+    True
+    """
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        return "Type your name first."
+    if len(cleaned) > NAME_MAX:
+        return f"A name has at most {NAME_MAX} characters; this one has {len(cleaned)}."
+    if not cleaned.isprintable():
+        return "A name cannot hold control characters: use letters, digits and spaces."
+    return None
 
 
-def _create() -> None:
-    name = st.session_state.get("sidebar_new_learner", "")
-    try:
-        store = progress_store()
-        learner = store.create_learner(name)
-    except TutorError as exc:
-        st.session_state["sidebar_error"] = str(exc)
-        return
-    forget_learner_names(store)
-    st.session_state.pop("sidebar_error", None)
-    st.session_state["sidebar_new_learner"] = ""
+def _choose(learner: Learner, greeting: str, where: str) -> None:
+    st.session_state.pop(PIN_FOR, None)
+    st.session_state[GREETING] = (where, greeting)
     choose_learner(learner.name)
 
 
-def _learner_picker() -> None:
+def _problem(where: str, text: str) -> None:
+    st.session_state[PROBLEM] = (where, text)
+
+
+def enter_name(where: str) -> None:
+    """The name box's callback (Enter, or its button): welcome back, create, or ask the PIN."""
+    name = str(st.session_state.get(f"{where}_name") or "")
+    st.session_state.pop(PROBLEM, None)
+    problem = name_problem(name)
+    if problem is not None:
+        _problem(where, problem)
+        return
+    store = progress_store()
+    try:
+        found = store.find_learner(name)
+        if found is not None:
+            if store.has_pin(found):
+                st.session_state[PIN_FOR] = found.name
+                st.session_state[f"{where}_name"] = ""
+                return
+            _choose(found, f"Welcome back, {found.name}!", where)
+        else:
+            learner = store.create_learner(name)
+            _choose(
+                learner,
+                f"Welcome, {learner.name}! Your answers are saved under this name.",
+                where,
+            )
+    except TutorError:
+        _problem(
+            where,
+            f"The name {quoted(name)} cannot be used right now. Try another name, "
+            "or ask your instructor.",
+        )
+        return
+    st.session_state[f"{where}_name"] = ""
+
+
+def enter_pin(where: str) -> None:
+    """The PIN box's callback: the right PIN chooses the learner, a wrong one says so."""
+    name = st.session_state.get(PIN_FOR)
+    pin = str(st.session_state.get(f"{where}_pin") or "")
+    st.session_state[f"{where}_pin"] = ""
+    if not name:
+        return
+    store = progress_store()
+    learner = store.find_learner(name)
+    if learner is None:
+        st.session_state.pop(PIN_FOR, None)
+        return
+    if not pin or len(pin) > PIN_MAX or not store.check_pin(learner, pin):
+        _problem(where, "That PIN is not right. Try again.")
+        return
+    _choose(learner, f"Welcome back, {learner.name}!", where)
+
+
+def _cancel_pin() -> None:
+    st.session_state.pop(PIN_FOR, None)
+
+
+def _sign_out() -> None:
+    st.session_state["learner_name"] = None
+    st.session_state.pop(PIN_FOR, None)
+    if "learner" in st.query_params:
+        del st.query_params["learner"]
+
+
+def _set_pin(where: str) -> None:
+    pin = str(st.session_state.get(f"{where}_new_pin") or "")
+    st.session_state[f"{where}_new_pin"] = ""
+    name = st.session_state.get("learner_name")
+    if not name:
+        return
+    if not (4 <= len(pin) <= PIN_MAX) or not pin.isprintable():
+        _problem(where, f"A PIN has 4 to {PIN_MAX} characters.")
+        return
+    store = progress_store()
+    learner = store.find_learner(name)
+    if learner is None:
+        return
+    store.set_pin(learner, pin)
+    st.session_state[GREETING] = (
+        where,
+        "Your name is protected: you will be asked for this PIN.",
+    )
+
+
+def show_greeting(where: str) -> None:
+    """The one-off welcome for a name typed in the form ``where`` (shown once)."""
+    greeting = st.session_state.get(GREETING)
+    if greeting and greeting[0] == where and st.session_state.get("learner_name"):
+        st.session_state.pop(GREETING, None)
+        st.success(plain(greeting[1]))
+
+
+def learner_form(where: str) -> None:
+    """Who is learning: the name box (Enter starts), the PIN box when one is needed, or the
+    current learner with "Not you?" and a PIN to protect the name (``where`` prefixes the
+    widget keys: ``sidebar`` or ``welcome``)."""
     store = available_store()
     if store is None:
         st.caption("Saving answers is off: the progress database cannot be reached.")
         return
-    restore_learner(store)
-    keep_learner_in_address()
-    names = list(learner_names(store))
+    if where == "sidebar":
+        restore_learner(store)
+        keep_learner_in_address()
     current = st.session_state.get("learner_name")
-    if current and current not in names:
-        names.append(current)
-    options = [NO_LEARNER, *names]
-    st.session_state["sidebar_learner"] = current if current in names else NO_LEARNER
-    st.selectbox("Learner", options, key="sidebar_learner", on_change=_picked)
-    st.text_input("New learner", key="sidebar_new_learner", placeholder="Type a name")
-    st.button("Start as this learner", key="sidebar_create", on_click=_create)
-    error = st.session_state.pop("sidebar_error", None)
-    if error:
-        st.error(error)
+    show_greeting(where)
+    problem = st.session_state.get(PROBLEM)
+    if problem and problem[0] == where:
+        st.session_state.pop(PROBLEM, None)
+        st.error(plain(problem[1]))
+    if current:
+        st.markdown(f"Learning as **{plain(current)}**")
+        st.button("Not you? Change", key=f"{where}_sign_out", on_click=_sign_out)
+        if where == "sidebar":
+            with st.expander("Protect my name with a PIN"):
+                st.text_input(
+                    "New PIN",
+                    type="password",
+                    key=f"{where}_new_pin",
+                    max_chars=PIN_MAX,
+                    on_change=_set_pin,
+                    args=(where,),
+                )
+                st.button(
+                    "Set PIN", key=f"{where}_set_pin", on_click=_set_pin, args=(where,)
+                )
+        return
+    pin_for = st.session_state.get(PIN_FOR)
+    if pin_for:
+        st.text_input(
+            f"PIN for {plain(pin_for)}",
+            type="password",
+            key=f"{where}_pin",
+            max_chars=PIN_MAX,
+            on_change=enter_pin,
+            args=(where,),
+            help="This name is protected by a PIN. Press Enter to go on.",
+        )
+        st.button("Cancel", key=f"{where}_pin_cancel", on_click=_cancel_pin)
+        return
+    st.text_input(
+        "Your name",
+        key=f"{where}_name",
+        placeholder="Type your name and press Enter",
+        max_chars=NAME_MAX + 20,
+        on_change=enter_name,
+        args=(where,),
+        help="A new name starts a new learner; a name used before takes you back to it.",
+    )
+    st.button("Start", key=f"{where}_start", on_click=enter_name, args=(where,))
 
 
 def sidebar() -> None:
@@ -72,9 +217,9 @@ def sidebar() -> None:
             if auth_mode() == "signin":
                 signin_sidebar()
             else:
-                _learner_picker()
+                learner_form("sidebar")
         except TutorError as exc:
-            st.error(str(exc))
+            st.error(plain(str(exc)))
         st.selectbox(
             "Game",
             list(GAME_CHOICES),

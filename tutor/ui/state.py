@@ -25,6 +25,15 @@ AS_WRITTEN = "scenario"
 PRESET_CHOICES: Mapping[str, str] = MappingProxyType(
     {AS_WRITTEN: "As each scenario says", **{p: p for p in PRESETS}}
 )
+#: Which rulebook each preset is, in one line.
+PRESET_DESCRIPTIONS: Mapping[str, str] = MappingProxyType(
+    {
+        "online": "An online room: no burn cards, a dealer button that moves each hand.",
+        "roberts": "Robert's Rules of Poker, the rulebook many live card rooms use.",
+        "wsop-cash": "The World Series of Poker's live-action (cash game) rules.",
+        "tda": "The Poker Tournament Directors Association's tournament rules.",
+    }
+)
 
 #: Session keys shared across pages, with their defaults (set once in the entry file).
 SESSION_DEFAULTS: Mapping[str, Any] = MappingProxyType(
@@ -56,16 +65,104 @@ class Settings:
         return None if self.preset == AS_WRITTEN else self.preset
 
 
+#: Address parameters: where the learner is, so a refresh or a link lands on the same spot.
+#: (parameter, session key); the walkthrough's and the lesson's only on their own pages.
+ADDRESS_KEYS: Mapping[str, str] = MappingProxyType(
+    {
+        "game": "game_filter",
+        "preset": "preset_setting",
+        "deck": "four_colour",
+        "scenario": "wt_scenario",
+        "step": "wt_pos",
+        "lesson": "learn_lesson",
+    }
+)
+#: Which page keeps which of the page-specific parameters.
+PAGE_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {"walkthrough": ("scenario", "step"), "": ("lesson",)}
+)
+_RESTORED = "_place_restored"
+
+
+def _from_address(param: str, value: str) -> object | None:
+    """The session value for one address parameter, or None when it is not acceptable."""
+    if param == "game":
+        return value if value in GAME_CHOICES else None
+    if param == "preset":
+        return value if value in PRESET_CHOICES else None
+    if param == "deck":
+        return value == "four"
+    if param == "step":
+        return int(value) - 1 if value.isdigit() and 0 < int(value) < 1000 else None
+    if param in ("scenario", "lesson"):
+        return value if 0 < len(value) <= 200 and value.isprintable() else None
+    return None
+
+
+def _to_address(param: str, value: object) -> str | None:
+    """The address parameter for one session value (None: leave it out)."""
+    if param == "game":
+        return None if value in (None, "both") else str(value)
+    if param == "preset":
+        return None if value in (None, AS_WRITTEN) else str(value)
+    if param == "deck":
+        return "four" if value else None
+    if param == "step":
+        return None if not isinstance(value, int) else str(value + 1)
+    return None if not value else str(value)
+
+
 def init_session() -> None:
-    """Give every shared session key its default, once per session."""
+    """Give every shared session key its default, once per session.
+
+    On a session's first run the place in the address (``?scenario=...&step=3&preset=tda``)
+    is taken back, so a refresh, a bookmark or a shared link lands on the same step with
+    the same settings.
+    """
+    first = _RESTORED not in st.session_state
     for key, value in SESSION_DEFAULTS.items():
         st.session_state.setdefault(key, value)
+    if not first:
+        return
+    st.session_state[_RESTORED] = True
+    for param, key in ADDRESS_KEYS.items():
+        raw = st.query_params.get(param)
+        if raw is None:
+            continue
+        value = _from_address(param, raw)
+        if value is not None:
+            st.session_state[key] = value
+
+
+def keep_place_in_address(page: str) -> None:
+    """Write the settings (and the page's own place) into the address, if they changed.
+
+    ``page`` is the page's URL path (``""`` for the default page). Streamlit clears the
+    query parameters on a page switch: this puts them back.
+    """
+    own = PAGE_KEYS.get(page, ())
+    for param, key in ADDRESS_KEYS.items():
+        if param in ("scenario", "step", "lesson") and param not in own:
+            wanted = None
+        else:
+            wanted = _to_address(param, st.session_state.get(key))
+        if st.query_params.get(param) != wanted:
+            if wanted is None:
+                del st.query_params[param]
+            else:
+                st.query_params[param] = wanted
 
 
 def restore_learner(store: ProgressStore) -> None:
-    """After a page refresh, take the learner back from ``?learner=`` in the address."""
-    if st.session_state.get("learner_name"):
+    """After a page refresh, take the learner back from ``?learner=`` in the address.
+
+    A learner whose name is protected by a PIN is not taken back: the PIN is asked for.
+    """
+    if st.session_state.get("learner_name") or st.session_state.get(
+        "_learner_restored"
+    ):
         return
+    st.session_state["_learner_restored"] = True  # once a session: "Not you?" sticks
     name = st.query_params.get("learner")
     if not name:
         return
@@ -74,8 +171,12 @@ def restore_learner(store: ProgressStore) -> None:
     except TutorError:
         log.warning("the learner in the address could not be looked up", exc_info=True)
         return
-    if learner is not None:
-        st.session_state["learner_name"] = learner.name
+    if learner is None:
+        return
+    if store.has_pin(learner):  # a protected name needs its PIN, not only the address
+        st.session_state["learner_pin_for"] = learner.name
+        return
+    st.session_state["learner_name"] = learner.name
 
 
 def keep_learner_in_address() -> None:

@@ -5,13 +5,12 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.logs import configure as configure_logging
+from tutor.ui.components import focus_watcher, page_style
 from tutor.ui.instructor_nav import instructor_pages
 from tutor.ui.sidebar import sidebar
-from tutor.ui.state import init_session
+from tutor.ui.state import init_session, keep_place_in_address
 
-st.set_page_config(
-    page_title="Stud Tutor", page_icon=":material/playing_cards:", layout="wide"
-)
+st.set_page_config(page_title="Stud Tutor", page_icon="🃏", layout="wide")
 configure_logging()
 init_session()
 page = st.navigation(
@@ -34,5 +33,8 @@ page = st.navigation(
         st.Page("app_pages/rules.py", title="Rules", icon=":material/gavel:"),
     ]
 )
+page_style()
+focus_watcher()
 sidebar()
 page.run()
+keep_place_in_address(page.url_path)

@@ -449,7 +449,16 @@ def preview_section(settings: Settings) -> None:
     pos = max(0, min(len(results) - 1, st.session_state.get("studio_pv_pos", 0)))
     st.caption("A preview: answers here are checked but never recorded.")
     learnerless = replace(settings, learner=None)
-    _show_step(scenario, results, pos, learnerless, None, prefix="studio_pv")
+    _show_step(
+        scenario,
+        results,
+        pos,
+        len(results),
+        learnerless,
+        None,
+        None,
+        prefix="studio_pv",
+    )
     back, forward = st.columns(2)
     with back:
         st.button(

@@ -21,28 +21,31 @@ FOUR_COLOURS: Mapping[str, str] = MappingProxyType(
 
 _CSS = """
 <style>
-.stt-table{position:relative;width:100%;max-width:760px;aspect-ratio:16/10;margin:0 auto;
-  font-family:system-ui,sans-serif;font-size:13px;color:#111}
-.stt-felt{position:absolute;left:8%;top:12%;width:84%;height:76%;border-radius:50%;
+.stt-wrap{container-type:inline-size;width:100%}
+.stt-table{position:relative;width:100%;max-width:820px;aspect-ratio:16/11;margin:0 auto;
+  font-family:system-ui,sans-serif;font-size:13px;color:#111;--half:96px}
+.stt-felt{position:absolute;left:8%;top:10%;width:84%;height:80%;border-radius:50%;
   background:#1f6f43;border:10px solid #6b4226;box-sizing:border-box}
 .stt-centre{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);
   text-align:center;color:#fff}
-.stt-pot{font-weight:700;font-size:15px;background:rgba(0,0,0,.35);border-radius:8px;
+.stt-pot{font-weight:700;font-size:15px;background:rgba(0,0,0,.45);border-radius:8px;
   padding:2px 8px;display:inline-block;margin-bottom:4px}
-.stt-seat{position:absolute;transform:translate(-50%,-50%);background:#fff;border:2px solid #999;
-  border-radius:8px;padding:3px 6px;text-align:center;min-width:84px;white-space:nowrap}
-.stt-seat.stt-to-act{border-color:#e0a800;box-shadow:0 0 0 3px #ffd54f}
-.stt-seat.stt-folded{opacity:.5}
+.stt-seat{position:absolute;transform:translate(-50%,-50%);background:#fff;border:2px solid #767676;
+  border-radius:8px;padding:2px 4px;text-align:center;box-sizing:border-box;white-space:nowrap}
+.stt-seat.stt-to-act{border-color:#7a5600;box-shadow:0 0 0 3px #ffd54f}
+.stt-seat.stt-folded{background:#e4e4e4;border-style:dashed}
+.stt-seat.stt-folded .stt-card{background:#f0f0f0}
 .stt-name{font-weight:700}
 .stt-stack{font-size:12px;color:#333}
 .stt-tag{display:inline-block;font-size:11px;border-radius:4px;padding:0 4px;margin-left:3px;
-  color:#fff;background:#555}
-.stt-tag.stt-act{background:#b07d00}
+  color:#fff;background:#4a4a4a}
+.stt-tag.stt-act{background:#7a5600}
 .stt-tag.stt-allin{background:#8b1a1a}
+.stt-inline{display:none}
 .stt-cards{margin-top:2px}
-.stt-card{display:inline-block;min-width:26px;padding:0 1px;height:36px;line-height:36px;margin:0 1px;
-  border:1px solid #777;border-radius:4px;background:#fff;font-weight:700;font-size:13px;
-  text-align:center;vertical-align:middle}
+.stt-card{display:inline-block;min-width:17px;padding:0 1px;height:28px;line-height:28px;
+  margin:0 1px;box-sizing:content-box;letter-spacing:-.5px;border:1px solid #767676;
+  border-radius:4px;background:#fff;font-weight:700;font-size:12px;text-align:center;vertical-align:middle}
 .stt-card.stt-down{background:#eef1f6;border-style:dashed}
 .stt-card.stt-back{background:repeating-linear-gradient(45deg,#2c4c9c,#2c4c9c 4px,#3e63c0 4px,
   #3e63c0 8px);border-color:#1d2f63}
@@ -51,26 +54,41 @@ _CSS = """
 .stt-button{position:absolute;transform:translate(-50%,-50%);width:20px;height:20px;
   border-radius:50%;background:#fff;border:2px solid #111;font-weight:700;font-size:11px;
   line-height:18px;text-align:center}
-.stt-house{position:absolute;left:1%;top:1%;font-size:12px;
-  background:#fff;border:1px solid #999;border-radius:6px;padding:0 6px}
+.stt-house{display:inline-block;font-size:12px;color:#111;margin-top:4px;
+  background:#fff;border:1px solid #767676;border-radius:6px;padding:0 6px}
+.stt-legend{font-size:12px;color:#333;margin:4px auto 0;max-width:820px;text-align:center}
+.stt-legend .stt-card{height:22px;line-height:22px;font-size:11px;min-width:16px}
 .stt-sr{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;
   clip:rect(0,0,0,0);white-space:nowrap;border:0}
+@container (max-width: 520px){
+  .stt-table{aspect-ratio:auto;display:flex;flex-direction:column;gap:4px}
+  .stt-felt,.stt-bet,.stt-button{display:none}
+  .stt-centre{position:static;transform:none;order:-1;background:#1f6f43;border-radius:8px;
+    padding:4px}
+  .stt-seat{position:static;transform:none;text-align:left;max-width:none;white-space:normal}
+  .stt-inline{display:inline}
+}
 </style>
 """
+
+
+#: The table's style sheet, for pages that draw tables without their own copy.
+TABLE_CSS = _CSS
 
 
 def seat_position(index: int, count: int) -> tuple[float, float]:
     """Where seat ``index`` of ``count`` sits, in percent of the picture (left, top).
 
-    Seats go clockwise from the bottom centre around an ellipse.
+    Seats go clockwise from the bottom centre around an ellipse (the picture keeps a seat
+    inside its edges: see :func:`table_html`).
 
     >>> seat_position(0, 4)
-    (50.0, 88.0)
+    (50.0, 90.0)
     >>> seat_position(1, 4)
     (8.0, 50.0)
     """
     angle = math.pi / 2 + 2 * math.pi * index / max(count, 1)
-    return (round(50 + 42 * math.cos(angle), 1), round(50 + 38 * math.sin(angle), 1))
+    return (round(50 + 42 * math.cos(angle), 1), round(50 + 40 * math.sin(angle), 1))
 
 
 def _towards_centre(point: tuple[float, float], share: float) -> tuple[float, float]:
@@ -106,10 +124,18 @@ def _money(value: Any) -> str:
     return format_amount(value)
 
 
-def _seat_html(seat: Any, left: float, top: float, four_colour: bool) -> str:
+def _seat_html(
+    seat: Any,
+    left: float,
+    top: float,
+    four_colour: bool,
+    *,
+    show_to_act: bool,
+    has_button: bool,
+) -> str:
     classes = ["stt-seat"]
     tags: list[str] = []
-    if seat.to_act:
+    if seat.to_act and show_to_act:
         classes.append("stt-to-act")
         tags.append('<span class="stt-tag stt-act">to act</span>')
     if seat.folded:
@@ -118,52 +144,72 @@ def _seat_html(seat: Any, left: float, top: float, four_colour: bool) -> str:
     if seat.all_in:
         tags.append('<span class="stt-tag stt-allin">all in</span>')
     stack = "deep stack" if seat.stack is None else f"stack {_money(seat.stack)}"
+    # Shown only when the table is a list (narrow screens), where chips and the button
+    # disc are hidden.
+    inline = []
+    if seat.bet:
+        inline.append(f"bet {_money(seat.bet)}")
+    if has_button:
+        inline.append("dealer button")
+    extra = (
+        f'<span class="stt-inline stt-stack"> · {" · ".join(inline)}</span>'
+        if inline
+        else ""
+    )
     cards = "".join(card_html(card, up, four_colour) for card, up in seat.cards)
     name = escape(str(seat.name))
     return (
-        f'<div class="{" ".join(classes)}" style="left:{left}%;top:{top}%" '
+        f'<div class="{" ".join(classes)}" data-seat="{seat.seat}" '
+        f'style="left:clamp(var(--half),{left}%,calc(100% - var(--half)));top:{top}%" '
         f'aria-label="seat {seat.seat}, {name}">'
-        f'<div><span class="stt-name">{name}</span> '
-        f'<span class="stt-stack">seat {seat.seat} · {stack}</span>{"".join(tags)}</div>'
+        f'<div><span class="stt-name">{name}</span>{"".join(tags)}</div>'
+        f'<div class="stt-stack">seat {seat.seat} · {stack}{extra}</div>'
         f'<div class="stt-cards">{cards}</div></div>'
     )
 
 
-def table_html(view: Any, four_colour: bool = False) -> str:
-    """The whole table for one ``TableView`` as self-contained HTML (styles included).
+#: Under the table: what up, down and unknown cards look like.
+LEGEND = (
+    '<div class="stt-legend" aria-hidden="true">'
+    '<span class="stt-card" style="color:#111">A♠</span> up card (everyone sees it) · '
+    '<span class="stt-card stt-down" style="color:#111">A♠</span> down card, shown to you · '
+    '<span class="stt-card stt-back"></span> down card nobody shows you'
+    "</div>"
+)
+
+
+def table_html(
+    view: Any,
+    four_colour: bool = False,
+    *,
+    show_to_act: bool = True,
+    show_pot: bool = True,
+    style: bool = True,
+) -> str:
+    """The whole table for one ``TableView`` as self-contained HTML (styles included,
+    unless ``style=False``: the app puts :data:`TABLE_CSS` on the page once per run).
 
     Up to 8 seats around an oval; each seat's bet sits between it and the pot; the dealer
     button is a "D" disc beside its seat, or a "house dealer" label when there is none.
+    On a narrow screen (the picture under 520 px) the seats become a list. While a question
+    asks who acts, ``show_to_act=False`` leaves the player to act unmarked; while it asks
+    for the pot or the antes, ``show_pot=False`` hides the pot.
     """
     seats: Sequence[Any] = tuple(view.seats)
     parts = [
-        _CSS,
-        f'<div class="stt-table" role="group" aria-label="{escape(_summary(view))}">',
+        _CSS if style else "",
+        '<div class="stt-wrap">',
+        (
+            f'<div class="stt-table" role="group" '
+            f'aria-label="{escape(_summary(view, show_to_act, show_pot))}">'
+        ),
     ]
     parts.append('<div class="stt-felt"></div>')
-    if view.button is None:
-        parts.append('<div class="stt-house">house dealer</div>')
-    for index, seat in enumerate(seats):
-        left, top = seat_position(index, len(seats))
-        parts.append(_seat_html(seat, left, top, four_colour))
-        if seat.bet:
-            bx, by = _towards_centre((left, top), 0.42)
-            parts.append(
-                f'<div class="stt-bet" style="left:{bx}%;top:{by}%" '
-                f'title="{escape(str(seat.name))} bets {_money(seat.bet)}">'
-                f'<span class="stt-sr">{escape(str(seat.name))} has bet </span>'
-                f"{_money(seat.bet)}</div>"
-            )
-        if seat.button or (view.button is not None and view.button == seat.seat):
-            dx, dy = _towards_centre((left, top), 0.25)
-            dx = round(dx + 7, 1)
-            parts.append(
-                f'<div class="stt-button" style="left:{dx}%;top:{dy}%" '
-                f'title="dealer button: {escape(str(seat.name))}">'
-                f'<span aria-hidden="true">D</span>'
-                f'<span class="stt-sr">dealer button at {escape(str(seat.name))}</span></div>'
-            )
-    centre = [f'<div class="stt-pot">Pot {_money(view.pot)}</div>']
+    centre = [
+        f'<div class="stt-pot">Pot {_money(view.pot)}</div>'
+        if show_pot
+        else '<div class="stt-pot">Pot: hidden until you answer</div>'
+    ]
     if view.community is not None:
         centre.append(
             '<div class="stt-community">'
@@ -176,14 +222,52 @@ def table_html(view: Any, four_colour: bool = False) -> str:
         if street not in ("showdown",)
         else '<div class="stt-street">showdown</div>'
     )
+    if view.button is None:
+        centre.append('<div class="stt-house">house dealer</div>')
     parts.append(f'<div class="stt-centre">{"".join(centre)}</div>')
+    for index, seat in enumerate(seats):
+        left, top = seat_position(index, len(seats))
+        has_button = bool(
+            seat.button or (view.button is not None and view.button == seat.seat)
+        )
+        parts.append(
+            _seat_html(
+                seat,
+                left,
+                top,
+                four_colour,
+                show_to_act=show_to_act,
+                has_button=has_button,
+            )
+        )
+        if seat.bet:
+            bx, by = _towards_centre((left, top), 0.42)
+            parts.append(
+                f'<div class="stt-bet" style="left:{bx}%;top:{by}%" '
+                f'title="{escape(str(seat.name))} bets {_money(seat.bet)}">'
+                f'<span class="stt-sr">{escape(str(seat.name))} has bet </span>'
+                f"{_money(seat.bet)}</div>"
+            )
+        if has_button:
+            dx, dy = _towards_centre((left, top), 0.3)
+            dx = round(dx + 7, 1)
+            parts.append(
+                f'<div class="stt-button" style="left:{dx}%;top:{dy}%" '
+                f'title="dealer button: {escape(str(seat.name))}">'
+                f'<span aria-hidden="true">D</span>'
+                f'<span class="stt-sr">dealer button at {escape(str(seat.name))}</span></div>'
+            )
+    parts.append("</div>")
+    parts.append(LEGEND)
     parts.append("</div>")
     return "".join(parts)
 
 
-def _summary(view: Any) -> str:
+def _summary(view: Any, show_to_act: bool = True, show_pot: bool = True) -> str:
     street = str(getattr(view.street, "value", view.street))
-    text = f"Stud table, {street}{' street' if street != 'showdown' else ''}, pot {_money(view.pot)}"
-    if view.to_act:
+    text = f"Stud table, {street}{' street' if street != 'showdown' else ''}"
+    if show_pot:
+        text += f", pot {_money(view.pot)}"
+    if view.to_act and show_to_act:
         text += f", {view.to_act} to act"
     return text
