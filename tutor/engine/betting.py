@@ -46,10 +46,6 @@ ORDER = (
     ActionKind.RAISE,
 )
 
-#: What one check answers: the amounts allowed (totals for bet/raise/complete, the chips
-#: added for a call and a bring-in; empty for fold and check), or (reason, rule id).
-Verdict = list[Decimal] | tuple[str, str]
-
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
@@ -64,24 +60,44 @@ class Refusal:
 
 
 # ------------------------------------------------------------------------ the checks
-def _forced_other(hand: Hand, kind: ActionKind) -> tuple[str, str]:
-    return (
-        f"the first chips on third street are the bring-in ({fmt(hand.stakes.bring_in)}) or a "
-        f"completion to {fmt(hand.stakes.small_bet)}, not a {kind.value}",
+class Deny:
+    """A check's refusal: the rule id, and the reason written only when read (the checks run
+    for every action on every turn, and most refusals are never shown)."""
+
+    __slots__ = ("rule", "say")
+
+    def __init__(self, rule: str, say: Callable[[], str]) -> None:
+        self.rule = rule
+        self.say = say
+
+
+#: What one check answers: the amounts allowed (totals for bet/raise/complete, the chips
+#: added for a call and a bring-in; empty for fold and check), or a :class:`Deny`.
+Verdict = list[Decimal] | Deny
+
+
+def _forced_other(hand: Hand, kind: ActionKind) -> Deny:
+    return Deny(
         "bring-in.complete",
+        lambda: (
+            f"the first chips on third street are the bring-in ({fmt(hand.stakes.bring_in)}) "
+            f"or a completion to {fmt(hand.stakes.small_bet)}, not a {kind.value}"
+        ),
     )
 
 
-def _not_reopened(hand: Hand, p: PlayerState) -> tuple[str, str]:
-    who = ""
-    if hand.short_all_in is not None:
-        q, total, _ = hand.short_all_in
-        who = f" ({hand.players[q].name}'s to {fmt(total)})"
-    why = (
-        f"the all-in for less than half a bet{who} does not reopen the betting for {p.name}, "
-        "who has already acted: only a call or a fold"
-    )
-    return why, "limit.all-in"
+def _not_reopened(hand: Hand, p: PlayerState) -> Deny:
+    def say() -> str:
+        who = ""
+        if hand.short_all_in is not None:
+            q, total, _ = hand.short_all_in
+            who = f" ({hand.players[q].name}'s to {fmt(total)})"
+        return (
+            f"the all-in for less than half a bet{who} does not reopen the betting for {p.name}, "
+            "who has already acted: only a call or a fold"
+        )
+
+    return Deny("limit.all-in", say)
 
 
 def _raise_targets(hand: Hand, p: PlayerState) -> list[Decimal]:
@@ -100,29 +116,37 @@ def _check_fold(hand: Hand, p: PlayerState) -> Verdict:
         if hand.bring_in_idx is not None and p.idx != hand.bring_in_idx:
             return []
         card = "high" if hand.variant.bring_in_highest else "low"
-        return (
-            f"{p.name} has the {card} card and must bring in or complete; the bring-in is a forced bet",
+        return Deny(
             hand.variant.rule_bring_in,
+            lambda: (
+                f"{p.name} has the {card} card and must bring in or complete; "
+                "the bring-in is a forced bet"
+            ),
         )
     if hand.current > p.bet:
         return []
-    return (
-        f"{p.name} can check for free; folding is not offered when there is no bet to face",
+    return Deny(
         "round.end",
+        lambda: (
+            f"{p.name} can check for free; folding is not offered when there is no bet "
+            "to face"
+        ),
     )
 
 
 def _check_check(hand: Hand, p: PlayerState) -> Verdict:
     if hand.forced_pending:
-        return (
-            "nobody may check on third street: the bring-in is forced",
+        return Deny(
             hand.variant.rule_bring_in,
+            lambda: "nobody may check on third street: the bring-in is forced",
         )
     if hand.current > p.bet:
-        return (
-            f"{p.name} faces a wager of {fmt(hand.current)} and must call "
-            f"{fmt(min(hand.current - p.bet, p.stack))}, raise or fold",
+        return Deny(
             "round.end",
+            lambda: (
+                f"{p.name} faces a wager of {fmt(hand.current)} and must call "
+                f"{fmt(min(hand.current - p.bet, p.stack))}, raise or fold"
+            ),
         )
     return []
 
@@ -132,17 +156,19 @@ def _check_call(hand: Hand, p: PlayerState) -> Verdict:
         return _forced_other(hand, ActionKind.CALL)
     if hand.current > p.bet:
         return [min(hand.current - p.bet, p.stack)]
-    return ("there is no wager to call: check or bet", "round.end")
+    return Deny("round.end", lambda: "there is no wager to call: check or bet")
 
 
 def _check_bring_in(hand: Hand, p: PlayerState) -> Verdict:
     if hand.forced_pending:
         return [min(hand.stakes.bring_in or ZERO, p.bet + p.stack)]
-    return (
-        "the bring-in has already been made"
-        if hand.street is Street.THIRD
-        else f"there is no bring-in on {hand.street.value} street",
+    return Deny(
         hand.variant.rule_bring_in,
+        lambda: (
+            "the bring-in has already been made"
+            if hand.street is Street.THIRD
+            else f"there is no bring-in on {hand.street.value} street"
+        ),
     )
 
 
@@ -151,26 +177,28 @@ def _check_complete(hand: Hand, p: PlayerState) -> Verdict:
     if hand.forced_pending:
         if reach > (hand.stakes.bring_in or ZERO):
             return [min(hand.stakes.small_bet, reach)]
-        return (
-            f"{p.name} has only {fmt(p.stack)}, not enough to complete",
+        return Deny(
             "bring-in.all-in",
+            lambda: f"{p.name} has only {fmt(p.stack)}, not enough to complete",
         )
     if hand.street is not Street.THIRD:
-        return (
-            "completing is only for third street after the bring-in; on "
-            f"{hand.street.value} street you bet or raise",
+        return Deny(
             "bring-in.complete",
+            lambda: (
+                "completing is only for third street after the bring-in; on "
+                f"{hand.street.value} street you bet or raise"
+            ),
         )
     if hand.completed:
-        return (
-            "the bet has already been completed: call, raise or fold",
+        return Deny(
             "bring-in.complete",
+            lambda: "the bet has already been completed: call, raise or fold",
         )
     if not p.may_raise:
         return _not_reopened(hand, p)
     if hand.current > p.bet and reach > hand.current:
         return [min(hand.stakes.small_bet, reach)]
-    return (f"{p.name} has no chips beyond the call", "bring-in.all-in")
+    return Deny("bring-in.all-in", lambda: f"{p.name} has no chips beyond the call")
 
 
 def _check_bet(hand: Hand, p: PlayerState) -> Verdict:
@@ -179,18 +207,22 @@ def _check_bet(hand: Hand, p: PlayerState) -> Verdict:
     reach = p.bet + p.stack
     if hand.current <= p.bet and not hand.bet_made and reach > 0:
         return sorted({min(s, reach) for s in hand.sizes()})
-    return (
-        f"there is already a wager of {fmt(hand.current)} on {hand.street.value} street: "
-        "call, raise or fold",
+    return Deny(
         "round.end",
+        lambda: (
+            f"there is already a wager of {fmt(hand.current)} on {hand.street.value} "
+            "street: call, raise or fold"
+        ),
     )
 
 
-def _capped(hand: Hand) -> tuple[str, str]:
-    return (
-        f"the betting is capped: one bet and {hand.rules.max_raises} raises have been made under "
-        f"{hand.rules.label}",
+def _capped(hand: Hand) -> Deny:
+    return Deny(
         "cap.raises",
+        lambda: (
+            f"the betting is capped: one bet and {hand.rules.max_raises} raises have been "
+            f"made under {hand.rules.label}"
+        ),
     )
 
 
@@ -204,15 +236,17 @@ def _check_raise(hand: Hand, p: PlayerState) -> Verdict:
         if hand.bet_made and p.may_raise and reach > hand.current and _under_cap(hand):
             if targets := _raise_targets(hand, p):
                 return targets
-        return ("there is no bet to raise: check or bet", "round.end")
+        return Deny("round.end", lambda: "there is no bet to raise: check or bet")
     if hand.street is Street.THIRD and not hand.completed:
-        return (
-            f"facing only the bring-in of {fmt(hand.current)}, the next step up is to complete to "
-            f"{fmt(hand.stakes.small_bet)}; a completion is not a raise",
+        return Deny(
             "bring-in.complete",
+            lambda: (
+                f"facing only the bring-in of {fmt(hand.current)}, the next step up is to "
+                f"complete to {fmt(hand.stakes.small_bet)}; a completion is not a raise"
+            ),
         )
     if reach <= hand.current:
-        return (f"{p.name} has no chips beyond the call", "pot.side")
+        return Deny("pot.side", lambda: f"{p.name} has no chips beyond the call")
     if not p.may_raise:
         return _not_reopened(hand, p)
     if not _under_cap(hand):
@@ -263,6 +297,15 @@ def options(
     return opts
 
 
+def amounts(hand: Hand, kind: ActionKind, p: PlayerState) -> list[Decimal] | None:
+    """The amounts ``p`` may take ``kind`` for now (empty for fold and check), or None when
+    it is not open: :func:`options` for one action (what :meth:`Hand.apply` asks)."""
+    if hand.irr is not None:
+        return options(hand, p).get(kind)
+    verdict = _CHECKS[kind](hand, p)
+    return verdict if isinstance(verdict, list) else None
+
+
 def legal_actions(hand: Hand, p: PlayerState | None = None) -> list[str]:
     """The actions open, written as in the scenario format (``call 2``, ``raise 8``)."""
     opts = options(hand, p)
@@ -294,8 +337,8 @@ def refusal_reason(
     if hand.irr is not None and (limited := hand.irr.why_not(hand, p, kind)):
         return limited
     verdict = _CHECKS[kind](hand, p)
-    if isinstance(verdict, tuple):
-        return verdict
+    if isinstance(verdict, Deny):
+        return verdict.say(), verdict.rule
     # Open by the betting but taken away by an irregularity that gave no reason of its own.
     return (
         f"an earlier out-of-turn action leaves {p.name} no {kind.value} now",

@@ -187,9 +187,11 @@ class Hand:
         self.last_round_street: Street = Street.THIRD
         self.last_round_aggressor: int | None = None
         self.last_round_first: int | None = None
-        used = {c for s in setup.seats for c in s.cards if c is not None}
-        if setup.community is not None:
-            used.add(setup.community)
+        used: set[Card] = set()
+        if setup.seed is not None:
+            used = {c for s in setup.seats for c in s.cards if c is not None}
+            if setup.community is not None:
+                used.add(setup.community)
         self.stub = Stub(setup.seed, used)
         if setup.start is None:
             self._begin()
@@ -267,13 +269,18 @@ class Hand:
             )
 
     def _draw(self) -> Card | None:
+        stub = self.stub
+        if stub.deck or stub.rng is None:
+            return stub.draw()
         # Cards the seats list for streets their players folded before are still in the stub.
-        return self.stub.draw(
-            c
-            for q in self.players
-            if q.folded
-            for c in q.given[len(q.cards) :]
-            if c is not None
+        return stub.draw(
+            [
+                c
+                for q in self.players
+                if q.folded
+                for c in q.given[len(q.cards) :]
+                if c is not None
+            ]
         )
 
     def _deal_to(self, p: _Player) -> Card | None:
@@ -885,9 +892,9 @@ class Hand:
                 + f" ({rule}).",
                 rule,
             )
-        opts = self._options(p)
-        if act.kind not in opts:
-            found = betting.refusal_reason(self, act.kind, p, opts)
+        amounts = betting.amounts(self, act.kind, p)
+        if amounts is None:
+            found = betting.refusal_reason(self, act.kind, p)
             assert found is not None
             reason, rule = found
             allowed = "; ".join(self.legal_actions())
@@ -895,7 +902,6 @@ class Hand:
                 f"{text!r} is not allowed: {reason} ({rule}). {p.name} may: {allowed}.",
                 rule,
             )
-        amounts = opts[act.kind]
         amount: Decimal | None = None
         if amounts:
             if act.amount is None:
