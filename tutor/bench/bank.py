@@ -25,6 +25,7 @@ from tutor.engine import (
     TutorError,
     house_rules,
 )
+from tutor.engine.actions import scenario_text
 from tutor.engine.cards import DECK
 from tutor.engine.rules import SPEC_TOPICS as TOPICS
 from tutor.scenarios import load_bank
@@ -41,16 +42,6 @@ STAKES = (
     (Decimal(5), Decimal(10), Decimal(1), Decimal(2)),
     (Decimal(15), Decimal(30), Decimal(2), Decimal(5)),
 )
-#: Verb for each action word of ``Hand.legal_actions()``.
-VERBS = {
-    "fold": "folds",
-    "check": "checks",
-    "call": "calls",
-    "bring": "brings in",
-    "complete": "completes",
-    "bet": "bets",
-    "raise": "raises",
-}
 
 
 #: Ask kinds a generated hand may ask (a ruling needs an irregularity event first).
@@ -84,11 +75,7 @@ def _flow(value: Any) -> str:
 
 
 def _action_text(name: str, legal: str) -> str:
-    words = legal.split()
-    if words[0] == "bring":
-        return f"{name} brings in"
-    verb = VERBS[words[0]]
-    return f"{name} {verb}" + (f" {words[-1]}" if len(words) > 1 else "")
+    return scenario_text(name, legal)
 
 
 def generate(index: int, seed: int = SEED) -> str:

@@ -22,7 +22,6 @@ from typing import Any
 
 from tutor.engine import (
     Action,
-    ActionKind,
     Card,
     Game,
     Hand,
@@ -36,6 +35,7 @@ from tutor.engine import (
     house_rules,
     to_json,
 )
+from tutor.engine.actions import legal_action, scenario_text
 from tutor.engine.irregularities import Irregularity, IrrRuling, rule
 from tutor.scenarios import Scenario, check_text
 
@@ -62,15 +62,6 @@ WEIGHTS: Mapping[str, float] = {
     "complete": 2.0,
     "bet": 2.5,
     "raise": 1.0,
-}
-_THIRD_PERSON = {
-    "fold": "folds",
-    "check": "checks",
-    "call": "calls",
-    "bring": "brings",
-    "complete": "completes",
-    "bet": "bets",
-    "raise": "raises",
 }
 
 
@@ -315,19 +306,12 @@ class Gen:
 
 def action_text(name: str, legal: str) -> str:
     """``("Bo", "bring in 1")`` -> ``"Bo brings in 1"``: a legal action in the scenario format."""
-    words = legal.split()
-    if words[0] == "bring":  # the format writes the bring-in without its amount
-        return f"{name} brings in"
-    words[0] = _THIRD_PERSON.get(words[0], words[0])
-    return " ".join([name, *words])
+    return scenario_text(name, legal)
 
 
 def to_action(name: str, legal: str) -> Action:
     """A legal action string (``"raise 15"``) for ``name`` as the engine's Action."""
-    if legal.startswith("bring in"):
-        return Action(name, ActionKind.BRING_IN, None)
-    verb, _, amount = legal.partition(" ")
-    return Action(name, ActionKind(verb), Decimal(amount) if amount else None)
+    return legal_action(name, legal)
 
 
 def first(legal: Sequence[str], verb: str) -> str | None:

@@ -18,24 +18,25 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
+from tutor.engine import betting
+from tutor.engine.boards import board_key as _board_key
+from tutor.engine.boards import describe_board, describe_low_board
 from tutor.engine.cards import Card
 from tutor.engine.errors import ActionSyntaxError, TutorError
 from tutor.engine.hands import a5_key
-from tutor.engine.table import (
+from tutor.engine.values import (
     CARDS_AT,
     STREETS,
     ZERO,
     Action,
     ActionKind,
     Street,
-    _board_key,
-    describe_board,
-    describe_low_board,
     fmt,
 )
+from tutor.engine.values import PlayerState as _Player
 
 if TYPE_CHECKING:
-    from tutor.engine.table import Hand, _Player
+    from tutor.engine.table import Hand
 
 #: The kinds of irregularity the engine rules on, and the rule each belongs to.
 KINDS: dict[str, str] = {
@@ -349,7 +350,7 @@ class IrregularityHooks:
     def dealing(self, hand: Hand, street: Street) -> None:
         for idx in sorted(self.ghosts):
             hand.dealt += 1
-            hand._log(
+            hand.log_event(
                 "irregularity",
                 f"{hand.players[idx].name}'s folded seat is dealt a dead card",
                 f"Under {hand.rules.label} a player who folded when they could check keeps being dealt "
@@ -362,7 +363,7 @@ class IrregularityHooks:
             burn = 1 if hand.rules.burn_cards else 0
             hand.burns += burn + self.set_aside + n
             self.stub_use = 2 * burn + self.set_aside + 2 * n
-            hand._log(
+            hand.log_event(
                 "irregularity",
                 f"{self.set_aside + n} cards set aside before {street.value} street",
                 f"The {self.set_aside} premature card(s) and one more card for each of the {n} active "
@@ -641,7 +642,7 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
                 "S",
             )
         b.cards.append(_as_upcard(hand, p, irr.positions[0]))
-        hand._open_third()
+        hand.open_third()
         low = hand.players[hand.bring_in_idx] if hand.bring_in_idx is not None else p
         return b.done(
             "third-card-down",
@@ -675,10 +676,10 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
         if any(c is None for _, c in doors) or first is None:
             raise TutorError("the bring-in needs every door card: give them all.")
         low_q, low_c = min(doors, key=lambda qc: _forced_key(hand, qc[1]))  # type: ignore[arg-type]
-        hand._start_round()
+        hand.start_round()
         hand.forced_pending = True
         if _forced_key(hand, first) < _forced_key(hand, low_c):  # type: ignore[arg-type]
-            nxt = hand._next_actor_from(p.idx)
+            nxt = hand.next_actor_from(p.idx)
             assert nxt is not None
             hand.bring_in_idx = p.idx
             hand.to_act_idx = nxt
@@ -712,7 +713,7 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
         raise TutorError("give one card number for each player named (card: [1, 2]).")
     for q, pos in zip(players, irr.positions, strict=True):
         b.cards.append(_as_upcard(hand, q, pos))
-    hand._open_third()
+    hand.open_third()
     return b.done(
         "upcard-each",
         "J",
@@ -771,7 +772,7 @@ def _door_down(hand: Hand, irr: Irregularity) -> IrrRuling:
         )
     rest = [c for c in p.cards[:3] if c != irr.card]
     p.cards[:3] = [rest[0], rest[1], irr.card]
-    hand._open_third()
+    hand.open_third()
     b.cards.append(
         f"{p.name}'s three cards are scrambled; {irr.card.text} is turned up"
     )
@@ -956,7 +957,7 @@ def _reaward(hand: Hand) -> None:
     live = hand.live()
     if len(live) == 1:
         hand.is_over = False
-        hand._win_uncontested(live[0])
+        hand.win_uncontested(live[0])
         return
     showdown.award(hand)
 
@@ -969,9 +970,9 @@ def _kill(b: _Build, p: _Player, why: str, basis: str) -> IrrRuling:
     if hand.is_over:
         _reaward(hand)
     elif hand.to_act_idx == p.idx:
-        hand._advance(p)
+        hand.advance(p)
     elif len(hand.live()) == 1:
-        hand._win_uncontested(hand.live()[0])
+        hand.win_uncontested(hand.live()[0])
     return b.done("dead-hand", basis, why)
 
 
@@ -1156,7 +1157,7 @@ def _burn(hand: Hand, irr: Irregularity) -> IrrRuling:
     for p, c in zip(live, new, strict=False):
         p.cards[k] = c
     if st is not Street.SEVENTH:
-        hand._open_later()
+        hand.open_later()
     return b.done(
         "restore-order",
         "J",
@@ -1434,7 +1435,7 @@ def _chips(hand: Hand, irr: Irregularity) -> IrrRuling:
         raise TutorError("the bring-in is forced: write it as an act.")
     to_call = hand.current - p.bet
     preset = hand.rules.preset
-    opts = hand._options(p)
+    opts = betting.options(hand, p)
     if chip is not None:
         if to_call > 0:
             _do_action(hand, p, ActionKind.CALL, None)
@@ -1545,7 +1546,7 @@ def _says(hand: Hand, irr: Irregularity) -> IrrRuling:
         raise TutorError(
             f"it is {hand.to_act}'s turn, not {p.name}'s: a declaration binds in turn."
         )
-    opts = hand._options(p)
+    opts = betting.options(hand, p)
     facing = hand.current > p.bet
     said = "taps the table" if tap else f'says "{word}"'
     preset = hand.rules.preset
@@ -1649,7 +1650,7 @@ def _fold_no_bet(hand: Hand, irr: Irregularity) -> IrrRuling:
     if preset == "online":
         b.rules.append("irr.online")
     dealt = hand.rules.fold_no_bet == "dealt-until-bet"
-    hand._do(p, ActionKind.FOLD, None)
+    hand.do(p, ActionKind.FOLD, None)
     if dealt and not hand.is_over:
         _hooks(hand).ghosts.add(p.idx)
         b.cards.append(
@@ -1788,7 +1789,7 @@ def _river_exposed(
         )
     if win is not None:
         if hand.players[win].all_in:
-            nxt = hand._next_actor_from(win)
+            nxt = hand.next_actor_from(win)
             win = nxt if nxt is not None else win
         hand.to_act_idx = hand.opener_idx = hand.round_first = hand.last_round_first = (
             win

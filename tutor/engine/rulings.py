@@ -7,11 +7,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from tutor.engine import betting
+from tutor.engine.boards import ante_text
 from tutor.engine.cards import Card
 from tutor.engine.errors import NeedsCardsError, TutorError
 from tutor.engine.hands import best_high, best_low, best_razz
 from tutor.engine.rules import Half
-from tutor.engine.table import ActionKind, Street, ante_text, fmt
+from tutor.engine.values import ActionKind, Street, fmt
 
 if TYPE_CHECKING:
     from tutor.engine.table import Hand
@@ -240,7 +242,7 @@ def _next_to_act(hand: Hand, _: str | None) -> Result:
 def _bet_sizes(hand: Hand, _: str | None) -> Result:
     _opening(hand)
     p = hand.players[hand.to_act_idx]  # type: ignore[index]
-    opts = hand._options(p)
+    opts = betting.options(hand, p)
     if hand.street is Street.THIRD and not hand.completed:
         sizes = [hand.stakes.small_bet] if (ActionKind.COMPLETE in opts) else []
         why = (
@@ -250,10 +252,12 @@ def _bet_sizes(hand: Hand, _: str | None) -> Result:
         return {"sizes": sizes}, why, ("bring-in.complete", "limit.small")
     can = ActionKind.BET in opts or ActionKind.RAISE in opts
     sizes = hand.sizes() if can else []
-    why = hand._size_text()
-    rules: tuple[str, ...] = (hand._size_rule(ActionKind.BET),)
+    why = hand.size_text()
+    rules: tuple[str, ...] = (hand.size_rule(ActionKind.BET),)
     if not can:
-        reason, rule = hand._why_not(p, ActionKind.RAISE)
+        found = betting.refusal_reason(hand, ActionKind.RAISE, p, opts)
+        assert found is not None
+        reason, rule = found
         why = f"No bet or raise is possible now: {reason}."
         rules = (rule,)
     elif hand.street is Street.FOURTH and hand.open_pair_active() and hand.big_seen:
@@ -295,8 +299,8 @@ def _legal(hand: Hand, _: str | None) -> Result:
         )
         rules = ("bring-in.complete",)
     else:
-        why += " " + hand._size_text()
-        rules = (hand._size_rule(ActionKind.BET),)
+        why += " " + hand.size_text()
+        rules = (hand.size_rule(ActionKind.BET),)
         if "raise" in reasons and "capped" in reasons["raise"]:
             why += f" No raise: {reasons['raise']}."
             rules += ("cap.raises",)
@@ -510,7 +514,7 @@ def _showdown_order(hand: Hand, _: str | None) -> Result:
             hand.last_round_first if hand.last_round_street is Street.SEVENTH else None
         )
         if first is None or hand.players[first].folded:
-            win, reason, _r = hand._best_board(
+            win, reason, _r = hand.best_board(
                 hand.rules.community_opener.value == "board-with-community"
             )
             if win is None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from tutor.engine.cards import Card
 from tutor.engine.hands import HighHand, LowHand, best_high, best_low, best_razz
 from tutor.engine.rules import Half, OddChipTies
-from tutor.engine.table import fmt
+from tutor.engine.values import fmt
 
 if TYPE_CHECKING:
     from tutor.engine.table import Hand
@@ -227,7 +227,7 @@ def award(hand: Hand) -> None:
         return
     chip = hand.stakes.chip or Decimal(1)
     total = sum((a for a, _ in pots), ZERO)
-    rake = hand._rake(total)
+    rake = hand.rake_of(total)
     hand.rake = rake
     shares = rake_shares([a for a, _ in pots], rake, chip)
     notes: list[str] = []
@@ -351,4 +351,4 @@ def award(hand: Hand) -> None:
     ]
     hand.award_rules = tuple(r for r in order if r in rules)
     summary = ", ".join(f"{k} {fmt(v)}" for k, v in hand.payouts.items())
-    hand._log("award", f"Award: {summary}", " ".join(notes), hand.award_rules)
+    hand.log_event("award", f"Award: {summary}", " ".join(notes), hand.award_rules)

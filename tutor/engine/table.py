@@ -11,14 +11,21 @@ soon as a betting round closes; the pot is awarded when the last round closes.
 from __future__ import annotations
 
 import copy
-import random
-from collections.abc import Callable
-from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
-from enum import StrEnum
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from tutor.engine.cards import DECK, RANK_NAMES, RANK_PLURALS, Card, check_unique
+from tutor.engine import betting
+from tutor.engine.actions import parse_action
+from tutor.engine.boards import (
+    Why,
+    ante_text,
+    board_key,
+    describe_board,
+    describe_low_board,
+    suit_key,
+)
+from tutor.engine.cards import Card, check_unique
+from tutor.engine.dealing import Stub, river_count
 from tutor.engine.errors import (
     ActionSyntaxError,
     AmbiguousActionError,
@@ -32,413 +39,72 @@ from tutor.engine.rules import (
     CommunityOpener,
     Game,
     HeadsUp,
-    HouseRules,
     ShortDeck,
     TieBreak,
 )
+from tutor.engine.rules import HouseRules as HouseRules
+from tutor.engine.values import (
+    ACTION_FORMS,
+    CARDS_AT,
+    DEEP,
+    MAX_SEATS,
+    PAST,
+    STREETS,
+    VERBS,
+    ZERO,
+    Action,
+    ActionKind,
+    HandSetup,
+    Operation,
+    PlayerState,
+    SeatSetup,
+    SeatView,
+    Stakes,
+    Start,
+    Street,
+    TableView,
+    fmt,
+    to_decimal,
+)
+
+__all__ = [
+    "ACTION_FORMS",
+    "CARDS_AT",
+    "DEEP",
+    "MAX_SEATS",
+    "STREETS",
+    "ZERO",
+    "Action",
+    "ActionKind",
+    "Hand",
+    "HandSetup",
+    "HouseRules",
+    "Operation",
+    "PlayerState",
+    "SeatSetup",
+    "SeatView",
+    "Stakes",
+    "Start",
+    "Street",
+    "TableView",
+    "Why",
+    "ante_text",
+    "describe_board",
+    "describe_low_board",
+    "fmt",
+    "to_decimal",
+]
+
+# Old private spellings, kept for code that still uses them.
+_Player = PlayerState
+_board_key = board_key
+_suit_key = suit_key
+_VERBS = VERBS
+_PAST = PAST
 
 if TYPE_CHECKING:
     from tutor.engine.irregularities import IrregularityHooks
     from tutor.engine.rulings import Ruling
-
-DEEP = Decimal("Infinity")
-ZERO = Decimal(0)
-MAX_SEATS = 8
-
-
-class Street(StrEnum):
-    """Betting rounds, named as in the scenario format."""
-
-    THIRD = "third"
-    FOURTH = "fourth"
-    FIFTH = "fifth"
-    SIXTH = "sixth"
-    SEVENTH = "seventh"
-    SHOWDOWN = "showdown"
-
-
-STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
-#: Cards a player holds once each street is dealt.
-CARDS_AT = {
-    Street.THIRD: 3,
-    Street.FOURTH: 4,
-    Street.FIFTH: 5,
-    Street.SIXTH: 6,
-    Street.SEVENTH: 7,
-    Street.SHOWDOWN: 7,
-}
-
-
-class ActionKind(StrEnum):
-    """The decisions a player makes, written as in legal-actions answers."""
-
-    FOLD = "fold"
-    CHECK = "check"
-    CALL = "call"
-    BRING_IN = "bring in"
-    COMPLETE = "complete"
-    BET = "bet"
-    RAISE = "raise"
-
-
-_VERBS = {
-    "folds": ActionKind.FOLD,
-    "fold": ActionKind.FOLD,
-    "checks": ActionKind.CHECK,
-    "check": ActionKind.CHECK,
-    "calls": ActionKind.CALL,
-    "call": ActionKind.CALL,
-    "completes": ActionKind.COMPLETE,
-    "complete": ActionKind.COMPLETE,
-    "bets": ActionKind.BET,
-    "bet": ActionKind.BET,
-    "raises": ActionKind.RAISE,
-    "raise": ActionKind.RAISE,
-}
-_PAST = {
-    ActionKind.FOLD: "folds",
-    ActionKind.CHECK: "checks",
-    ActionKind.CALL: "calls",
-    ActionKind.BRING_IN: "brings in",
-    ActionKind.COMPLETE: "completes",
-    ActionKind.BET: "bets",
-    ActionKind.RAISE: "raises",
-}
-ACTION_FORMS = (
-    "<name> folds",
-    "<name> checks",
-    "<name> calls [N]",
-    "<name> brings in [N]",
-    "<name> completes [N]",
-    "<name> bets [N]",
-    "<name> raises [N]",
-)
-
-
-def fmt(amount: Decimal | int | None) -> str:
-    """An amount as a learner reads it: ``2``, ``0.5``, ``12.25``.
-
-    >>> fmt(Decimal("2.50")), fmt(Decimal("3.00")), fmt(None)
-    ('2.5', '3', 'deep')
-    """
-    if amount is None or amount == DEEP:
-        return "deep"
-    d = Decimal(amount)
-    if d == d.to_integral_value():
-        return str(int(d))
-    return format(d.normalize(), "f")
-
-
-def to_decimal(value: object, what: str) -> Decimal:
-    """Read an amount exactly; floats are read through their shortest text."""
-    if isinstance(value, bool):
-        raise TableError(f"{what} must be an amount, not {value!r}.")
-    try:
-        d = Decimal(str(value)) if isinstance(value, float) else Decimal(value)  # type: ignore[arg-type]
-    except (InvalidOperation, TypeError, ValueError):
-        raise TableError(
-            f"{what} must be an amount such as 2 or 0.25, not {value!r}."
-        ) from None
-    if not d.is_finite():
-        raise TableError(f"{what} must be a finite amount, not {value!r}.")
-    return d
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Stakes:
-    """Fixed-limit stakes. ``bring_in`` defaults to half the small bet, ``chip`` to 1 or 0.01.
-
-    >>> Stakes(small_bet=Decimal(2), big_bet=Decimal(4), ante=Decimal("0.25")).bring_in
-    Decimal('1')
-    """
-
-    small_bet: Decimal
-    big_bet: Decimal
-    ante: Decimal = ZERO
-    bring_in: Decimal | None = None
-    chip: Decimal | None = None
-    rake_percent: Decimal | None = None
-    rake_cap: Decimal | None = None
-
-    def __post_init__(self) -> None:
-        for name in (
-            "small_bet",
-            "big_bet",
-            "ante",
-            "bring_in",
-            "chip",
-            "rake_percent",
-            "rake_cap",
-        ):
-            value = getattr(self, name)
-            if value is not None:
-                object.__setattr__(self, name, to_decimal(value, f"stakes.{name}"))
-        if self.small_bet <= 0:
-            raise TableError(
-                f"stakes.small_bet must be more than 0, not {fmt(self.small_bet)}."
-            )
-        if self.big_bet < self.small_bet:
-            raise TableError(
-                f"stakes.big_bet ({fmt(self.big_bet)}) must be at least the small bet "
-                f"({fmt(self.small_bet)}): fixed limit uses the small bet on third and fourth "
-                "street and the big bet after (limit.big)."
-            )
-        if self.ante < 0:
-            raise TableError(
-                f"stakes.ante must be 0 or more, not {fmt(self.ante)} (ante.post)."
-            )
-        if self.bring_in is None:
-            object.__setattr__(self, "bring_in", self.small_bet / 2)
-        assert self.bring_in is not None
-        if self.bring_in <= 0 or self.bring_in > self.small_bet:
-            raise TableError(
-                f"stakes.bring_in must be more than 0 and at most the small bet "
-                f"({fmt(self.small_bet)}), not {fmt(self.bring_in)} (bring-in.amount)."
-            )
-        amounts = [self.small_bet, self.big_bet, self.ante, self.bring_in]
-        if self.chip is None:
-            whole = all(a == a.to_integral_value() for a in amounts)
-            object.__setattr__(self, "chip", Decimal(1) if whole else Decimal("0.01"))
-        assert self.chip is not None
-        if self.chip <= 0:
-            raise TableError(f"stakes.chip must be more than 0, not {fmt(self.chip)}.")
-        for name, a in zip(
-            ("small_bet", "big_bet", "ante", "bring_in"), amounts, strict=False
-        ):
-            if a % self.chip != 0:
-                raise TableError(
-                    f"stakes.{name} ({fmt(a)}) is not a whole number of chips of "
-                    f"{fmt(self.chip)}: set stakes.chip to a unit that divides every amount."
-                )
-        if (self.rake_percent is None) != (self.rake_cap is None):
-            raise TableError("stakes.rake needs both percent and cap (pot.rake).")
-        if self.rake_percent is not None and not 0 <= self.rake_percent <= 100:
-            raise TableError(
-                f"stakes.rake.percent must be 0 to 100, not {fmt(self.rake_percent)}."
-            )
-        if self.rake_cap is not None and self.rake_cap < 0:
-            raise TableError(
-                f"stakes.rake.cap must be 0 or more, not {fmt(self.rake_cap)}."
-            )
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SeatSetup:
-    """One seat: number 1..10, unique name, stack (None = deep), cards in the order dealt."""
-
-    seat: int
-    name: str
-    stack: Decimal | None = None
-    cards: tuple[Card | None, ...] = ()
-    committed: Decimal | None = None
-    folded: bool = False
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Start:
-    """Begin later in the hand: that street's cards dealt, its betting about to open."""
-
-    street: Street
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HandSetup:
-    """Everything needed to play one hand."""
-
-    game: Game
-    rules: HouseRules
-    stakes: Stakes
-    seats: tuple[SeatSetup, ...]
-    button: int | None = None
-    community: Card | None = None
-    start: Start | None = None
-    seed: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """A decision: who, what, and (where given) the amount as in the scenario format."""
-
-    player: str
-    kind: ActionKind
-    amount: Decimal | None = None
-
-    @property
-    def text(self) -> str:
-        verb = _PAST[self.kind]
-        return f"{self.player} {verb}" + (
-            f" {fmt(self.amount)}" if self.amount is not None else ""
-        )
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Operation:
-    """Something that happened in the hand, with why."""
-
-    kind: str
-    text: str
-    explanation: str
-    rules: tuple[str, ...]
-    player: str | None = None
-    amount: Decimal | None = None
-    street: Street | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """One seat as drawn: what a spectator at the table sees (unknown cards are None)."""
-
-    seat: int
-    name: str
-    stack: Decimal | None
-    bet: Decimal
-    committed: Decimal
-    cards: tuple[tuple[Card | None, bool], ...]
-    folded: bool
-    all_in: bool
-    button: bool
-    to_act: bool
-
-
-@dataclass(frozen=True, slots=True)
-class TableView:
-    """The whole table as drawn."""
-
-    seats: tuple[SeatView, ...]
-    pot: Decimal
-    street: Street
-    community: Card | None
-    to_act: str | None
-    game: Game
-    rules_label: str
-    button: int | None
-    stakes: Stakes
-
-
-class _Player:
-    """Mutable per-hand state of one seat (private to the engine)."""
-
-    __slots__ = (
-        "idx",
-        "seat",
-        "name",
-        "stack",
-        "given",
-        "cards",
-        "folded",
-        "all_in",
-        "committed",
-        "bet",
-        "acted",
-        "may_raise",
-    )
-
-    def __init__(self, idx: int, s: SeatSetup) -> None:
-        self.idx = idx
-        self.seat = s.seat
-        self.name = s.name
-        self.stack: Decimal = DEEP if s.stack is None else s.stack
-        self.given = s.cards
-        self.cards: list[Card | None] = []
-        self.folded = False
-        self.all_in = False
-        self.committed = ZERO
-        self.bet = ZERO
-        self.acted = False
-        self.may_raise = True
-
-    def up_cards(self) -> list[Card | None]:
-        """Cards dealt face up: the door card and fourth to sixth street."""
-        return self.cards[2:6]
-
-
-def _board_key(cards: list[Card]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Rank the cards showing: quads > full house > trips > two pair > pair > high card.
-
-    Straights and flushes count for nothing (act.later). Returns (group sizes, ranks)."""
-    counts: dict[int, int] = {}
-    for c in cards:
-        counts[c.rank] = counts.get(c.rank, 0) + 1
-    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
-    return tuple(n for _, n in groups), tuple(r for r, _ in groups)
-
-
-def describe_board(cards: list[Card]) -> str:
-    """Plain words for a board: ``a pair of sevens``, ``king high``."""
-    if not cards:
-        return "nothing"
-    sizes, ranks = _board_key(cards)
-    if sizes[0] == 4:
-        return f"four {RANK_PLURALS[ranks[0]]}"
-    if sizes[0] == 3 and len(sizes) > 1 and sizes[1] == 2:
-        return f"{RANK_PLURALS[ranks[0]]} full of {RANK_PLURALS[ranks[1]]}"
-    if sizes[0] == 3:
-        return f"three {RANK_PLURALS[ranks[0]]}"
-    if sizes[0] == 2 and len(sizes) > 1 and sizes[1] == 2:
-        return f"two pair, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[1]]}"
-    if sizes[0] == 2:
-        return f"a pair of {RANK_PLURALS[ranks[0]]}"
-    return f"{RANK_NAMES[ranks[0]]} high"
-
-
-def ante_text(ante: Decimal, paid: list[tuple[str, Decimal]]) -> str:
-    """Why the antes make the pot they do: every player posts the ante, or all they have (ante.post)."""
-    n = len(paid)
-    total = sum((a for _, a in paid), ZERO)
-    short = [(name, a) for name, a in paid if a < ante]
-    if not short:
-        return (
-            f"Each of the {n} players dealt in posts the {fmt(ante)} ante before the cards are "
-            f"dealt: {n} x {fmt(ante)} = {fmt(total)}. The ante is dead money and counts toward no bet."
-        )
-    full = n - len(short)
-    parts = ([f"{full} x {fmt(ante)}"] if full else []) + [fmt(a) for _, a in short]
-    who = "; ".join(
-        f"{name} has only {fmt(a)} and posts all of it, so is dealt in all in"
-        for name, a in short
-    )
-    return (
-        f"Every player dealt in posts the {fmt(ante)} ante before the deal, or all they have: {who}. "
-        f"The antes really posted make {' + '.join(parts)} = {fmt(total)}. "
-        "The ante is dead money and counts toward no bet."
-    )
-
-
-def describe_low_board(cards: list[Card]) -> str:
-    """Plain words for a razz board: ``7-4 low``, ``a pair of sevens``."""
-    if not cards:
-        return "nothing"
-    _, ranks = a5_key(cards)
-    if len(ranks) < len(cards):  # a pair (or more) shows
-        return describe_board(cards)
-    chars = ["A" if r == 1 else Card(r, "c").rank_char for r in ranks]
-    return f"{'-'.join(chars)} low"
-
-
-class Why:
-    """An explanation written only when read: strings and functions that return strings."""
-
-    __slots__ = ("parts",)
-
-    def __init__(self, *parts: str | Why | Callable[[], str]) -> None:
-        self.parts = parts
-
-    def __add__(self, other: str | Why) -> Why:
-        return Why(self, other)
-
-    def __str__(self) -> str:
-        return "".join(
-            p if isinstance(p, str) else str(p) if isinstance(p, Why) else p()
-            for p in self.parts
-        )
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
-
-def _suit_key(cards: list[Card]) -> list[tuple[int, int]]:
-    """Cards by rank then suit, highest first (for "high card by suit")."""
-    return sorted((c.bring_in_key() for c in cards), reverse=True)
 
 
 class Hand:
@@ -521,17 +187,12 @@ class Hand:
         self.last_round_street: Street = Street.THIRD
         self.last_round_aggressor: int | None = None
         self.last_round_first: int | None = None
-        self._rng: random.Random | None = None
-        self._deck: list[Card] = []
-        self._burned: list[Card] = []
-        self._released: set[Card] = set()
+        used: set[Card] = set()
         if setup.seed is not None:
             used = {c for s in setup.seats for c in s.cards if c is not None}
             if setup.community is not None:
                 used.add(setup.community)
-            self._deck = [c for c in DECK if c not in used]
-            self._rng = random.Random(setup.seed)
-            self._rng.shuffle(self._deck)
+        self.stub = Stub(setup.seed, used)
         if setup.start is None:
             self._begin()
         else:
@@ -608,22 +269,19 @@ class Hand:
             )
 
     def _draw(self) -> Card | None:
-        if self._rng is not None and not self._deck:
-            # Cards the seats list for streets their players folded before are still in the stub.
-            spare = [
+        stub = self.stub
+        if stub.deck or stub.rng is None:
+            return stub.draw()
+        # Cards the seats list for streets their players folded before are still in the stub.
+        return stub.draw(
+            [
                 c
                 for q in self.players
                 if q.folded
                 for c in q.given[len(q.cards) :]
                 if c is not None
             ]
-            spare = [c for c in spare if c not in self._released]
-            self._released.update(spare)
-            self._deck.extend(spare)
-            self._rng.shuffle(self._deck)
-        if self._rng is not None and self._deck:
-            return self._deck.pop()
-        return None
+        )
 
     def _deal_to(self, p: _Player) -> Card | None:
         k = len(p.cards)
@@ -643,7 +301,7 @@ class Hand:
             if p.stack == 0:
                 p.all_in = True
         if ante > 0:
-            self._log(
+            self.log_event(
                 "ante",
                 f"Every player antes {fmt(ante)}"
                 if all(a == ante for a in self.antes.values())
@@ -655,7 +313,7 @@ class Hand:
                 ("ante.post",),
             )
         else:
-            self._log(
+            self.log_event(
                 "ante",
                 "No antes",
                 "This table plays without antes: the pot starts empty "
@@ -666,7 +324,7 @@ class Hand:
             for idx in self.order:
                 self._deal_to(self.players[idx])
         first = self.players[self.order[0]].name
-        self._log(
+        self.log_event(
             "deal",
             "Third street: two cards down, one up",
             f"The dealer deals one card at a time clockwise, starting with {first} "
@@ -675,7 +333,7 @@ class Hand:
             "two down and the door card up.",
             ("deal.order",),
         )
-        self._open_third()
+        self.open_third()
 
     def _begin_later(self, street: Street) -> None:
         """``start:``: cards of earlier streets dealt, committed chips in the pot."""
@@ -783,13 +441,13 @@ class Hand:
             self._showdown()
             return
         self.street = street
-        self._log(
+        self.log_event(
             "start",
             f"The hand starts on {street.value} street",
             f"The scenario begins with {street.value} street dealt and {fmt(self.pot)} in the pot.",
             (),
         )
-        self._open_later()
+        self.open_later()
 
     # ------------------------------------------------------------------ derived
     @property
@@ -882,7 +540,7 @@ class Hand:
         return len(self.actors()) <= 2 and not self.cap_hit
 
     # ------------------------------------------------------------------ rounds
-    def _start_round(self) -> None:
+    def start_round(self) -> None:
         for p in self.players:
             p.bet = ZERO
             p.acted = False
@@ -899,8 +557,8 @@ class Hand:
         self.last_round_street = self.street
         self.last_round_aggressor = None
 
-    def _open_third(self) -> None:
-        self._start_round()
+    def open_third(self) -> None:
+        self.start_round()
         self.forced_pending = True
         doors = [(p, p.cards[2] if len(p.cards) > 2 else None) for p in self.players]
         unknown = [p.name for p, c in doors if c is None]
@@ -951,7 +609,7 @@ class Hand:
             self._run_out()
             return
         if low_p.all_in:
-            nxt = self._next_actor_from(low_p.idx)
+            nxt = self.next_actor_from(low_p.idx)
             self.to_act_idx = nxt
             self.bring_in_reason += (
                 f" {low_p.name} is all in for the ante, so {self.players[nxt].name if nxt is not None else 'nobody'} "
@@ -967,7 +625,7 @@ class Hand:
             ("bring-in.all-in",) if low_p.all_in else ()
         )
 
-    def _next_actor_from(self, idx: int) -> int | None:
+    def next_actor_from(self, idx: int) -> int | None:
         n = len(self.players)
         for k in range(1, n + 1):
             q = self.players[(idx + k) % n]
@@ -975,7 +633,7 @@ class Hand:
                 return q.idx
         return None
 
-    def _best_board(
+    def best_board(
         self, include_community: bool
     ) -> tuple[int | None, Why, tuple[str, ...]]:
         """Who has the best hand showing among live players, and why (act.later, razz.act).
@@ -1057,8 +715,8 @@ class Hand:
 
         return win, Why(text), (rule,)
 
-    def _open_later(self) -> None:
-        self._start_round()
+    def open_later(self) -> None:
+        self.start_round()
         self.forced_pending = False
         self.open_pair_seats = (
             self._pairs_on_board() if self.street is Street.FOURTH else ()
@@ -1079,12 +737,12 @@ class Hand:
             )
             rules: tuple[str, ...] = (self.variant.rule_act, "river.community")
             if self.players[win].folded:
-                win, why2, rules = self._best_board(False)
+                win, why2, rules = self.best_board(False)
                 why = Why(f"{said}, but has folded: ", why2)
             else:
                 why = Why(said + ".")
         else:
-            win, why, rules = self._best_board(include)
+            win, why, rules = self.best_board(include)
             if self.street is Street.SEVENTH and self.community is not None and include:
                 why = Why(
                     "Seventh street is a community card that plays in every hand; counting it, ",
@@ -1113,7 +771,7 @@ class Hand:
         if self.street is Street.SIXTH:
             self.sixth_opener_idx = win
         if self.players[win].all_in:
-            nxt = self._next_actor_from(win)
+            nxt = self.next_actor_from(win)
             why = why + (
                 f" {self.players[win].name} is all in, so the action passes clockwise to "
                 f"{self.players[nxt].name if nxt is not None else 'nobody'}."
@@ -1129,187 +787,22 @@ class Hand:
 
     # ------------------------------------------------------------------ legality
     def _options(self, p: _Player) -> dict[ActionKind, list[Decimal]]:
-        """Legal kinds for ``p`` with the amounts allowed (totals for bet/raise/complete)."""
-        opts: dict[ActionKind, list[Decimal]] = {}
-        reach = p.bet + p.stack  # the most p can have in front this round
-        if self.forced_pending:
-            opts[ActionKind.BRING_IN] = [min(self.stakes.bring_in or ZERO, reach)]
-            if reach > (self.stakes.bring_in or ZERO):
-                opts[ActionKind.COMPLETE] = [min(self.stakes.small_bet, reach)]
-            if self.bring_in_idx is not None and p.idx != self.bring_in_idx:
-                opts[ActionKind.FOLD] = []
-            return opts
-        to_call = min(self.current - p.bet, p.stack)
-        if self.current > p.bet:
-            opts[ActionKind.FOLD] = []
-            opts[ActionKind.CALL] = [to_call]
-            if reach > self.current:
-                if self.street is Street.THIRD and not self.completed:
-                    if p.may_raise:
-                        opts[ActionKind.COMPLETE] = [min(self.stakes.small_bet, reach)]
-                elif p.may_raise and (
-                    self._unlimited() or self.raises < self.rules.max_raises
-                ):
-                    targets = sorted(
-                        {min(self.full_level + s, reach) for s in self.sizes()}
-                    )
-                    targets = [t for t in targets if t > self.current]
-                    if targets:
-                        opts[ActionKind.RAISE] = targets
-        else:
-            opts[ActionKind.CHECK] = []
-            if not self.bet_made and reach > 0:
-                opts[ActionKind.BET] = sorted({min(s, reach) for s in self.sizes()})
-            elif (
-                self.bet_made
-                and p.may_raise
-                and reach > self.current
-                and (self._unlimited() or self.raises < self.rules.max_raises)
-            ):
-                targets = sorted(
-                    {min(self.full_level + s, reach) for s in self.sizes()}
-                )
-                if targets := [t for t in targets if t > self.current]:
-                    opts[ActionKind.RAISE] = targets
-        if self.irr is not None:
-            opts = self.irr.options(self, p, opts)
-        return opts
+        """Legal kinds for ``p`` with the amounts allowed (see :mod:`tutor.engine.betting`)."""
+        return betting.options(self, p)
 
     def legal_actions(self) -> list[str]:
         """The actions open to the player to act, written as in the scenario format.
 
         :raises NeedsCardsError: if who acts depends on unknown cards.
         """
-        p = self._actor()
-        out = []
-        for kind in (
-            ActionKind.FOLD,
-            ActionKind.CHECK,
-            ActionKind.CALL,
-            ActionKind.BRING_IN,
-            ActionKind.COMPLETE,
-            ActionKind.BET,
-            ActionKind.RAISE,
-        ):
-            if kind not in (opts := self._options(p)):
-                continue
-            amounts = opts[kind]
-            if not amounts:
-                out.append(kind.value)
-            else:
-                out.extend(f"{kind.value} {fmt(a)}" for a in amounts)
-        return out
+        return betting.legal_actions(self)
 
     def illegal_reasons(self) -> dict[str, str]:
         """For each kind of action not open now, why not (with the rule id)."""
-        p = self._actor()
-        opts = self._options(p)
-        return {k.value: self._why_not(p, k)[0] for k in ActionKind if k not in opts}
+        return betting.illegal_reasons(self)
 
     def _actor(self) -> _Player:
-        if self.is_over:
-            raise IllegalActionError(
-                "the hand is over: the pot has been awarded (round.end).", "round.end"
-            )
-        if self.to_act_idx is None:
-            raise NeedsCardsError(self.blocked or "nobody can act now.")
-        return self.players[self.to_act_idx]
-
-    def _why_not(self, p: _Player, kind: ActionKind) -> tuple[str, str]:
-        st = self.street.value
-        if self.irr is not None and (limited := self.irr.why_not(self, p, kind)):
-            return limited
-        if self.forced_pending:
-            card = "high" if self.variant.bring_in_highest else "low"
-            if kind is ActionKind.FOLD:
-                return (
-                    f"{p.name} has the {card} card and must bring in or complete; the bring-in is a forced bet",
-                    self.variant.rule_bring_in,
-                )
-            if kind is ActionKind.CHECK:
-                return (
-                    "nobody may check on third street: the bring-in is forced",
-                    self.variant.rule_bring_in,
-                )
-            if kind is ActionKind.COMPLETE:
-                return (
-                    f"{p.name} has only {fmt(p.stack)}, not enough to complete",
-                    "bring-in.all-in",
-                )
-            return (
-                f"the first chips on third street are the bring-in ({fmt(self.stakes.bring_in)}) or a completion "
-                f"to {fmt(self.stakes.small_bet)}, not a {kind.value}",
-                "bring-in.complete",
-            )
-        facing = self.current > p.bet
-        if kind is ActionKind.BRING_IN:
-            return (
-                "the bring-in has already been made"
-                if self.street is Street.THIRD
-                else f"there is no bring-in on {st} street",
-                self.variant.rule_bring_in,
-            )
-        if kind is ActionKind.CHECK:
-            return (
-                f"{p.name} faces a wager of {fmt(self.current)} and must call "
-                f"{fmt(min(self.current - p.bet, p.stack))}, raise or fold",
-                "round.end",
-            )
-        if kind is ActionKind.CALL:
-            return ("there is no wager to call: check or bet", "round.end")
-        if kind is ActionKind.FOLD:
-            return (
-                f"{p.name} can check for free; folding is not offered when there is no bet to face",
-                "round.end",
-            )
-        if kind is ActionKind.BET:
-            return (
-                f"there is already a wager of {fmt(self.current)} on {st} street: call, raise or fold",
-                "round.end",
-            )
-        if kind is ActionKind.COMPLETE:
-            if self.street is not Street.THIRD:
-                return (
-                    f"completing is only for third street after the bring-in; on {st} street you bet or raise",
-                    "bring-in.complete",
-                )
-            if self.completed:
-                return (
-                    "the bet has already been completed: call, raise or fold",
-                    "bring-in.complete",
-                )
-            if not p.may_raise:
-                return self._not_reopened(p)
-            return (f"{p.name} has no chips beyond the call", "bring-in.all-in")
-        # RAISE
-        if not facing:
-            return ("there is no bet to raise: check or bet", "round.end")
-        if self.street is Street.THIRD and not self.completed:
-            return (
-                f"facing only the bring-in of {fmt(self.current)}, the next step up is to complete to "
-                f"{fmt(self.stakes.small_bet)}; a completion is not a raise",
-                "bring-in.complete",
-            )
-        if p.stack <= self.current - p.bet:
-            return (f"{p.name} has no chips beyond the call", "pot.side")
-        if not p.may_raise:
-            return self._not_reopened(p)
-        return (
-            f"the betting is capped: one bet and {self.rules.max_raises} raises have been made under "
-            f"{self.rules.label}",
-            "cap.raises",
-        )
-
-    def _not_reopened(self, p: _Player) -> tuple[str, str]:
-        who = ""
-        if self.short_all_in is not None:
-            q, total, _ = self.short_all_in
-            who = f" ({self.players[q].name}'s to {fmt(total)})"
-        why = (
-            f"the all-in for less than half a bet{who} does not reopen the betting for {p.name}, "
-            "who has already acted: only a call or a fold"
-        )
-        return why, "limit.all-in"
+        return betting.actor(self)
 
     def all_in_note(self) -> str | None:
         """Why the raises open to the player to act are missing or oddly sized because of an
@@ -1362,57 +855,13 @@ class Hand:
         :raises ActionSyntaxError: for words outside the grammar.
         :raises AmbiguousActionError: for a name nobody at the table has.
         """
-        if not isinstance(text, str) or not text.strip():
-            raise ActionSyntaxError(
-                f"{text!r} is not an action: write one of {', '.join(ACTION_FORMS)}."
-            )
-        words = text.strip().rstrip(".").split()
-        name = None
-        for p in sorted(self.players, key=lambda q: -len(q.name.split())):
-            k = len(p.name.split())
-            if words[:k] == p.name.split():
-                name, rest = p.name, words[k:]
-                break
-        if name is None:
-            if words[0].lower() in _VERBS or words[0].lower() in ("bring", "brings"):
-                rest = words
-                name = self.to_act or ""
-                if not name:
-                    self._actor()
-            else:
-                raise AmbiguousActionError(
-                    f"{text!r} names nobody at this table: start with one of "
-                    f"{', '.join(q.name for q in self.players)}."
-                )
-        low = [w.lower() for w in rest]
-        amount: Decimal | None = None
-        match low:
-            case [("brings" | "bring"), "in", *tail]:
-                kind = ActionKind.BRING_IN
-            case [verb, *tail] if verb in _VERBS:
-                kind = _VERBS[verb]
-            case _:
-                raise ActionSyntaxError(
-                    f"{text!r} is not an action: write one of {', '.join(ACTION_FORMS)} "
-                    "(N is a call's added chips, or the player's total for the round after a bet, raise or completion)."
-                )
-        if tail and tail[0] == "to":
-            tail = tail[1:]
-        if len(tail) > 1 or (tail and kind in (ActionKind.FOLD, ActionKind.CHECK)):
-            raise ActionSyntaxError(
-                f"{text!r} has extra words: write one of {', '.join(ACTION_FORMS)}."
-            )
-        if tail:
-            raw = tail[0].lstrip("$")
-            try:
-                amount = Decimal(raw)
-            except InvalidOperation:
-                raise ActionSyntaxError(
-                    f"{text!r}: {tail[0]!r} is not an amount; write a number such as 4 or 0.5."
-                ) from None
-            if not amount.is_finite() or amount <= 0:
-                raise ActionSyntaxError(f"{text!r}: the amount must be more than 0.")
-        return Action(name, kind, amount)
+        return parse_action(text, [p.name for p in self.players], self._to_act_name)
+
+    def _to_act_name(self) -> str:
+        name = self.to_act or ""
+        if not name:
+            self._actor()
+        return name
 
     def apply(self, action: Action | str) -> Operation:
         """Check ``action`` against the rules and carry it out.
@@ -1443,15 +892,16 @@ class Hand:
                 + f" ({rule}).",
                 rule,
             )
-        opts = self._options(p)
-        if act.kind not in opts:
-            reason, rule = self._why_not(p, act.kind)
+        amounts = betting.amounts(self, act.kind, p)
+        if amounts is None:
+            found = betting.refusal_reason(self, act.kind, p)
+            assert found is not None
+            reason, rule = found
             allowed = "; ".join(self.legal_actions())
             raise IllegalActionError(
                 f"{text!r} is not allowed: {reason} ({rule}). {p.name} may: {allowed}.",
                 rule,
             )
-        amounts = opts[act.kind]
         amount: Decimal | None = None
         if amounts:
             if act.amount is None:
@@ -1465,7 +915,7 @@ class Hand:
             elif act.amount in amounts:
                 amount = act.amount
             else:
-                rule = self._size_rule(act.kind)
+                rule = self.size_rule(act.kind)
                 what = "adds" if act.kind is ActionKind.CALL else "makes it"
                 note = ""
                 if act.kind is not ActionKind.CALL and (
@@ -1480,9 +930,9 @@ class Hand:
                 )
         elif act.amount is not None:
             raise ActionSyntaxError(f"{text!r}: a {act.kind.value} takes no amount.")
-        return self._do(p, act.kind, amount)
+        return self.do(p, act.kind, amount)
 
-    def _size_rule(self, kind: ActionKind) -> str:
+    def size_rule(self, kind: ActionKind) -> str:
         if kind in (ActionKind.BRING_IN,):
             return "bring-in.amount"
         if kind is ActionKind.COMPLETE:
@@ -1506,7 +956,7 @@ class Hand:
             p.all_in = True
         return add
 
-    def _do(self, p: _Player, kind: ActionKind, amount: Decimal | None) -> Operation:
+    def do(self, p: _Player, kind: ActionKind, amount: Decimal | None) -> Operation:
         st = self.street
         rules: tuple[str, ...]
         allin = ""
@@ -1611,7 +1061,7 @@ class Hand:
             before = self.current
             level = self.full_level
             step = amount - self.full_level
-            size_rule = self._size_rule(kind)
+            size_rule = self.size_rule(kind)
             smallest = min(self.sizes())
             self._put(p, amount)
             # A full bet or raise; an all-in of half a bet or more counts as one (limit.all-in).
@@ -1637,11 +1087,11 @@ class Hand:
             short = step not in self.sizes()
             if kind is ActionKind.BET:
                 text = f"{p.name} bets {fmt(amount)}"
-                why = f"{p.name} opens the betting on {st.value} street for {fmt(amount)}{allin}. {self._size_text()}"
+                why = f"{p.name} opens the betting on {st.value} street for {fmt(amount)}{allin}. {self.size_text()}"
             else:
                 text = f"{p.name} raises to {fmt(amount)}"
                 why = (
-                    f"{p.name} raises the {fmt(before)} wager to {fmt(amount)}{allin}. {self._size_text()} "
+                    f"{p.name} raises the {fmt(before)} wager to {fmt(amount)}{allin}. {self.size_text()} "
                     f"{self._cap_text()}"
                 )
             if short and full:
@@ -1666,10 +1116,10 @@ class Hand:
                 rules = ("limit.all-in",) + rules
                 self.short_all_in = (p.idx, amount, full)
         p.acted = True
-        op = self._log(kind.value, text, why, rules, player=p.name, amount=amount)
+        op = self.log_event(kind.value, text, why, rules, player=p.name, amount=amount)
         if self.irr is not None:
             self.irr.acted(self, p, kind)
-        self._advance(p)
+        self.advance(p)
         return op
 
     def _reopen(self, p: _Player, full: bool) -> None:
@@ -1684,7 +1134,7 @@ class Hand:
                 q.acted = False
                 q.may_raise = False
 
-    def _size_text(self) -> str:
+    def size_text(self) -> str:
         if self.street is Street.FOURTH and self.open_pair_active():
             gone = [p.name for p in self.open_pair_showing() if p.folded]
             return (
@@ -1727,10 +1177,10 @@ class Hand:
             f"{left} left."
         )
 
-    def _advance(self, p: _Player) -> None:
+    def advance(self, p: _Player) -> None:
         live = self.live()
         if len(live) == 1:
-            self._win_uncontested(live[0])
+            self.win_uncontested(live[0])
             return
         nxt = self._next_to_act(p.idx)
         if nxt is None:
@@ -1740,7 +1190,7 @@ class Hand:
 
     def _next_to_act(self, idx: int) -> int | None:
         if self.forced_pending:
-            return self._next_actor_from(idx)
+            return self.next_actor_from(idx)
         n = len(self.players)
         for k in range(1, n + 1):
             q = self.players[(idx + k) % n]
@@ -1754,7 +1204,7 @@ class Hand:
         return None
 
     def _close_round(self) -> None:
-        self._log(
+        self.log_event(
             "round",
             f"{self.street.value.capitalize()} street betting closes",
             "Every player still in has called the last wager or checked (round.end).",
@@ -1771,11 +1221,11 @@ class Hand:
         if len(self.actors()) <= 1:
             self._run_out()
             return
-        self._open_later()
+        self.open_later()
 
     def _run_out(self) -> None:
         """Nobody left to bet against: deal the remaining cards and go to the showdown."""
-        self._log(
+        self.log_event(
             "allin",
             "No more betting possible",
             "At most one player still has chips, so the remaining cards are dealt without betting.",
@@ -1793,7 +1243,7 @@ class Hand:
         self._showdown()
 
     def _compute_opener_for_record(self) -> None:
-        win, why, rules = self._best_board(
+        win, why, rules = self.best_board(
             self.rules.community_opener is CommunityOpener.BOARD_WITH_COMMUNITY
         )
         if win is not None:
@@ -1814,54 +1264,7 @@ class Hand:
         return self._river_count(n, self.dealt + n * left, burns)
 
     def _river_count(self, n: int, dealt: int, burns: int) -> tuple[bool, str]:
-        stub = 52 - dealt - burns
-        sd = self.rules.short_deck
-        burn_word = f"{burns} burn card{'s' if burns != 1 else ''}"
-        base = (
-            f"{n} players will need a seventh card. {dealt} cards are out and {burn_word}, "
-            f"so the stub holds 52 - {dealt}"
-            + (f" - {burns}" if burns else "")
-            + f" = {stub}."
-        )
-        if sd is ShortDeck.STUB:
-            avail = stub - (1 if self.rules.burn_cards else 0)
-            need = avail < n
-            why = (
-                base
-                + (
-                    f" After burning one, {avail} are left, "
-                    if self.rules.burn_cards
-                    else " That is "
-                )
-                + f"{'fewer than' if need else 'enough for'} {n} players"
-            )
-        elif sd is ShortDeck.RECYCLE_BURNS:
-            avail = stub + burns
-            need = avail < n
-            why = (
-                base
-                + f" Under {self.rules.label} the burn cards are mixed back in: {stub} + {burns} = {avail}, "
-                f"{'fewer than' if need else 'enough for'} {n} players (skipping the burn if needed)"
-            )
-        else:
-            want = n + 2
-            avail = stub + burns
-            need = avail < want
-            why = (
-                base
-                + f" Under {self.rules.label} the dealer needs players + 2 = {want} cards; "
-                + (
-                    "the stub alone has enough"
-                    if stub >= want
-                    else f"the stub plus the {burns} burn cards make {avail}, {'not ' if need else ''}enough"
-                )
-            )
-        why += ": " + (
-            "one community card is turned up in the middle and plays in every hand."
-            if need
-            else "every player gets a seventh card of their own, face down."
-        )
-        return need, why
+        return river_count(self.rules, n, dealt, burns)
 
     def _deal_street(self) -> None:
         st = self.street
@@ -1883,7 +1286,7 @@ class Hand:
                 card = self.setup.community
                 if card is None:
                     card = self._draw()
-                    if self._rng is None:
+                    if not self.stub.seeded:
                         self.problems.append(
                             "seventh street is a community card here (river.community), but `community:` "
                             "gives none: add the shared card."
@@ -1897,7 +1300,7 @@ class Hand:
                             f"seventh card ({p.given[6].text if p.given[6] else '??'}): list six cards per seat "
                             "and put the shared card in `community:`."
                         )
-                self._log(
+                self.log_event(
                     "deal",
                     "Seventh street: a community card",
                     why,
@@ -1912,7 +1315,7 @@ class Hand:
                 )
             for p in live_in_order:
                 self._deal_to(p)
-            self._log(
+            self.log_event(
                 "deal",
                 "Seventh street: one card down",
                 why + " The river is dealt face down (river.down).",
@@ -1926,7 +1329,7 @@ class Hand:
             f"{p.name} {p.cards[-1].text if p.cards[-1] else '??'}"
             for p in live_in_order
         )
-        self._log(
+        self.log_event(
             "deal",
             f"{st.value.capitalize()} street: one card up each",
             f"Each live player gets one card face up ({shown})"
@@ -1937,8 +1340,7 @@ class Hand:
         )
 
     def _draw_burn(self) -> None:
-        if self._rng is not None and self._deck:
-            self._burned.append(self._deck.pop())
+        self.stub.burn()
 
     def _river_burn(self, need: bool, n: int) -> str:
         """Burn (or skip the burn) before seventh street as the preset's short-deck procedure
@@ -1955,10 +1357,7 @@ class Hand:
         )
         said = ""
         if recycle:
-            if self._rng is not None:
-                self._deck.extend(self._burned)
-                self._burned.clear()
-                self._rng.shuffle(self._deck)
+            self.stub.recycle_burns()
             stub += self.burns
             said = f" The {self.burns} burn cards are mixed back into the stub ({stub} cards)."
             self.burns = 0
@@ -1985,7 +1384,7 @@ class Hand:
         top.stack += excess
         top.all_in = False
         self.returned = {top.name: excess}
-        self._log(
+        self.log_event(
             "uncalled",
             f"{top.name} takes back {fmt(excess)}",
             f"Nobody called the last {fmt(excess)} of {top.name}'s chips (the most anyone else put in "
@@ -1996,7 +1395,7 @@ class Hand:
             amount=excess,
         )
 
-    def _win_uncontested(self, winner: _Player) -> None:
+    def win_uncontested(self, winner: _Player) -> None:
         for p in self.players:
             p.bet = ZERO
         self.to_act_idx = None
@@ -2004,7 +1403,7 @@ class Hand:
         total = self.pot
         rake = ZERO
         if self.street is not Street.THIRD:
-            rake = self._rake(total)
+            rake = self.rake_of(total)
         self.rake = rake
         self.payouts = {winner.name: total - rake} if total - rake else {}
         self.pots = [(total, (winner.idx,))]
@@ -2030,7 +1429,7 @@ class Hand:
             + (("pot.uncalled",) if back else ())
             + (("pot.rake",) if self.stakes.rake_percent is not None else ())
         )
-        self._log(
+        self.log_event(
             "award",
             f"{winner.name} wins {fmt(total - rake)}",
             self.award_notes[0],
@@ -2039,7 +1438,7 @@ class Hand:
             amount=total - rake,
         )
 
-    def _rake(self, total: Decimal) -> Decimal:
+    def rake_of(self, total: Decimal) -> Decimal:
         """The rake on ``total``, all pots together: percent, rounded down to the chip, capped."""
         if self.stakes.rake_percent is None or self.stakes.rake_cap is None:
             return ZERO
@@ -2083,7 +1482,7 @@ class Hand:
         self.is_over = True
 
     # ------------------------------------------------------------------ misc
-    def _log(
+    def log_event(
         self,
         kind: str,
         text: str,
@@ -2137,10 +1536,7 @@ class Hand:
         new.returned = dict(self.returned)
         new.pots = list(self.pots)
         new.award_notes = list(self.award_notes)
-        new._deck = list(self._deck)
-        new._burned = list(self._burned)
-        new._released = set(self._released)
-        new._rng = copy.deepcopy(self._rng)
+        new.stub = self.stub.copy()
         new.irr = self.irr.copy() if self.irr is not None else None
         return new
 

@@ -15,6 +15,7 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
+from tutor.engine.actions import scenario_text
 from tutor.engine.errors import TutorError
 from tutor.engine.rulings import ASK_KINDS, PLAYER_KINDS, to_json
 from tutor.scenarios.bank import check_text
@@ -24,16 +25,6 @@ from tutor.scenarios.replay import start_hand, walk
 NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal")
 RANKS = "AKQJT98765432"
 SUITS = "shdc"
-#: The engine's action words -> the scenario format's verbs.
-_VERBS = {
-    "fold": "folds",
-    "check": "checks",
-    "call": "calls",
-    "bring in": "brings in",
-    "complete": "completes",
-    "bet": "bets",
-    "raise": "raises",
-}
 
 _SKELETON = """\
 # Built by clicking in the Studio.
@@ -186,13 +177,7 @@ def action_text(player: str, legal: str) -> str:
     >>> action_text("Ana", "bring in 1"), action_text("Bo", "raise 4")
     ('Ana brings in', 'Bo raises 4')
     """
-    for word, verb in _VERBS.items():
-        if legal == word or legal.startswith(word + " "):
-            amount = legal[len(word) :].strip()
-            if word == "bring in" or not amount:
-                return f"{player} {verb}"
-            return f"{player} {verb} {amount}"
-    raise ValueError(f"not an action: {legal!r}")
+    return scenario_text(player, legal)
 
 
 def add_action(doc: CommentedMap, text: str) -> None:
