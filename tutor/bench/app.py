@@ -43,7 +43,7 @@ TRIVIAL_APP = 'import streamlit as st\n\nst.write("Hello")\nst.button("Go", key=
 RADIO_KINDS = ("first-to-act", "next-to-act", "showdown-order")
 LEARNER = "Bench"
 #: In the browser: an element the script drew, and the app saying its run is over.
-FIRST_ELEMENT = "[data-testid=stMain] [data-testid=stElementContainer]"
+FIRST_ELEMENT = "[data-testid=stMain] [data-testid=stElementContainer]:visible"
 RUN_OVER = '[data-testid=stApp][data-test-script-state="notRunning"]'
 
 FLOOR_RUNS = 200
