@@ -5,9 +5,13 @@ from __future__ import annotations
 import os
 import subprocess
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tutor.bench.app import (
     APP,
@@ -29,6 +33,9 @@ __all__ = [
     "RunningApp",
     "app_environment",
     "chromium_problem",
+    "launched_chromium",
+    "require_chromium",
+    "served_app",
     "free_port",
     "start_app",
     "streamlit_command",
@@ -120,3 +127,43 @@ def chromium_problem() -> str | None:
     except ImportError:
         return "Playwright is missing: run `pip install -e '.[test]'` in .venv."
     return None
+
+
+def require_chromium() -> None:
+    """Skip the test if Chromium or Playwright is missing (a failure under CI)."""
+    problem = chromium_problem()
+    if problem is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set, so the browser test must run: {problem}")
+        pytest.skip(problem)
+
+
+@contextmanager
+def launched_chromium(wait_ms: int) -> Iterator[Any]:
+    """Debian's Chromium through Playwright, ``expect`` waiting up to ``wait_ms`` ms."""
+    require_chromium()
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=wait_ms)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@contextmanager
+def served_app(
+    folder: Path, extra: Mapping[str, str] | None = None
+) -> Iterator[RunningApp]:
+    """The app on a free port, its data in ``folder/data``, its log ``folder/streamlit.log``."""
+    running = start_app(
+        folder / "streamlit.log", app_environment(folder / "data", extra)
+    )
+    try:
+        yield running
+    finally:
+        running.stop()

@@ -6,39 +6,15 @@ installed binaries (skipped where there are none, failed under CI).
 
 from __future__ import annotations
 
-import glob
 import os
-import shutil
-import socket
-import subprocess
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
 
+from tutor.bench.pgcluster import ClusterError, free_port, pg_bin, throwaway_cluster
 
-def _pg_bin() -> Path | None:
-    """The folder holding pg_ctl and initdb (PATH first, then Debian's versioned folders)."""
-    found = shutil.which("pg_ctl")
-    if found and shutil.which("initdb"):
-        return Path(found).parent
-    candidates = sorted(
-        glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"),
-        key=lambda p: (
-            int(Path(p).parent.parent.name)
-            if Path(p).parent.parent.name.isdigit()
-            else 0
-        ),
-    )
-    return Path(candidates[-1]).parent if candidates else None
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+__all__ = ["empty_postgres", "free_port", "postgres_server"]
 
 
 @pytest.fixture(scope="session")
@@ -48,7 +24,7 @@ def postgres_server() -> Iterator[str]:
     if given:
         yield given
         return
-    bindir = _pg_bin()
+    bindir = pg_bin()
     if bindir is None:
         reason = (
             "PostgreSQL binaries (initdb, pg_ctl) not found; install postgresql or set "
@@ -57,61 +33,17 @@ def postgres_server() -> Iterator[str]:
         if os.environ.get("CI"):
             pytest.fail(reason)
         pytest.skip(reason)
-    as_root = os.geteuid() == 0
-    prefix = ["runuser", "-u", "postgres", "--"] if as_root else []
-    workdir = tempfile.mkdtemp(prefix="tutor-pg-")
-    datadir = os.path.join(workdir, "data")
-    os.mkdir(datadir)
-    if as_root:
-        shutil.chown(workdir, "postgres")
-        shutil.chown(datadir, "postgres")
-    port = free_port()
-
-    def run(*args: str) -> None:
-        subprocess.run([*prefix, *args], check=True, capture_output=True, text=True)
-
     try:
-        run(str(bindir / "initdb"), "-D", datadir, "-A", "trust", "-U", "postgres")
-        options = f"-p {port} -k {workdir} -c listen_addresses=127.0.0.1 -c fsync=off"
-        run(
-            str(bindir / "pg_ctl"),
-            "-D",
-            datadir,
-            "-o",
-            options,
-            "-l",
-            os.path.join(workdir, "log"),
-            "-w",
-            "start",
-        )
-    except subprocess.CalledProcessError as exc:
-        shutil.rmtree(workdir, ignore_errors=True)
+        with throwaway_cluster(bindir, ["fsync=off"]) as cluster:
+            admin = create_engine(
+                f"{cluster.server}/postgres", isolation_level="AUTOCOMMIT"
+            )
+            with admin.connect() as conn:
+                conn.execute(text("CREATE DATABASE tutor_test"))
+            admin.dispose()
+            yield f"{cluster.server}/tutor_test"
+    except ClusterError as exc:
         pytest.fail(f"could not start PostgreSQL: {exc.stderr}")
-    try:
-        admin = create_engine(
-            f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres",
-            isolation_level="AUTOCOMMIT",
-        )
-        with admin.connect() as conn:
-            conn.execute(text("CREATE DATABASE tutor_test"))
-        admin.dispose()
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/tutor_test"
-    finally:
-        subprocess.run(
-            [
-                *prefix,
-                str(bindir / "pg_ctl"),
-                "-D",
-                datadir,
-                "-m",
-                "fast",
-                "-w",
-                "stop",
-            ],
-            check=False,
-            capture_output=True,
-        )
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 def empty_postgres(url: str) -> None:

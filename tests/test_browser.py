@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,14 +10,11 @@ from typing import Any
 
 import pytest
 from browser_support import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     ROOT,
     SCREENSHOTS,
     RunningApp,
-    app_environment,
-    chromium_problem,
-    start_app,
+    launched_chromium,
+    served_app,
 )
 
 from tutor import config
@@ -39,22 +35,8 @@ WAIT_MS = 30_000
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Debian's Chromium through Playwright (skipped if missing; a failure under CI)."""
-    problem = chromium_problem()
-    if problem is not None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI is set, so the browser test must run: {problem}")
-        pytest.skip(problem)
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=WAIT_MS)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with launched_chromium(WAIT_MS) as chromium:
+        yield chromium
 
 
 @pytest.fixture(scope="module")
@@ -66,18 +48,14 @@ def app_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def app(app_folder: Path) -> Iterator[RunningApp]:
     """The real app on a free port, an empty data folder, the browser fixtures' bank."""
-    env = app_environment(
-        app_folder / "data",
+    with served_app(
+        app_folder,
         {
             "TUTOR_SCENARIOS_DIR": str(DATA / "scenarios"),
             "TUTOR_LESSONS_DIR": str(DATA / "lessons"),
         },
-    )
-    running = start_app(app_folder / "streamlit.log", env)
-    try:
+    ) as running:
         yield running
-    finally:
-        running.stop()
 
 
 def saved_answers(app_folder: Path, name: str) -> list[AnswerRecord]:

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from browser_support import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     ROOT,
     SCREENSHOTS,
     RunningApp,
-    app_environment,
-    chromium_problem,
-    start_app,
+    launched_chromium,
+    served_app,
 )
 
 pytestmark = pytest.mark.browser
@@ -27,39 +23,21 @@ WAIT_MS = 30_000
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    problem = chromium_problem()
-    if problem is not None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI is set, so the browser test must run: {problem}")
-        pytest.skip(problem)
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=WAIT_MS)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with launched_chromium(WAIT_MS) as chromium:
+        yield chromium
 
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningApp]:
     folder = tmp_path_factory.mktemp("browser-irr-app")
-    env = app_environment(
-        folder / "data",
+    with served_app(
+        folder,
         {
             "TUTOR_SCENARIOS_DIR": str(DATA / "scenarios"),
             "TUTOR_LESSONS_DIR": str(ROOT / "lessons"),
         },
-    )
-    running = start_app(folder / "streamlit.log", env)
-    try:
+    ) as running:
         yield running
-    finally:
-        running.stop()
 
 
 def shot(page: Any, name: str, width: int) -> None:

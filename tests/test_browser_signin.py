@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import time
 from collections.abc import Iterator
@@ -11,14 +10,13 @@ from typing import Any
 import pytest
 from browser_support import (
     APP,
-    CHROMIUM,
-    CHROMIUM_ARGS,
     ROOT,
     SCREENSHOTS,
     RunningApp,
     app_environment,
-    chromium_problem,
     free_port,
+    launched_chromium,
+    require_chromium,
     streamlit_command,
 )
 
@@ -38,23 +36,10 @@ PUPIL = "pupil@school.test"
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    problem = chromium_problem()
-    if problem is not None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI is set, so the browser test must run: {problem}")
-        pytest.skip(problem)
+    require_chromium()
     pytest.importorskip("authlib", reason="sign-in needs Authlib (streamlit[auth])")
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=WAIT_MS)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with launched_chromium(WAIT_MS) as chromium:
+        yield chromium
 
 
 @pytest.fixture(scope="module")

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_support import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     ROOT,
     SCREENSHOTS,
     RunningApp,
-    app_environment,
-    chromium_problem,
-    start_app,
+    launched_chromium,
+    served_app,
 )
 
 from tutor.scenarios.templates import template
@@ -29,22 +25,8 @@ WAIT_MS = 30_000
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    problem = chromium_problem()
-    if problem is not None:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI is set, so the browser test must run: {problem}")
-        pytest.skip(problem)
-    from playwright.sync_api import expect, sync_playwright
-
-    expect.set_options(timeout=WAIT_MS)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with launched_chromium(WAIT_MS) as chromium:
+        yield chromium
 
 
 @pytest.fixture(scope="module")
@@ -54,19 +36,15 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def app(data_dir: Path) -> Iterator[RunningApp]:
-    env = app_environment(
-        data_dir / "data",
+    with served_app(
+        data_dir,
         {
             "TUTOR_SCENARIOS_DIR": str(DATA / "scenarios"),
             "TUTOR_LESSONS_DIR": str(DATA / "lessons"),
             "TUTOR_OPEN_INSTRUCTOR": "1",
         },
-    )
-    running = start_app(data_dir / "streamlit.log", env)
-    try:
+    ) as running:
         yield running
-    finally:
-        running.stop()
 
 
 def _shots(page: Any, name: str) -> None:

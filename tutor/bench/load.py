@@ -24,12 +24,9 @@ with ``load_r<replicas>_`` in front for every replica count measured.
 from __future__ import annotations
 
 import asyncio
-import glob
 import os
 import random
-import shutil
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.bench.common import BenchResult
+from tutor.bench.pgcluster import ClusterError, pg_bin, throwaway_cluster
 from tutor.serve import COOKIE_NAME as COOKIE
 
 #: Seconds between two interactions of one learner.
@@ -523,21 +521,6 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _pg_bin() -> Path | None:
-    found = shutil.which("pg_ctl")
-    if found and shutil.which("initdb"):
-        return Path(found).parent
-    candidates = sorted(
-        glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"),
-        key=lambda p: (
-            int(Path(p).parent.parent.name)
-            if Path(p).parent.parent.name.isdigit()
-            else 0
-        ),
-    )
-    return Path(candidates[-1]).parent if candidates else None
-
-
 @dataclass(frozen=True)
 class Database:
     """A database URL, and the server's main process id when it was started here."""
@@ -571,56 +554,26 @@ def throwaway_postgres() -> Iterator[Database]:
 
     :raises LoadError: If PostgreSQL's programs are missing or it does not start.
     """
-    bindir = _pg_bin()
+    bindir = pg_bin()
     if bindir is None:
         raise LoadError(
             "PostgreSQL's initdb and pg_ctl were not found: install postgresql, or set "
             f"{DATABASE_VAR} to a database URL"
         )
-    prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-    workdir = tempfile.mkdtemp(prefix="tutor-bench-pg-")
-    datadir = os.path.join(workdir, "data")
-    os.mkdir(datadir)
-    if prefix:
-        shutil.chown(workdir, "postgres")
-        shutil.chown(datadir, "postgres")
-    port = _free_port()
-
-    def run(*args: str) -> None:
-        subprocess.run([*prefix, *args], check=True, capture_output=True, text=True)
-
     try:
-        run(str(bindir / "initdb"), "-D", datadir, "-A", "trust", "-U", "postgres")
-        options = f"-p {port} -k {workdir} -c listen_addresses=127.0.0.1 -c max_connections=200"
-        run(
-            str(bindir / "pg_ctl"),
-            *("-D", datadir, "-o", options, "-l", os.path.join(workdir, "log")),
-            *("-w", "start"),
-        )
-    except subprocess.CalledProcessError as exc:
-        shutil.rmtree(workdir, ignore_errors=True)
+        with throwaway_cluster(
+            bindir, ["max_connections=200"], prefix="tutor-bench-pg-"
+        ) as cluster:
+            server = cluster.server
+            kind = "PostgreSQL (throwaway cluster, a fresh database per replica count)"
+            yield Database(
+                f"{server}/postgres",
+                cluster.pid(),
+                kind,
+                admin_url=f"{server}/postgres",
+            )
+    except ClusterError as exc:
         raise LoadError(f"could not start PostgreSQL: {exc.stderr.strip()}") from exc
-    try:
-        server = f"postgresql+psycopg://postgres@127.0.0.1:{port}"
-        pid = int(Path(datadir, "postmaster.pid").read_text().split()[0])
-        kind = "PostgreSQL (throwaway cluster, a fresh database per replica count)"
-        yield Database(f"{server}/postgres", pid, kind, admin_url=f"{server}/postgres")
-    finally:
-        subprocess.run(
-            [
-                *prefix,
-                str(bindir / "pg_ctl"),
-                "-D",
-                datadir,
-                "-m",
-                "fast",
-                "-w",
-                "stop",
-            ],
-            check=False,
-            capture_output=True,
-        )
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 @contextmanager
