@@ -7,6 +7,8 @@ installed binaries (skipped where there are none, failed under CI).
 from __future__ import annotations
 
 import os
+import socket
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -14,7 +16,7 @@ from sqlalchemy import create_engine, text
 
 from tutor.bench.pgcluster import ClusterError, free_port, pg_bin, throwaway_cluster
 
-__all__ = ["empty_postgres", "free_port", "postgres_server"]
+__all__ = ["empty_postgres", "free_port", "postgres_server", "silent_server"]
 
 
 @pytest.fixture(scope="session")
@@ -53,3 +55,32 @@ def empty_postgres(url: str) -> None:
         conn.execute(text("DROP SCHEMA public CASCADE"))
         conn.execute(text("CREATE SCHEMA public"))
     engine.dispose()
+
+
+@pytest.fixture
+def silent_server() -> Iterator[int]:
+    """A TCP port that accepts connections and never says a word."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    accepted: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                accepted.append(listener.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield int(listener.getsockname()[1])
+    finally:
+        stop.set()
+        thread.join()
+        for conn in accepted:
+            conn.close()
+        listener.close()

@@ -960,37 +960,6 @@ def test_sqlite_synchronous_is_configurable(
     )
 
 
-@pytest.fixture
-def silent_server() -> Iterator[int]:
-    """A TCP port that accepts connections and never says a word."""
-    import socket
-
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(16)
-    accepted: list[socket.socket] = []
-    stop = threading.Event()
-
-    def accept() -> None:
-        listener.settimeout(0.2)
-        while not stop.is_set():
-            try:
-                accepted.append(listener.accept()[0])
-            except OSError:
-                continue
-
-    thread = threading.Thread(target=accept, daemon=True)
-    thread.start()
-    try:
-        yield int(listener.getsockname()[1])
-    finally:
-        stop.set()
-        thread.join()
-        for conn in accepted:
-            conn.close()
-        listener.close()
-
-
 def test_a_server_that_never_answers_fails_fast(silent_server: int) -> None:
     import time
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-import socket
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,35 +23,6 @@ BANNER = (
     "reached. Lessons and scenarios still work. Whoever runs this app can see why with "
     "`tutor health` and in the app's log."
 )
-
-
-@pytest.fixture
-def silent_port() -> Iterator[int]:
-    """A TCP port that accepts connections and never says a word."""
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(16)
-    accepted: list[socket.socket] = []
-    stop = threading.Event()
-
-    def accept() -> None:
-        listener.settimeout(0.2)
-        while not stop.is_set():
-            try:
-                accepted.append(listener.accept()[0])
-            except OSError:
-                continue
-
-    thread = threading.Thread(target=accept, daemon=True)
-    thread.start()
-    try:
-        yield int(listener.getsockname()[1])
-    finally:
-        stop.set()
-        thread.join()
-        for conn in accepted:
-            conn.close()
-        listener.close()
 
 
 @pytest.fixture(autouse=True)
@@ -103,11 +72,11 @@ def test_a_data_folder_that_is_a_file(
 
 
 def test_a_postgres_server_that_never_answers(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, silent_port: int
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, silent_server: int
 ) -> None:
     point_app_at(monkeypatch, tmp_path / "data", DATA)
     monkeypatch.setenv(
-        "TUTOR_DATABASE_URL", f"postgresql://ana:secret@127.0.0.1:{silent_port}/tutor"
+        "TUTOR_DATABASE_URL", f"postgresql://ana:secret@127.0.0.1:{silent_server}/tutor"
     )
     monkeypatch.setenv("TUTOR_DB_CONNECT_TIMEOUT", "2")
     at = _walkthrough_answers_without_saving()
