@@ -2,9 +2,33 @@
 
 from __future__ import annotations
 
+from tutor.engine.messages import Message, render
+
+#: Where in a hand's setup a problem lies, in the engine's own terms: ``("stakes", "rake")``,
+#: ``("seats", "Ana", "cards")``, ``("community",)``. The scenario layer maps it to a file's
+#: line and column; the engine never names a key of the scenario format.
+Where = tuple[str | int, ...]
+
 
 class TutorError(ValueError):
-    """Root of every error the project raises on bad input."""
+    """Root of every error the project raises on bad input.
+
+    It is raised with a ``Message`` (explanations as data; ``said`` keeps it, ``str()``
+    renders it in the installed language) or, outside the engine, with plain text.
+    ``where`` locates the fault in the setup when it is known.
+    """
+
+    def __init__(self, message: str | Message = "", *, where: Where = ()) -> None:
+        super().__init__(message)
+        self.said = message if isinstance(message, Message) else None
+        self.where = where
+        #: The rule id the message rests on, if any.
+        self.rule: str | None = self.said.rule if self.said is not None else None
+
+    def __str__(self) -> str:
+        if self.said is not None:
+            return render(self.said)
+        return super().__str__()
 
 
 class CardError(TutorError):
@@ -19,9 +43,14 @@ class TableError(TutorError):
     """
 
     def __init__(
-        self, message: str, *, player: str | None = None, field: str | None = None
+        self,
+        message: str | Message,
+        *,
+        player: str | None = None,
+        field: str | None = None,
+        where: Where = (),
     ) -> None:
-        super().__init__(message)
+        super().__init__(message, where=where)
         self.player = player
         self.field = field
 
@@ -37,9 +66,9 @@ class AmbiguousActionError(TutorError):
 class IllegalActionError(TutorError):
     """An action the rules forbid now. ``rule`` names the rule id that forbids it."""
 
-    def __init__(self, message: str, rule: str) -> None:
+    def __init__(self, message: str | Message, rule: str | None = None) -> None:
         super().__init__(message)
-        self.rule = rule
+        self.rule = rule or self.rule
 
 
 class NeedsCardsError(TutorError):

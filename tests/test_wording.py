@@ -1,0 +1,105 @@
+"""The rendering layer: engine messages as data, sentences from one catalogue per language."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from tutor.engine.cards import Card
+from tutor.engine.errors import IllegalActionError, TutorError
+from tutor.engine.messages import Message, fallback, msg, rules_of
+from tutor.engine.values import Street
+from tutor.wording import LANGUAGES, render, sentences, tongue
+
+ROOT = Path(__file__).resolve().parents[1] / "tutor"
+#: ``msg("key"`` or ``Message("key"``: keys are always written as literals, so they can be found.
+KEY = re.compile(r"""\b(?:msg|Message)\(\s*["']([a-z0-9][a-z0-9._-]*)["']""")
+
+
+def keys_in_code() -> set[str]:
+    found: set[str] = set()
+    for path in ROOT.rglob("*.py"):
+        if "wording" in path.parts:
+            continue
+        found.update(KEY.findall(path.read_text(encoding="utf-8")))
+    return found
+
+
+def test_every_key_the_code_says_has_english_wording() -> None:
+    missing = sorted(keys_in_code() - set(tongue("en").catalogue))
+    assert missing == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_no_catalogue_keeps_wording_nobody_says(code: str) -> None:
+    catalogue = set(tongue(code).catalogue)
+    enum_words = {k for k in catalogue if re.fullmatch(r"[A-Z]\w*\.[A-Z_0-9]+", k)}
+    unused = sorted(catalogue - keys_in_code() - enum_words - {"wording.example"})
+    assert unused == []
+
+
+def test_values_are_written_as_english_writes_them() -> None:
+    said = msg(
+        "wording.example",
+        None,
+        player=("Ana", "Bo", "Cy"),
+        amount=Decimal("12.50"),
+    )
+    assert render(said) == "Ana, Bo and Cy puts in 12.5."
+    cards = msg(
+        "wording.example", None, player=(Card.parse("Kh"), Card.parse("2c")), amount=3
+    )
+    assert render(cards) == "Kh 2c puts in 3."
+    nested = msg(
+        "wording.example",
+        None,
+        player=msg("wording.example", None, player="A", amount=1),
+        amount=0,
+    )
+    assert render(nested) == "A puts in 1. puts in 0."
+    assert (
+        render(msg("wording.example", None, player=Street.FOURTH, amount=1))
+        == "fourth puts in 1."
+    )
+
+
+def test_sentences_join_and_rules_are_collected_once() -> None:
+    said = (
+        msg("wording.example", "ante.post", player="A", amount=1),
+        msg("wording.example", "pot.rake", player="B", amount=2),
+        msg("wording.example", "ante.post", player="C", amount=3),
+    )
+    assert sentences(said) == "A puts in 1. B puts in 2. C puts in 3."
+    assert rules_of(said) == ("ante.post", "pot.rake")
+
+
+def test_an_unknown_key_renders_as_its_data_and_is_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    said = Message("no.such-key", {"amount": 2})
+    assert render(said) == "no.such-key(amount=2)" == fallback(said)
+    assert "no en wording for message key 'no.such-key'" in caplog.text
+
+
+def test_an_unknown_language_is_refused_with_the_choices() -> None:
+    with pytest.raises(
+        ValueError, match=r"^no wording for language 'xx': use one of en\.$"
+    ):
+        render(msg("wording.example", None, player="A", amount=1), "xx")
+
+
+def test_errors_carry_the_message_and_its_rule() -> None:
+    said = msg("wording.example", "limit.cap", player="Ana", amount=4)
+    exc = TutorError(said, where=("stakes", "rake"))
+    assert (str(exc), exc.rule, exc.said, exc.where) == (
+        "Ana puts in 4.",
+        "limit.cap",
+        said,
+        ("stakes", "rake"),
+    )
+    illegal = IllegalActionError(said)
+    assert (str(illegal), illegal.rule) == ("Ana puts in 4.", "limit.cap")
+    assert str(IllegalActionError("plain words", "round.end")) == "plain words"

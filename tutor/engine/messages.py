@@ -1,0 +1,81 @@
+"""Explanations as data: a message key, its parameters as values, and the rule it cites.
+
+The engine never writes a sentence. Every operation, ruling, refusal and problem carries
+``Message`` values: a key naming what is said (``"bring-in.lowest-door"``), the parameters
+as values (a ``Card``, a ``Decimal``, a player's name, a ``Street``, a tuple of them, or
+another ``Message``), and the rule id it rests on. A rendering layer outside the engine
+(``tutor.wording``) turns them into sentences of a language; adding a language is a new
+catalogue there and nothing here.
+
+So that ``str(message)``, ``Ruling.explanation`` and an error's text read as English
+wherever the engine is used, ``tutor.wording`` installs its renderer with ``install()``
+when it is imported (``tutor/__init__.py`` imports it). Without it, a message renders as
+its key and parameters, which is what a test of the engine alone sees.
+
+>>> m = Message("wording.example", {"amount": 12})
+>>> fallback(m)
+'wording.example(amount=12)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True, eq=True)
+class Message:
+    """One thing the engine says: ``key`` with ``params``, resting on ``rule`` (or None)."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    rule: str | None = None
+
+    def __str__(self) -> str:
+        return render(self)
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.rule))
+
+
+def msg(key: str, rule: str | None = None, /, **params: Any) -> Message:
+    """A message: ``msg("wording.example", None, player="Ana", amount=2)``."""
+    return Message(key, params, rule)
+
+
+#: What an explanation is: sentences said one after the other.
+Said = tuple[Message, ...]
+
+
+def fallback(message: Message) -> str:
+    """A message as its key and parameters, when no language is installed."""
+    params = ", ".join(f"{k}={v!r}" for k, v in message.params.items())
+    return f"{message.key}({params})"
+
+
+_renderer: list[Callable[[Message], str]] = [fallback]
+
+
+def install(renderer: Callable[[Message], str]) -> None:
+    """Make ``renderer`` the one ``render`` uses (the wording layer calls this)."""
+    _renderer[0] = renderer
+
+
+def render(message: Message) -> str:
+    """A message as a sentence, in the installed language."""
+    return _renderer[0](message)
+
+
+def render_all(messages: Iterable[Message]) -> str:
+    """Messages as sentences one after the other, separated by a space."""
+    return " ".join(t for t in (render(m) for m in messages) if t)
+
+
+def rules_of(messages: Iterable[Message]) -> tuple[str, ...]:
+    """The rule ids the messages rest on, first mention first, each once."""
+    seen: dict[str, None] = {}
+    for m in messages:
+        if m.rule:
+            seen.setdefault(m.rule, None)
+    return tuple(seen)
