@@ -93,8 +93,10 @@ def test_engine_leaves_import_no_engine_module_above_them() -> None:
     assert graph["tutor.engine.values"] <= {
         "tutor.engine.cards",
         "tutor.engine.errors",
+        "tutor.engine.messages",
         "tutor.engine.rules",
     }
+    assert graph["tutor.engine.messages"] == set()
     assert "tutor.engine.table" not in graph["tutor.engine.betting"]
     assert "tutor.engine.table" not in graph["tutor.engine.rulings"]
     assert "tutor.engine.table" not in graph["tutor.engine.showdown"]

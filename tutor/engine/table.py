@@ -34,6 +34,7 @@ from tutor.engine.errors import (
     TableError,
 )
 from tutor.engine.hands import a5_key
+from tutor.engine.messages import Message
 from tutor.engine.rules import (
     VARIANTS,
     CommunityOpener,
@@ -1485,8 +1486,8 @@ class Hand:
     def log_event(
         self,
         kind: str,
-        text: str,
-        explanation: str,
+        said: Message | str,
+        why: tuple[Message, ...] | str,
         rules: tuple[str, ...],
         *,
         player: str | None = None,
@@ -1495,8 +1496,8 @@ class Hand:
     ) -> Operation:
         op = Operation(
             kind=kind,
-            text=text,
-            explanation=explanation,
+            said=said,
+            why=why,
             rules=rules,
             player=player,
             amount=amount,

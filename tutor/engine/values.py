@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import TableError
+from tutor.engine.messages import Message, render, render_all
 from tutor.engine.rules import Game, HouseRules
 
 DEEP = Decimal("Infinity")
@@ -246,15 +247,29 @@ class Action:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Operation:
-    """Something that happened in the hand, with why."""
+    """Something that happened in the hand (``said``), with why (``why``), as data.
+
+    ``text`` and ``explanation`` are the same rendered in the installed language. (While the
+    engine is being moved to messages, plain strings are still accepted and kept as they are.)
+    """
 
     kind: str
-    text: str
-    explanation: str
+    said: Message | str
+    why: tuple[Message, ...] | str
     rules: tuple[str, ...]
     player: str | None = None
     amount: Decimal | None = None
     street: Street | None = None
+
+    @property
+    def text(self) -> str:
+        """What happened, as a sentence."""
+        return self.said if isinstance(self.said, str) else render(self.said)
+
+    @property
+    def explanation(self) -> str:
+        """Why, as sentences."""
+        return self.why if isinstance(self.why, str) else render_all(self.why)
 
 
 @dataclass(frozen=True, slots=True)
