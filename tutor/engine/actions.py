@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
 
 from tutor.engine.errors import ActionSyntaxError, AmbiguousActionError
+from tutor.engine.messages import msg
 from tutor.engine.values import ACTION_FORMS, PAST, VERBS, Action, ActionKind
 
 __all__ = [
@@ -43,7 +44,7 @@ def parse_action(
     """
     if not isinstance(text, str) or not text.strip():
         raise ActionSyntaxError(
-            f"{text!r} is not an action: write one of {', '.join(ACTION_FORMS)}."
+            msg("action.not-an-action", None, text=text, forms=ACTION_FORMS)
         )
     words = text.strip().rstrip(".").split()
     name = None
@@ -60,8 +61,7 @@ def parse_action(
             name = to_act()
         else:
             raise AmbiguousActionError(
-                f"{text!r} names nobody at this table: start with one of "
-                f"{', '.join(names)}."
+                msg("action.names-nobody", None, text=text, players=tuple(names))
             )
     low = [w.lower() for w in rest]
     amount: Decimal | None = None
@@ -72,14 +72,13 @@ def parse_action(
             kind = VERBS[verb]
         case _:
             raise ActionSyntaxError(
-                f"{text!r} is not an action: write one of {', '.join(ACTION_FORMS)} "
-                "(N is a call's added chips, or the player's total for the round after a bet, raise or completion)."
+                msg("action.unknown-verb", None, text=text, forms=ACTION_FORMS)
             )
     if tail and tail[0] == "to":
         tail = tail[1:]
     if len(tail) > 1 or (tail and kind in (ActionKind.FOLD, ActionKind.CHECK)):
         raise ActionSyntaxError(
-            f"{text!r} has extra words: write one of {', '.join(ACTION_FORMS)}."
+            msg("action.extra-words", None, text=text, forms=ACTION_FORMS)
         )
     if tail:
         raw = tail[0].lstrip("$")
@@ -87,10 +86,10 @@ def parse_action(
             amount = Decimal(raw)
         except InvalidOperation:
             raise ActionSyntaxError(
-                f"{text!r}: {tail[0]!r} is not an amount; write a number such as 4 or 0.5."
+                msg("action.not-an-amount", None, text=text, word=tail[0])
             ) from None
         if not amount.is_finite() or amount <= 0:
-            raise ActionSyntaxError(f"{text!r}: the amount must be more than 0.")
+            raise ActionSyntaxError(msg("action.amount-not-positive", None, text=text))
     return Action(name, kind, amount)
 
 

@@ -14,10 +14,18 @@ from typing import Any
 from tutor.engine.cards import Card
 from tutor.engine.values import DEEP
 from tutor.wording import Template
-from tutor.wording.en import general
+from tutor.wording.en import (
+    betting,
+    general,
+    setup,
+    table,
+)
 
 CATALOGUE: Mapping[str, Template] = {
     **general.CATALOGUE,
+    **table.CATALOGUE,
+    **betting.CATALOGUE,
+    **setup.CATALOGUE,
 }
 
 
