@@ -987,7 +987,8 @@ class Hand:
         """
         act = self.parse(action) if isinstance(action, str) else action
         p = self.player(act.player)
-        text = act.text if isinstance(action, Action) else action.strip()
+        # The action as given: the learner's words, or the Action (put in words only if refused).
+        text: Action | str = act if isinstance(action, Action) else action.strip()
         if self.is_over:
             raise IllegalActionError(
                 msg("refusal.hand-over", "round.end", action=text), "round.end"

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from tutor.engine.boards import ante_text, describe_board, describe_low_board
 from tutor.engine.rules import ShortDeck
-from tutor.engine.values import ActionKind
+from tutor.engine.values import Action, ActionKind
 from tutor.wording import Params, Template
 from tutor.wording.en.common import joined, said
 
@@ -193,7 +193,9 @@ def _amounts(p: Params) -> str:
 
 
 def _action(p: Params) -> str:
-    return repr(p.raw("action"))
+    """The refused action as the learner wrote it (or as the grammar writes an Action)."""
+    action = p.raw("action")
+    return repr(action.text if isinstance(action, Action) else action)
 
 
 CATALOGUE: Mapping[str, Template] = {
