@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tutor.engine import actions
 from tutor.engine.irregularities import KINDS as IRREGULARITY_KINDS
 from tutor.engine.irregularities import OUTCOMES
 from tutor.engine.rules import GAMES as GAMES_OF_ENGINE
@@ -60,10 +61,8 @@ NAME_PATTERN = r"^\S(.{0,28}\S)?$"
 CARD_PATTERN = r"^([2-9TtJjQqKkAa]|10)[cdhsCDHS]$"
 CARD_OR_UNKNOWN_PATTERN = r"^(([2-9TtJjQqKkAa]|10)[cdhsCDHS]|\?\?)$"
 CARDS_TEXT_PATTERN = r"^\s*((([2-9TtJjQqKkAa]|10)[cdhsCDHS]|\?\?)([\s,]+(([2-9TtJjQqKkAa]|10)[cdhsCDHS]|\?\?))*)?\s*$"
-VERBS = ("folds", "checks", "calls", "brings in", "completes", "bets", "raises")
-#: Verbs that may carry an amount.
-AMOUNT_VERBS = ("calls", "completes", "bets", "raises")
-ACTION_PATTERN = r"^\S(.*\S)? (folds|checks|brings in|(calls|completes|bets|raises)( \+?[0-9]+(\.[0-9]+)?)?)$"
+#: The action grammar's pattern, from the engine's one grammar (``tutor.engine.actions``).
+ACTION_PATTERN = actions.ACTION_PATTERN
 LOW_PATTERN = r"^[2-9TJQKAtjqka](-[2-9TJQKAtjqka]){4}$"  # razz lows may be king high
 
 

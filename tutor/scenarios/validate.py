@@ -8,8 +8,9 @@ from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from tutor.engine.actions import read_action
 from tutor.engine.cards import UNKNOWN, Card
-from tutor.engine.errors import CardError, ScenarioError
+from tutor.engine.errors import ActionSyntaxError, CardError, ScenarioError
 from tutor.engine.rules import GAMES, VARIANTS, Game
 from tutor.engine.rulings import LOW_KINDS, unfit_kind
 from tutor.scenarios import fields as F
@@ -40,10 +41,6 @@ _YAML_WORDS = {
     "timestamp": "a date",
     "merge": "a merge key",
 }
-_ACTION_RE = re.compile(F.ACTION_PATTERN)
-_ACTION_NAME_RE = re.compile(
-    r"^(?P<name>.+?) (?P<verb>folds|checks|brings in|calls|completes|bets|raises)( .*)?$"
-)
 _PATTERNS: dict[str, re.Pattern[str]] = {}
 
 
@@ -435,16 +432,12 @@ class _Checker:
             if text is _BAD:
                 continue
             text = " ".join(text.split())
-            if not _ACTION_RE.match(text):
-                self.problem(
-                    here,
-                    item,
-                    f"{quote(text)} is not an action: write '<name> folds', "
-                    "'checks', 'calls [N]', 'brings in', 'completes [N]', 'bets [N]' "
-                    "or 'raises [N]', as in 'Ana raises 4'.",
-                )
+            try:
+                read_action(text)
+            except ActionSyntaxError as err:
+                self.problem(here, item, str(err))
                 continue
-            amount = text.rsplit(" ", 1)[-1].lstrip("+")
+            amount = text.rsplit(" ", 1)[-1].lstrip("$+")
             if amount[:1].isdigit() and len(amount) > _MAX_AMOUNT_CHARS:
                 self.problem(
                     here,
@@ -1036,10 +1029,10 @@ class _Builder:
     def check_action_name(self, text: str, where: str, names: list[str] | None) -> None:
         if names is None:
             return
-        match = _ACTION_NAME_RE.match(text)
-        if match is None:  # pragma: no cover - the action pattern was checked already
+        try:
+            name = read_action(text).player
+        except ActionSyntaxError:  # pragma: no cover - the grammar was checked already
             return
-        name = match.group("name")
         if name not in names:
             self.problem(
                 where,
