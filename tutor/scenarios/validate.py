@@ -11,7 +11,7 @@ from typing import Any
 from tutor.engine.actions import read_action
 from tutor.engine.cards import UNKNOWN, Card
 from tutor.engine.errors import ActionSyntaxError, CardError, ScenarioError
-from tutor.engine.rules import GAMES, VARIANTS, Game
+from tutor.engine.rules import DEFAULT_GAME, GAMES, VARIANTS, Game
 from tutor.engine.rulings import LOW_KINDS, unfit_kind
 from tutor.scenarios import fields as F
 from tutor.scenarios.model import Ask, Event, Scenario, SeatSpec, StakesSpec, Step
@@ -769,7 +769,7 @@ class _Builder:
             title=v["title"],
             topic=v["topic"],
             level=v["level"],
-            game=v.get("game", Game.STUD8.value),
+            game=v.get("game", DEFAULT_GAME.value),
             rules=v.get("rules", "online"),
             house=dict(house),
             stakes=stakes,  # type: ignore[arg-type]
@@ -955,7 +955,7 @@ class _Builder:
                 continue
             ask = self.ask(values, where, names)
             kind = values.get("ask")
-            game = self.v.get("game", Game.STUD8.value)
+            game = self.v.get("game", DEFAULT_GAME.value)
             if isinstance(kind, str) and game in GAMES:
                 unfit = unfit_kind(VARIANTS[Game(game)].halves, kind)
                 if unfit and kind in LOW_KINDS:
@@ -964,7 +964,7 @@ class _Builder:
                         f"Seven Card Stud has no low half: a {kind} ask needs 'game: stud8' (a "
                         "high-low game); ask high-winner or best-high instead, or remove this step "
                         "(hand.low)."
-                        if game == Game.STUD.value
+                        if VARIANTS[Game(game)].low_half is None
                         else f"{unfit[:-1]}; or remove this step.",
                     )
                 elif unfit:
