@@ -23,9 +23,10 @@ from tutor.drills.generator import (
     last,
 )
 from tutor.engine import PRESETS, Card, Ruling, Street, best_low
+from tutor.engine.actions import read_action
 from tutor.engine.irregularities import Irregularity
 from tutor.engine.rules import GAMES, VARIANTS, Game, Half
-from tutor.engine.values import STREETS
+from tutor.engine.values import STREETS, ActionKind
 
 Build = Callable[[Gen], "tuple[Table, Question] | None"]
 Hit = Callable[[Table, Ruling], bool]
@@ -514,7 +515,9 @@ def _raises_left(gen: Gen) -> tuple[Table, Question] | None:
     wanted = gen.rng.randint(1, 3)
 
     def at(t: Table) -> bool:
-        raises = sum(a.split()[1] == "raises" for a in t.street_actions())
+        raises = sum(
+            read_action(a).kind is ActionKind.RAISE for a in t.street_actions()
+        )
         return t.hand.street is not street or raises >= wanted
 
     if not gen.play(table, at, weights=RAISING) or table.hand.street is not street:
@@ -553,7 +556,9 @@ def _heads_up(gen: Gen) -> tuple[Table, Question] | None:
     wanted = gen.rng.randint(1, 4)
 
     def at(t: Table) -> bool:
-        raises = sum(a.split()[1] == "raises" for a in t.street_actions())
+        raises = sum(
+            read_action(a).kind is ActionKind.RAISE for a in t.street_actions()
+        )
         return t.hand.street is not street or raises >= wanted
 
     if not gen.play(table, at, weights=RAISING) or table.hand.street is not street:
@@ -587,7 +592,9 @@ def _capped(gen: Gen) -> tuple[Table, Question] | None:
         )
 
     def at(t: Table) -> bool:
-        raises = sum(a.split()[1] == "raises" for a in t.street_actions())
+        raises = sum(
+            read_action(a).kind is ActionKind.RAISE for a in t.street_actions()
+        )
         return t.hand.street is not street or raises >= cap
 
     if not gen.play(table, at, policy=raise_up) or table.hand.street is not street:
