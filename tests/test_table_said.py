@@ -156,7 +156,7 @@ def test_action_words_that_do_not_parse_are_data() -> None:
         hand.apply("Zed folds")
     assert missing.value.said is not None
     assert missing.value.said.key == "action.names-nobody"
-    assert missing.value.said.params["players"] == ("A", "B", "C")
+    assert tuple(missing.value.said.params["names"]) == ("A", "B", "C")
     with pytest.raises(ActionSyntaxError) as bad:
         hand.apply("C raises x")
     assert bad.value.said is not None

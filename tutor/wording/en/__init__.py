@@ -15,6 +15,7 @@ from tutor.engine.cards import Card
 from tutor.engine.values import DEEP
 from tutor.wording import Template
 from tutor.wording.en import (
+    actions,
     betting,
     general,
     setup,
@@ -23,6 +24,7 @@ from tutor.wording.en import (
 
 CATALOGUE: Mapping[str, Template] = {
     **general.CATALOGUE,
+    **actions.CATALOGUE,
     **table.CATALOGUE,
     **betting.CATALOGUE,
     **setup.CATALOGUE,

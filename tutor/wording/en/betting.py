@@ -1,20 +1,14 @@
-"""English for betting refusals (why an action is not open now) and for actions that cannot be
-read (the action grammar)."""
+"""English for betting refusals: why an action is not open now (``tutor.engine.betting``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from tutor.wording import Params, Template
-from tutor.wording.en.common import joined
 
 
 def _kind(p: Params) -> str:
     return str(p.raw("kind").value)
-
-
-def _text(p: Params) -> str:
-    return repr(p.raw("text"))
 
 
 def _not_reopened(p: Params) -> str:
@@ -71,24 +65,4 @@ CATALOGUE: Mapping[str, Template] = {
         f"an earlier out-of-turn action leaves {p['player']} no {_kind(p)} now"
     ),
     "refusal.over": "the hand is over: the pot has been awarded (round.end).",
-    # Words that do not fit the action grammar (tutor.engine.actions).
-    "action.not-an-action": lambda p: (
-        f"{_text(p)} is not an action: write one of {joined(p, 'forms')}."
-    ),
-    "action.unknown-verb": lambda p: (
-        f"{_text(p)} is not an action: write one of {joined(p, 'forms')} (N is a call's added "
-        "chips, or the player's total for the round after a bet, raise or completion)."
-    ),
-    "action.extra-words": lambda p: (
-        f"{_text(p)} has extra words: write one of {joined(p, 'forms')}."
-    ),
-    "action.names-nobody": lambda p: (
-        f"{_text(p)} names nobody at this table: start with one of {joined(p, 'players')}."
-    ),
-    "action.not-an-amount": lambda p: (
-        f"{_text(p)}: {p.raw('word')!r} is not an amount; write a number such as 4 or 0.5."
-    ),
-    "action.amount-not-positive": lambda p: (
-        f"{_text(p)}: the amount must be more than 0."
-    ),
 }
