@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 from decimal import Decimal
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tutor.engine import betting
@@ -121,6 +122,51 @@ def _text(value: Said | Message | str) -> str:
     if isinstance(value, Message):
         return render(value)
     return render_all(value)
+
+
+# The messages said most often (every check, call and fold) are values: each distinct one is
+# built once, so that saying them costs the hot path a look-up, not a new message.
+@lru_cache(maxsize=4096)
+def _folded(player: str) -> tuple[Message, Said]:
+    return (
+        msg("op.fold", "round.end", player=player),
+        (msg("why.fold", "round.end", player=player),),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _checked(player: str, street: Street) -> tuple[Message, Said]:
+    return (
+        msg("op.check", "round.end", player=player),
+        (msg("why.check", "round.end", player=player, street=street),),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _called(
+    player: str, amount: Decimal, wager: Decimal, all_in: bool
+) -> tuple[Message, Said]:
+    return (
+        msg("op.call", "round.end", player=player, amount=amount),
+        (
+            msg(
+                "why.call",
+                "round.end",
+                player=player,
+                amount=amount,
+                wager=wager,
+                all_in=all_in,
+            ),
+        ),
+    )
+
+
+@lru_cache(maxsize=8)
+def _closed(street: Street) -> tuple[Message, Said]:
+    return (
+        msg("op.round.closes", "round.end", street=street),
+        (msg("why.round.closes", "round.end"),),
+    )
 
 
 def _then(first: Said | str, then: Message) -> Said | str:
@@ -1103,27 +1149,15 @@ class Hand:
         why: Said | str
         if kind is ActionKind.FOLD:
             p.folded = True
-            said = msg("op.fold", "round.end", player=p.name)
-            why = (msg("why.fold", "round.end", player=p.name),)
+            said, why = _folded(p.name)
             rules = ("round.end",)
         elif kind is ActionKind.CHECK:
-            said = msg("op.check", "round.end", player=p.name)
-            why = (msg("why.check", "round.end", player=p.name, street=st),)
+            said, why = _checked(p.name, st)
             rules = ("round.end",)
         elif kind is ActionKind.CALL:
             assert amount is not None
             self._put(p, p.bet + amount)
-            said = msg("op.call", "round.end", player=p.name, amount=amount)
-            why = (
-                msg(
-                    "why.call",
-                    "round.end",
-                    player=p.name,
-                    amount=amount,
-                    wager=self.current,
-                    all_in=p.all_in,
-                ),
-            )
+            said, why = _called(p.name, amount, self.current, p.all_in)
             rules = ("round.end",)
         elif kind is ActionKind.BRING_IN:
             assert amount is not None
@@ -1402,8 +1436,7 @@ class Hand:
     def _close_round(self) -> None:
         self.log_event(
             "round",
-            msg("op.round.closes", "round.end", street=self.street),
-            (msg("why.round.closes", "round.end"),),
+            *_closed(self.street),
             ("round.end",),
         )
         for p in self.players:
