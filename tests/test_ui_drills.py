@@ -53,7 +53,8 @@ def drills(learner: str | None = None, params: dict[str, str] | None = None) -> 
 
 
 def start(at: AppTest, plan: Plan) -> None:
-    at.selectbox(key="drill_preset_pick").set_value(plan.preset)
+    # the preset first: the targets offered depend on it
+    at.selectbox(key="drill_preset_pick").set_value(plan.preset).run()
     at.selectbox(key="drill_game_pick").set_value(plan.game)
     at.multiselect(key="drill_targets_pick").set_value(list(plan.targets))
     at.radio(key="drill_length_pick").set_value(plan.length)
@@ -244,15 +245,48 @@ def test_irregularity_targets_are_answered_with_the_ruling_control(
 
 
 def test_irregularity_targets_are_not_drilled_online(clock: FakeClock) -> None:
+    irregularities = [n for n, t in TARGETS.items() if t.topic == "irregularities"]
+    assert len(irregularities) == 4
     at = drills()
-    at.selectbox(key="drill_preset_pick").set_value("online")
-    at.selectbox(key="drill_game_pick").set_value("stud")
-    at.multiselect(key="drill_targets_pick").set_value(["irr-premature"])
-    at.button(key="drill_start").click().run()
+    at.selectbox(key="drill_preset_pick").set_value("roberts").run()
+    assert at.multiselect(key="drill_targets_pick").options == [
+        TARGETS[n].title for n in TARGETS
+    ]
+    assert not any(c.value.startswith("Irregularity targets") for c in at.caption)
+    at.multiselect(key="drill_targets_pick").set_value(
+        ["irr-premature", "raises-left"]
+    ).run()
+    at.selectbox(key="drill_preset_pick").set_value("online").run()
     assert not at.exception
-    assert any(
-        e.value
-        == "none of the targets chosen is drilled under online: choose other targets "
-        "or other house rules (irregularities are refused under online)."
-        for e in [*at.error, *at.warning]
-    ), [e.value for e in [*at.error, *at.warning]]
+    assert at.multiselect(key="drill_targets_pick").options == [
+        TARGETS[n].title for n in TARGETS if n not in irregularities
+    ]
+    assert at.multiselect(key="drill_targets_pick").value == ["raises-left"]
+    assert (
+        "Irregularity targets are not offered under online: the software deals and "
+        "enforces every turn and amount, so those irregularities cannot happen there "
+        "([`irr.online`](rules?rule=irr.online))."
+    ) in [c.value for c in at.caption]
+
+
+def test_a_link_to_irregularities_online_is_refused(clock: FakeClock) -> None:
+    at = drills(
+        params={
+            "drill_preset": "online",
+            "drill_game": "stud",
+            "drill_targets": "irr-premature",
+            "drill_length": "5",
+            "drill_seed": "3",
+        }
+    )
+    assert [w.value for w in at.warning] == [
+        "The drill link cannot be used: none of the targets chosen is drilled under "
+        "online: choose other targets or other house rules (irregularities are refused "
+        "under online)."
+    ]
+
+
+def test_hidden_targets_line_names_its_reason() -> None:
+    assert drills_ui.hidden_targets_line("tda") == (
+        "Some targets are not offered under tda: its rules do not decide them."
+    )

@@ -461,6 +461,17 @@ def _amount_pad(kind: str, key: str, result: StepResult) -> None:
 # ---------------------------------------------------------------------------- the page
 
 
+def hidden_targets_line(preset: str) -> str:
+    """Why some targets are not offered under ``preset`` (irregularities, under online)."""
+    if preset == "online":
+        return (
+            "Irregularity targets are not offered under online: the software deals and "
+            "enforces every turn and amount, so those irregularities cannot happen there "
+            f"({rule_links(['irr.online'])})."
+        )
+    return f"Some targets are not offered under {preset}: its rules do not decide them."
+
+
 def _setup(settings: Settings) -> None:
     state = _state()
     try:
@@ -489,14 +500,20 @@ def _setup(settings: Settings) -> None:
     st.selectbox(
         "Game", GAMES, key="drill_game_pick", format_func=GAME_LABELS.__getitem__
     )
+    offered = [name for name, target in TARGETS.items() if preset in target.presets]
+    picked = state.get("drill_targets_pick") or []
+    if any(name not in offered for name in picked):  # picked under other house rules
+        state["drill_targets_pick"] = [name for name in picked if name in offered]
     st.multiselect(
         "Targets",
-        list(TARGETS),
+        offered,
         key="drill_targets_pick",
         format_func=lambda name: TARGETS[name].title,
         placeholder="All targets",
         help="The rulings to drill; leave empty for all of them.",
     )
+    if len(offered) < len(TARGETS):
+        st.caption(hidden_targets_line(preset))
     st.radio(
         "Length",
         list(LENGTHS),
