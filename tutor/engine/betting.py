@@ -50,12 +50,9 @@ ORDER = (
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """Why an action is not open: the reason (a message), the rule id, and the actions that are.
+    """Why an action is not open: the reason (a message), the rule id, and the actions that are."""
 
-    (The reason is text only where an irregularity module not yet moved to messages gave text.)
-    """
-
-    reason: Message | str
+    reason: Message
     rule: str
     allowed: tuple[str, ...]
 
@@ -342,9 +339,8 @@ def legal_actions(hand: Hand, p: PlayerState | None = None) -> list[str]:
     return out
 
 
-#: Why an action is not open: the reason and the rule id. (The reason is text only where an
-#: irregularity module not yet moved to messages gave text.)
-Reason = tuple[Message | str, str]
+#: Why an action is not open: the reason and the rule id.
+Reason = tuple[Message, str]
 
 
 def refusal_reason(
@@ -360,8 +356,8 @@ def refusal_reason(
         opts = options(hand, p)
     if kind in opts:
         return None
-    if hand.irr is not None and (limited := hand.irr.why_not(hand, p, kind)):
-        return limited
+    if hand.irr is not None and (limited := hand.irr.refusal(hand, p, kind)):
+        return limited, limited.rule or "irr.out-of-turn"
     verdict = _CHECKS[kind](hand, p)
     if isinstance(verdict, Deny):
         return verdict.say(), verdict.rule
@@ -403,8 +399,7 @@ def refusals(hand: Hand, p: PlayerState | None = None) -> dict[ActionKind, Reaso
 def illegal_reasons(hand: Hand, p: PlayerState | None = None) -> dict[str, str]:
     """For each action not open now, why not, as a sentence (:func:`refusals` as text)."""
     return {
-        kind.value: reason if isinstance(reason, str) else render(reason)
-        for kind, (reason, _) in refusals(hand, p).items()
+        kind.value: render(reason) for kind, (reason, _) in refusals(hand, p).items()
     }
 
 

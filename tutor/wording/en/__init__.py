@@ -18,6 +18,7 @@ from tutor.wording.en import (
     actions,
     betting,
     general,
+    irregularities,
     setup,
     table,
 )
@@ -25,6 +26,7 @@ from tutor.wording.en import (
 CATALOGUE: Mapping[str, Template] = {
     **general.CATALOGUE,
     **actions.CATALOGUE,
+    **irregularities.CATALOGUE,
     **table.CATALOGUE,
     **betting.CATALOGUE,
     **setup.CATALOGUE,
