@@ -589,7 +589,7 @@ register(
         prompt="What is {player}'s best high hand?",
         expect=(
             _PLAYER,
-            Field("category", Text(enum=tuple(str(c) for c in Category))),
+            Field("category", Text(enum=tuple(c.value for c in Category))),
             Field("ranks", ListOf(Rank(), 5, 5)),
             Field("cards", ListOf(OneCard(), 5, 5)),
         ),

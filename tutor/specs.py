@@ -2,17 +2,21 @@
 ask registry (``tutor.asks``) describe YAML values, their types and limits.
 
 The validator checks a file against these values and ``tutor schema`` turns them into the JSON
-Schema. Standard library only; this module knows no scenario field by name except ``NAME``.
+Schema. It knows no scenario field by name except ``NAME``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tutor.engine.cards import RANK_CHARS
+
 MAX_CARDS = 7
 MAX_AMOUNT = 10**9
 NAME_PATTERN = r"^\S(.{0,28}\S)?$"
-LOW_PATTERN = r"^[2-9TJQKAtjqka](-[2-9TJQKAtjqka]){4}$"  # razz lows may be king high
+#: A rank in any case, from the engine's cards (a regular-expression class).
+RANK_CLASS = "[" + "".join(dict.fromkeys(RANK_CHARS + RANK_CHARS.lower())) + "]"
+LOW_PATTERN = rf"^{RANK_CLASS}(-{RANK_CLASS}){{4}}$"  # razz lows may be king high
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,90 +3,38 @@
 from __future__ import annotations
 
 from tutor.asks import ASKS
+from tutor.engine import actions
+from tutor.engine.cards import RANK_CHARS, SUIT_CHARS
+from tutor.engine.hands import Category
 from tutor.engine.irregularities import KINDS as IRREGULARITY_KINDS
 from tutor.engine.rules import GAMES as GAMES_OF_ENGINE
 from tutor.engine.rules import OVERRIDE_FIELDS, PRESETS, TOPICS
 from tutor.engine.rulings import ASK_KINDS
-
-# the vocabulary, re-exported: the validator and the schema read it as F.<name>
+from tutor.engine.values import STREETS, Street
 from tutor.specs import (
-    LOW_PATTERN as LOW_PATTERN,
-)
-from tutor.specs import (
-    MAX_AMOUNT as MAX_AMOUNT,
-)
-from tutor.specs import (
-    MAX_CARDS as MAX_CARDS,
-)
-from tutor.specs import (
-    NAME as NAME,
-)
-from tutor.specs import (
-    NAME_PATTERN as NAME_PATTERN,
-)
-from tutor.specs import (
-    Actions as Actions,
-)
-from tutor.specs import (
-    Amount as Amount,
-)
-from tutor.specs import (
-    CardList as CardList,
-)
-from tutor.specs import (
-    DictOf as DictOf,
-)
-from tutor.specs import (
-    Field as Field,
-)
-from tutor.specs import (
-    Flag as Flag,
-)
-from tutor.specs import (
-    ListOf as ListOf,
-)
-from tutor.specs import (
-    Nullable as Nullable,
-)
-from tutor.specs import (
-    Obj as Obj,
-)
-from tutor.specs import (
-    OneCard as OneCard,
-)
-from tutor.specs import (
-    OneOrList as OneOrList,
-)
-from tutor.specs import (
-    Rank as Rank,
-)
-from tutor.specs import (
-    Spec as Spec,
-)
-from tutor.specs import (
-    StepSpec as StepSpec,
-)
-from tutor.specs import (
-    Text as Text,
-)
-from tutor.specs import (
-    Whole as Whole,
+    NAME,
+    RANK_CLASS,
+    Actions,
+    Amount,
+    CardList,
+    Field,
+    Flag,
+    ListOf,
+    Nullable,
+    Obj,
+    OneCard,
+    OneOrList,
+    Spec,
+    StepSpec,
+    Text,
+    Whole,
 )
 
 GAMES = GAMES_OF_ENGINE
-START_STREETS = ("fourth", "fifth", "sixth", "seventh", "showdown")
-CATEGORIES = (
-    "high card",
-    "pair",
-    "two pair",
-    "three of a kind",
-    "straight",
-    "flush",
-    "full house",
-    "four of a kind",
-    "straight flush",
-)
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+#: Where a scenario may start: every street after the third, or the showdown.
+START_STREETS = tuple(s.value for s in Street if s is not Street.THIRD)
+CATEGORIES = tuple(c.value for c in Category)
+RANKS = tuple(RANK_CHARS)
 #: Asks about one player's hand: ``player:`` is required on them (the registry's needs_player).
 PLAYER_ASKS = tuple(kind for kind, entry in ASKS.items() if entry.needs_player)
 #: What the app shows when an ask has no ``prompt:``.
@@ -98,13 +46,15 @@ MAX_STEPS = 500
 MAX_AMOUNT_PLACES = 2
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
-CARD_PATTERN = r"^([2-9TtJjQqKkAa]|10)[cdhsCDHS]$"
-CARD_OR_UNKNOWN_PATTERN = r"^(([2-9TtJjQqKkAa]|10)[cdhsCDHS]|\?\?)$"
-CARDS_TEXT_PATTERN = r"^\s*((([2-9TtJjQqKkAa]|10)[cdhsCDHS]|\?\?)([\s,]+(([2-9TtJjQqKkAa]|10)[cdhsCDHS]|\?\?))*)?\s*$"
-VERBS = ("folds", "checks", "calls", "brings in", "completes", "bets", "raises")
-#: Verbs that may carry an amount.
-AMOUNT_VERBS = ("calls", "completes", "bets", "raises")
-ACTION_PATTERN = r"^\S(.*\S)? (folds|checks|brings in|(calls|completes|bets|raises)( \+?[0-9]+(\.[0-9]+)?)?)$"
+#: A rank and a suit in any case, from the engine's cards (``10`` is also a ten).
+_RANK = RANK_CLASS
+_SUIT = "[" + SUIT_CHARS + SUIT_CHARS.upper() + "]"
+_CARD_RE = rf"({_RANK}|10){_SUIT}"
+CARD_PATTERN = rf"^{_CARD_RE}$"
+CARD_OR_UNKNOWN_PATTERN = rf"^({_CARD_RE}|\?\?)$"
+CARDS_TEXT_PATTERN = rf"^\s*(({_CARD_RE}|\?\?)([\s,]+({_CARD_RE}|\?\?))*)?\s*$"
+#: The action grammar's pattern, from the engine's one grammar (``tutor.engine.actions``).
+ACTION_PATTERN = actions.ACTION_PATTERN
 
 
 def _house_spec() -> Obj:
@@ -269,7 +219,7 @@ ASK_STEP = Obj(
 )
 
 # -- event steps (irregularities) ---------------------------------------------------------
-STREET_WORDS = ("third", "fourth", "fifth", "sixth", "seventh")
+STREET_WORDS = tuple(s.value for s in STREETS)
 _NAMES = OneOrList(NAME, description="a player's name, or a list of names")
 _STREET = Text(enum=STREET_WORDS, description="a street")
 #: Each event's key, what its value is, and the other keys it may carry.
