@@ -459,13 +459,14 @@ class HighHand:
     #: One integer, bigger is better, equal for equal hands (see the module docstring).
     value: int
     _mask: int
-    _named: tuple[tuple[int, ...], tuple[Card, ...]]
+    _named: tuple[tuple[int, ...], tuple[Card, ...]] | None
 
     def __init__(self, value: int, mask: int) -> None:
         """``value`` as ``high_value`` gives it; ``mask`` has bit ``Card.index`` of each card
         the hand is made from."""
         object.__setattr__(self, "value", value)
         object.__setattr__(self, "_mask", mask)
+        object.__setattr__(self, "_named", None)
 
     @property
     def category(self) -> Category:
@@ -483,12 +484,11 @@ class HighHand:
         return self._name()[1]
 
     def _name(self) -> tuple[tuple[int, ...], tuple[Card, ...]]:
-        try:
-            return self._named
-        except AttributeError:
+        named = self._named
+        if named is None:
             named = _name_high(self.value, self._mask)
             object.__setattr__(self, "_named", named)
-            return named
+        return named
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -590,7 +590,7 @@ class LowHand:
     #: The ranks as hex digits highest first: smaller is better.
     value: int
     _pool: int | tuple[Card, ...]
-    _named: tuple[tuple[int, ...], tuple[Card, ...]]
+    _named: tuple[tuple[int, ...], tuple[Card, ...]] | None
 
     def __init__(self, value: int, pool: int | tuple[Card, ...]) -> None:
         """``value`` as ``low_value`` (or ``best_razz``) gives it; ``pool`` the cards it is
@@ -598,6 +598,7 @@ class LowHand:
         razz hand the cards in the order given."""
         object.__setattr__(self, "value", value)
         object.__setattr__(self, "_pool", pool)
+        object.__setattr__(self, "_named", None)
 
     @property
     def ranks(self) -> tuple[int, ...]:
@@ -610,9 +611,8 @@ class LowHand:
         return self._name()[1]
 
     def _name(self) -> tuple[tuple[int, ...], tuple[Card, ...]]:
-        try:
-            return self._named
-        except AttributeError:
+        named = self._named
+        if named is None:
             pool = self._pool
             named = (
                 _name_low(self.value, pool)
@@ -620,7 +620,7 @@ class LowHand:
                 else _name_razz(pool)[1:]
             )
             object.__setattr__(self, "_named", named)
-            return named
+        return named
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -747,13 +747,17 @@ def _card_bits(cards: Sequence[Card]) -> int:
 
 _DIGIT_SHIFTS = (16, 12, 8, 4, 0)
 _new = object.__new__
-_SET_HIGH: tuple[Any, Any] = (
+#: Slot setters: the checked functions fill a new hand's slots directly (a hand refuses
+#: assignment), without the cost of a call to ``__init__``.
+_SET_HIGH: tuple[Any, Any, Any] = (
     HighHand.__dict__["value"].__set__,
     HighHand.__dict__["_mask"].__set__,
+    HighHand.__dict__["_named"].__set__,
 )
-_SET_LOW: tuple[Any, Any] = (
+_SET_LOW: tuple[Any, Any, Any] = (
     LowHand.__dict__["value"].__set__,
     LowHand.__dict__["_pool"].__set__,
+    LowHand.__dict__["_named"].__set__,
 )
 
 
@@ -784,9 +788,10 @@ def best_high(cards: Sequence[Card]) -> HighHand:
     else:
         value = _plain_value(s & _RANK_MASK)
     hand: HighHand = _new(HighHand)
-    set_value, set_mask = _SET_HIGH
+    set_value, set_mask, set_named = _SET_HIGH
     set_value(hand, value)
     set_mask(hand, mask)
+    set_named(hand, None)
     return hand
 
 
@@ -795,17 +800,24 @@ def _name_high(value: int, mask: int) -> tuple[tuple[int, ...], tuple[Card, ...]
 
     The ranks are the value's digits (a 1 is the ace of a wheel); for each, the card of that
     rank in the highest suit not used yet (of the flush suit for a flush)."""
-    ranks = tuple(
-        14 if d == 1 else d for d in ((value >> k) & 0xF for k in _DIGIT_SHIFTS)
+    last = value & 0xF
+    ranks = (
+        (value >> 16) & 0xF,
+        (value >> 12) & 0xF,
+        (value >> 8) & 0xF,
+        (value >> 4) & 0xF,
+        14 if last == 1 else last,  # only a wheel's ace is written 1, and last
     )
     suits = 0xF  # the suits a card may come from, as the bits of a rank's 4-bit field
-    if value >> 20 in (_FLUSH >> 20, _STRAIGHT_FLUSH >> 20):
-        suit = next(k for k in range(4) if ((mask >> k) & _ONES).bit_count() >= 5)
+    if value >= _FLUSH and value < _FULL or value >= _STRAIGHT_FLUSH:
+        suit = 0
+        while ((mask >> suit) & _ONES).bit_count() < 5:
+            suit += 1
         suits = 1 << suit
     used = []
     for r in ranks:
-        shift = 4 * (r - 2)
-        index = shift + (((mask >> shift) & suits).bit_length() - 1)
+        shift = 4 * r - 8
+        index = shift + ((mask >> shift) & suits).bit_length() - 1
         mask ^= 1 << index
         used.append(DECK[index])
     return ranks, tuple(used)
@@ -838,9 +850,10 @@ def best_low(cards: Sequence[Card]) -> LowHand | None:
     if value is None:
         return None
     hand: LowHand = _new(LowHand)
-    set_value, set_pool = _SET_LOW
+    set_value, set_pool, set_named = _SET_LOW
     set_value(hand, value)
     set_pool(hand, s >> BITS_CARDS)
+    set_named(hand, None)
     return hand
 
 
@@ -944,9 +957,10 @@ def best_razz(cards: Sequence[Card]) -> LowHand:
         pair = paired & -paired  # the lowest rank held more than once
         value = (1 << 20) | (pair.bit_length() << 16) | (_A5_DIGITS[held ^ pair] << 4)
     hand = _new(LowHand)
-    set_value, set_pool = _SET_LOW
+    set_value, set_pool, set_named = _SET_LOW
     set_value(hand, value)
     set_pool(hand, tuple(cards))
+    set_named(hand, None)
     return hand
 
 
