@@ -617,7 +617,7 @@ class LowHand:
             named = (
                 _name_low(self.value, pool)
                 if isinstance(pool, int)
-                else _name_razz(pool)[1:]
+                else _name_razz(self.value, pool)
             )
             object.__setattr__(self, "_named", named)
         return named
@@ -949,7 +949,7 @@ def best_razz(cards: Sequence[Card]) -> LowHand:
     value = _RAZZ_FIVE[held]
     if value < 0:
         if held.bit_count() != 4:  # three ranks or fewer: rare, so the long way
-            value, ranks, used = _name_razz(tuple(cards))
+            value, ranks, used = _razz_by_combinations(cards)
             hand = LowHand(value, ())
             object.__setattr__(hand, "_named", (ranks, used))
             return hand
@@ -965,38 +965,41 @@ def best_razz(cards: Sequence[Card]) -> LowHand:
 
 
 def _name_razz(
-    pool: tuple[Card, ...],
-) -> tuple[int, tuple[int, ...], tuple[Card, ...]]:
-    """The value, ranks and five cards of the best razz hand from ``pool``.
-
-    Of a rank held more than once, the cards come in the order given."""
-    # Worked on card indices (rank-major, suit c d h s): the card's ace-low rank and its
-    # place in the order the cards are written (rank ace low, then suit) are table look-ups.
-    by_rank: dict[int, list[int]] = {}
+    value: int, pool: tuple[Card, ...]
+) -> tuple[tuple[int, ...], tuple[Card, ...]]:
+    """The ranks and five cards of the razz hand ``value`` (five ranks, or a pair and three)
+    from ``pool``: of each rank it uses, the first card given (the first two of the pair),
+    written highest first (rank ace low, then suit)."""
+    need = dict.fromkeys(
+        (
+            (value >> 16) & 0xF,
+            (value >> 12) & 0xF,
+            (value >> 8) & 0xF,
+            (value >> 4) & 0xF,
+        ),
+        1,
+    )
+    if value >> 20:  # a pair: its rank is the first digit, and it takes two cards
+        need[(value >> 16) & 0xF] = 2
+    else:
+        need[value & 0xF] = 1
+    chosen = []
     for c in pool:
         i = c.index
-        by_rank.setdefault(_A5_RANK[i], []).append(i)
-    order = sorted(by_rank)
-    if len(order) >= 4:
-        # Five different ranks: the five lowest. Four: those and the lowest pair.
-        low = order[:5]
-        chosen = [by_rank[r][0] for r in low]
-        groups = low[::-1]
-        shape = 0
-        if len(low) == 4:
-            pair = next(r for r in order if len(by_rank[r]) > 1)
-            chosen.append(by_rank[pair][1])
-            groups = [pair] + [r for r in groups if r != pair]
-            shape = 1
-        value = shape << 20
-        for k, r in enumerate(groups):
-            value |= r << (16 - 4 * k)
-        chosen.sort(key=_A5_ORDER.__getitem__, reverse=True)
-        return (
-            value,
-            tuple(_A5_RANK[i] for i in chosen),
-            tuple(DECK[i] for i in chosen),
-        )
+        r = _A5_RANK[i]
+        left = need.get(r)
+        if left:
+            chosen.append(i)
+            need[r] = left - 1
+    chosen.sort(key=_A5_ORDER.__getitem__, reverse=True)
+    return tuple(_A5_RANK[i] for i in chosen), tuple(DECK[i] for i in chosen)
+
+
+def _razz_by_combinations(
+    pool: Sequence[Card],
+) -> tuple[int, tuple[int, ...], tuple[Card, ...]]:
+    """The value, ranks and cards of the best razz hand from three ranks or fewer: the first
+    lowest five-card combination, in the order given."""
     best: tuple[tuple[int, tuple[int, ...]], tuple[Card, ...]] | None = None
     for five in itertools.combinations(pool, 5):
         key = a5_key(five)
