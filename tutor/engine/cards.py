@@ -35,6 +35,10 @@ UNKNOWN = "??"
 #: card index from ``BITS_CARDS``.
 BITS_SUITS = 52
 BITS_CARDS = 68
+#: (rank, suit) -> the card's index, for every card.
+_INDEX = {
+    (r, s): (r - 2) * 4 + i for r in range(2, 15) for i, s in enumerate(SUIT_ORDER)
+}
 
 
 @dataclass(frozen=True, slots=True, order=False)
@@ -61,17 +65,19 @@ class Card:
     bits: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        index = _INDEX.get((self.rank, self.suit))
+        if (
+            index is not None
+        ):  # worked out once: the index and the evaluators' bit fields
+            object.__setattr__(self, "index", index)
+            bits = (
+                (1 << (4 * (index >> 2)))
+                | (1 << (BITS_SUITS + 4 * (index & 3)))
+                | (1 << (BITS_CARDS + index))
+            )
+            object.__setattr__(self, "bits", bits)
         if self.rank not in RANK_NAMES or self.suit not in SUIT_ORDER:
             raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
-        suit = SUIT_ORDER[self.suit]
-        index = (self.rank - 2) * 4 + suit
-        object.__setattr__(self, "index", index)
-        bits = (
-            (1 << (4 * (self.rank - 2)))
-            | (1 << (BITS_SUITS + 4 * suit))
-            | (1 << (BITS_CARDS + index))
-        )
-        object.__setattr__(self, "bits", bits)
 
     def __hash__(self) -> int:
         """The index: equal cards have equal indices (and it is quicker than hashing fields)."""
