@@ -815,12 +815,20 @@ def _name_high(value: int, mask: int) -> tuple[tuple[int, ...], tuple[Card, ...]
             suit += 1
         suits = 1 << suit
     used = []
-    for r in ranks:
-        shift = 4 * r - 8
-        index = shift + ((mask >> shift) & suits).bit_length() - 1
-        mask ^= 1 << index
-        used.append(DECK[index])
+    prev = shift = k = 0
+    picks: tuple[int, ...] = ()
+    for r in ranks:  # a rank's repeats (pairs, trips, quads) come one after the other
+        if r != prev:
+            prev, shift, k = r, 4 * r - 8, 0
+            picks = _SUITS_HIGH_FIRST[(mask >> shift) & suits]
+        else:
+            k += 1
+        used.append(DECK[shift + picks[k]])
     return ranks, tuple(used)
+
+
+#: The suits (0 clubs .. 3 spades) in a rank's 4-bit field of a card mask, highest first.
+_SUITS_HIGH_FIRST = [tuple(s for s in (3, 2, 1, 0) if n >> s & 1) for n in range(16)]
 
 
 def best_low(cards: Sequence[Card]) -> LowHand | None:
