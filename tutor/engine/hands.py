@@ -476,19 +476,20 @@ class HighHand:
     @property
     def ranks(self) -> tuple[int, ...]:
         """The five ranks (2..14) in the order that decides the hand; a wheel is 5, 4, 3, 2, 14."""
-        return self._name()[0]
+        named = self._named
+        if named is None:
+            named = _name_high(self.value, self._mask)
+            _SET_HIGH[2](self, named)
+        return named[0]
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """The five cards used, in the same order as ``ranks``."""
-        return self._name()[1]
-
-    def _name(self) -> tuple[tuple[int, ...], tuple[Card, ...]]:
         named = self._named
         if named is None:
             named = _name_high(self.value, self._mask)
-            object.__setattr__(self, "_named", named)
-        return named
+            _SET_HIGH[2](self, named)
+        return named[1]
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -800,35 +801,67 @@ def _name_high(value: int, mask: int) -> tuple[tuple[int, ...], tuple[Card, ...]
 
     The ranks are the value's digits (a 1 is the ace of a wheel); for each, the card of that
     rank in the highest suit not used yet (of the flush suit for a flush)."""
-    last = value & 0xF
-    ranks = (
+    d4 = value & 0xF
+    r0, r1, r2, r3, r4 = ranks = (
         (value >> 16) & 0xF,
         (value >> 12) & 0xF,
         (value >> 8) & 0xF,
         (value >> 4) & 0xF,
-        14 if last == 1 else last,  # only a wheel's ace is written 1, and last
+        14 if d4 == 1 else d4,  # only a wheel's ace is written 1, and last
     )
-    suits = 0xF  # the suits a card may come from, as the bits of a rank's 4-bit field
-    if value >= _FLUSH and value < _FULL or value >= _STRAIGHT_FLUSH:
+    of = _CARDS_OF
+    strength = value >> 20
+    if strength == 1:  # pair: r0 r0 r2 r3 r4
+        return ranks, (
+            *of[r0][(mask >> (4 * r0 - 8)) & 0xF][:2],
+            of[r2][(mask >> (4 * r2 - 8)) & 0xF][0],
+            of[r3][(mask >> (4 * r3 - 8)) & 0xF][0],
+            of[r4][(mask >> (4 * r4 - 8)) & 0xF][0],
+        )
+    if strength == 2:  # two pair: r0 r0 r2 r2 r4
+        return ranks, (
+            *of[r0][(mask >> (4 * r0 - 8)) & 0xF][:2],
+            *of[r2][(mask >> (4 * r2 - 8)) & 0xF][:2],
+            of[r4][(mask >> (4 * r4 - 8)) & 0xF][0],
+        )
+    if (
+        strength == 3 or strength == 6
+    ):  # trips (r0 x3 r3 r4) or a full house (r0 x3 r3 x2)
+        return ranks, (
+            *of[r0][(mask >> (4 * r0 - 8)) & 0xF][:3],
+            *of[r3][(mask >> (4 * r3 - 8)) & 0xF][: 1 if strength == 3 else 2],
+            *((of[r4][(mask >> (4 * r4 - 8)) & 0xF][0],) if strength == 3 else ()),
+        )
+    if strength == 7:  # four of a kind: r0 x4 r4
+        return ranks, (
+            *of[r0][(mask >> (4 * r0 - 8)) & 0xF],
+            of[r4][(mask >> (4 * r4 - 8)) & 0xF][0],
+        )
+    suits = (
+        0xF  # five single ranks; the suits a card may come from, as a rank field's bits
+    )
+    if strength == 5 or strength == 8:  # a flush: its suit only
         suit = 0
         while ((mask >> suit) & _ONES).bit_count() < 5:
             suit += 1
         suits = 1 << suit
-    used = []
-    prev = shift = k = 0
-    picks: tuple[int, ...] = ()
-    for r in ranks:  # a rank's repeats (pairs, trips, quads) come one after the other
-        if r != prev:
-            prev, shift, k = r, 4 * r - 8, 0
-            picks = _SUITS_HIGH_FIRST[(mask >> shift) & suits]
-        else:
-            k += 1
-        used.append(DECK[shift + picks[k]])
-    return ranks, tuple(used)
+    return ranks, (
+        of[r0][(mask >> (4 * r0 - 8)) & suits][0],
+        of[r1][(mask >> (4 * r1 - 8)) & suits][0],
+        of[r2][(mask >> (4 * r2 - 8)) & suits][0],
+        of[r3][(mask >> (4 * r3 - 8)) & suits][0],
+        of[r4][(mask >> (4 * r4 - 8)) & suits][0],
+    )
 
 
-#: The suits (0 clubs .. 3 spades) in a rank's 4-bit field of a card mask, highest first.
-_SUITS_HIGH_FIRST = [tuple(s for s in (3, 2, 1, 0) if n >> s & 1) for n in range(16)]
+#: By rank, then by a rank's 4-bit field of a card mask: the cards there, highest suit first.
+_CARDS_OF: list[list[tuple[Card, ...]]] = [[]] * 2 + [
+    [
+        tuple(DECK[4 * (r - 2) + s] for s in (3, 2, 1, 0) if n >> s & 1)
+        for n in range(16)
+    ]
+    for r in range(2, 15)
+]
 
 
 def best_low(cards: Sequence[Card]) -> LowHand | None:
