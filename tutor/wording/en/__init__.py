@@ -14,11 +14,12 @@ from typing import Any
 from tutor.engine.cards import Card
 from tutor.engine.values import DEEP
 from tutor.wording import Template
-from tutor.wording.en import actions, general
+from tutor.wording.en import actions, general, irregularities
 
 CATALOGUE: Mapping[str, Template] = {
     **general.CATALOGUE,
     **actions.CATALOGUE,
+    **irregularities.CATALOGUE,
 }
 
 
