@@ -65,6 +65,7 @@ from tutor.engine.values import (
     Street,
     TableView,
     fmt,
+    operation,
     to_decimal,
 )
 
@@ -1494,15 +1495,7 @@ class Hand:
         amount: Decimal | None = None,
         street: Street | None = None,
     ) -> Operation:
-        op = Operation(
-            kind=kind,
-            said=said,
-            why=why,
-            rules=rules,
-            player=player,
-            amount=amount,
-            street=street or self.street,
-        )
+        op = operation(kind, said, why, rules, player, amount, street or self.street)
         self.history.append(op)
         return op
 
