@@ -14,10 +14,13 @@ from typing import Any
 from tutor.engine.cards import Card
 from tutor.engine.values import DEEP
 from tutor.wording import Template
-from tutor.wording.en import general
+from tutor.wording.en import general, hands, rulings, showdown
 
 CATALOGUE: Mapping[str, Template] = {
     **general.CATALOGUE,
+    **hands.CATALOGUE,
+    **rulings.CATALOGUE,
+    **showdown.CATALOGUE,
 }
 
 
