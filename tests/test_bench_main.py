@@ -84,7 +84,6 @@ def test_bench_common_and_hand_doctests() -> None:
 
 
 def test_bench_hand_replay_pays_out_like_pokerkit() -> None:
-    pytest.importorskip("pokerkit")
     for seats, rest in hand_bench.seeded_deals(3):
         ours = hand_bench.net_ours(hand_bench.replay_ours(seats))
         theirs = hand_bench.net_pokerkit(hand_bench.replay_pokerkit(seats, rest))
@@ -93,7 +92,6 @@ def test_bench_hand_replay_pays_out_like_pokerkit() -> None:
 
 
 def test_bench_razz_hand_replay_pays_out_like_pokerkit() -> None:
-    pytest.importorskip("pokerkit")
     for seats, rest in hand_bench.seeded_deals(5):
         ours = hand_bench.net_ours(hand_bench.replay_razz_ours(seats))
         theirs = hand_bench.net_pokerkit(hand_bench.replay_razz_pokerkit(seats, rest))
@@ -102,8 +100,6 @@ def test_bench_razz_hand_replay_pays_out_like_pokerkit() -> None:
 
 
 def test_bench_summary_names_razz_and_the_checked_evaluator_paths() -> None:
-    pytest.importorskip("pokerkit")
-    pytest.importorskip("treys")
     import tutor.bench.evaluation as evaluation_bench
 
     _, hand_summary = hand_bench.run(hands=3, rounds=1)

@@ -37,7 +37,8 @@ PUPIL = "pupil@school.test"
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     require_chromium()
-    pytest.importorskip("authlib", reason="sign-in needs Authlib (streamlit[auth])")
+    import authlib  # noqa: F401  (a declared test dependency: missing, the test must fail)
+
     with launched_chromium(WAIT_MS) as chromium:
         yield chromium
 

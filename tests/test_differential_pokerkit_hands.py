@@ -6,12 +6,11 @@ import os
 import random
 from itertools import pairwise
 
+import pokerkit
 import pytest
 
 from tutor.engine.cards import DECK, Card
 from tutor.engine.hands import Category, best_high, best_low, high_value, low_value
-
-pokerkit = pytest.importorskip("pokerkit")
 
 SEED = 20261129
 #: ``TUTOR_DIFFERENTIAL_FULL=1`` checks all 2,400 random hands (plus 1,500 biased ones) and

@@ -21,6 +21,7 @@ import os
 import random
 from decimal import Decimal
 
+import pokerkit
 import pytest
 
 from tutor.engine import (
@@ -35,8 +36,6 @@ from tutor.engine import (
 )
 from tutor.engine.cards import DECK, Card
 from tutor.engine.hands import best_razz
-
-pokerkit = pytest.importorskip("pokerkit")
 
 SEED = 20261201
 #: ``TUTOR_DIFFERENTIAL_FULL=1`` plays all 1,000 hands; by default one in four, with the

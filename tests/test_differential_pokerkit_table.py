@@ -39,6 +39,7 @@ import os
 import random
 from decimal import Decimal
 
+import pokerkit
 import pytest
 
 from tutor.engine import (
@@ -53,8 +54,6 @@ from tutor.engine import (
 )
 from tutor.engine.cards import DECK, Card
 from tutor.engine.hands import best_high, best_low
-
-pokerkit = pytest.importorskip("pokerkit")
 
 SEED = 20261129
 #: ``TUTOR_DIFFERENTIAL_FULL=1`` plays all 2,400 hands (about 45 s); by default one in
