@@ -1,11 +1,12 @@
 """Pots and the award, as pure functions: side pots, the rake, the halves, odd chips.
 
-Nothing here reads or writes a hand. An :class:`AwardSetup` holds what the award needs (each
+The award reads and writes no hand. An :class:`AwardSetup` holds what the award needs (each
 player's chips committed, whether they folded, their cards; the order round the table; the
 game's description, the house rules and the stakes; the community card when it plays; the
 chips already given back), and :func:`award_showdown` or :func:`award_uncontested` return an
 :class:`Award`: the uncalled chips to give back, the pots, what each player is paid, the
-rake, each pot's split, and why, as messages with the rule ids. The hand applies it.
+rake, each pot's split, and why, as messages with the rule ids. The hand applies it
+(``Hand.apply_award``; :func:`award` does both steps for a caller holding a hand).
 
 >>> from decimal import Decimal as D
 >>> from tutor.engine.cards import parse_cards
