@@ -495,11 +495,13 @@ def test_step_neither_act_nor_ask() -> None:
 
 
 def test_action_syntax() -> None:
-    assert problems(BASE + "  - act: Bo raise\n") == [
+    # The engine's one grammar words it (it reads "Bo raise 4", so the example is a typo).
+    assert problems(BASE + "  - act: Bo rasies\n") == [
         (
-            "s.yaml:11:10: steps[1].act: 'Bo raise' is not an action: write '<name> folds', "
-            "'checks', 'calls [N]', 'brings in', 'completes [N]', 'bets [N]' or 'raises [N]', as in "
-            "'Ana raises 4'."
+            "s.yaml:11:10: steps[1].act: 'Bo rasies' is not an action: write one of "
+            "<name> folds, <name> checks, <name> calls [N], <name> brings in [N], "
+            "<name> completes [N], <name> bets [N], <name> raises [N] (N is a call's added "
+            "chips, or the player's total for the round after a bet, raise or completion)."
         )
     ]
 

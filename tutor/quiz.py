@@ -8,7 +8,9 @@ from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
 from typing import Any, Protocol
 
+from tutor.engine.actions import KIND_ORDER, legal_text, read_decision
 from tutor.engine.cards import Card
+from tutor.engine.errors import ActionSyntaxError
 from tutor.engine.hands import best_high, best_razz
 from tutor.engine.rulings import ASK_KINDS
 from tutor.quiz_ruling import describe_ruling, ruling_correct, ruling_incomplete
@@ -45,19 +47,6 @@ WINNER_KINDS = ("high-winner", "low-winner")
 #: Every ask kind the checker understands (the spec's table).
 QUIZ_KINDS = ASK_KINDS
 
-_VERB_ORDER: Mapping[str, int] = MappingProxyType(
-    {
-        "fold": 0,
-        "check": 1,
-        "call": 2,
-        "bring": 3,
-        "complete": 4,
-        "bet": 5,
-        "raise": 6,
-    }
-)
-
-
 # --------------------------------------------------------------------------- values
 
 
@@ -93,7 +82,14 @@ def format_amount(value: Any) -> str:
 
 
 def normalize_action(text: str) -> str:
-    """An action string with its amount written canonically: ``"call 1.00"`` -> ``"call 1"``."""
+    """An action as a legal-actions answer writes it (the engine's grammar reads it):
+    ``"Call 1.00"`` -> ``"call 1"``, ``"raises to 4"`` -> ``"raise 4"``. Text outside the
+    grammar is only lower-cased, its last amount written canonically.
+    """
+    try:
+        return legal_text(*read_decision(str(text)))
+    except ActionSyntaxError:
+        pass
     words = str(text).strip().lower().split()
     if words and to_amount(words[-1]) is not None:
         words[-1] = format_amount(words[-1])
@@ -101,9 +97,11 @@ def normalize_action(text: str) -> str:
 
 
 def _action_key(text: str) -> tuple[int, Decimal, str]:
-    words = text.split()
-    amount = to_amount(words[-1]) if words else None
-    return (_VERB_ORDER.get(words[0] if words else "", 9), amount or Decimal(0), text)
+    try:
+        kind, amount = read_decision(text)
+    except ActionSyntaxError:
+        return (len(KIND_ORDER), Decimal(0), text)
+    return (KIND_ORDER.index(kind), amount or Decimal(0), text)
 
 
 def sort_actions(actions: Iterable[str]) -> list[str]:

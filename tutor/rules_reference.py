@@ -12,7 +12,14 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tutor.engine.rules import PRESETS, RULE_IDS, Game, house_rules
+from tutor.engine.rules import (
+    DEFAULT_GAME,
+    PRESETS,
+    RULE_IDS,
+    VARIANTS,
+    Game,
+    house_rules,
+)
 from tutor.scenarios.model import Scenario
 
 #: The sections of the reference, in order, with the prefix test that puts a rule id in each.
@@ -259,9 +266,8 @@ RULE_TEXT: dict[str, str] = {
 #: The preset fields each rule depends on; a field whose value depends on the game names it.
 RULE_FIELDS: dict[str, tuple[tuple[str, Game | None], ...]] = {
     "table.buy-in": (("min_buy_in_bets", None),),
-    "limit.open-pair": (
-        ("open_pair_option", Game.STUD),
-        ("open_pair_option", Game.STUD8),
+    "limit.open-pair": tuple(
+        ("open_pair_option", g) for g in sorted(Game) if VARIANTS[g].open_pair
     ),
     "act.later": (("first_to_act_tie", None),),
     "cap.raises": (("max_raises", None), ("heads_up", None)),
@@ -329,7 +335,7 @@ def preset_rows(rule_id: str) -> tuple[PresetRow, ...]:
     rows = []
     for field, game in RULE_FIELDS.get(rule_id, ()):
         values = tuple(
-            _word(getattr(house_rules(p, game or Game.STUD), field)) for p in PRESETS
+            _word(getattr(house_rules(p, game or DEFAULT_GAME), field)) for p in PRESETS
         )
         rows.append(PresetRow(field, game, values))
     return tuple(rows)

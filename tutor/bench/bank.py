@@ -28,6 +28,7 @@ from tutor.engine import (
 from tutor.engine.actions import scenario_text
 from tutor.engine.cards import DECK
 from tutor.engine.rules import SPEC_TOPICS as TOPICS
+from tutor.engine.rules import VARIANTS
 from tutor.scenarios import load_bank
 
 COUNT = 1000
@@ -81,7 +82,7 @@ def _action_text(name: str, legal: str) -> str:
 def generate(index: int, seed: int = SEED) -> str:
     """One valid scenario (YAML text), varied by ``index``: seats, stakes, presets, actions, asks."""
     rng = random.Random(seed * 7919 + index)
-    game = rng.choice((Game.STUD8, Game.STUD))
+    game = rng.choice([g for g in Game if VARIANTS[g].has_high])
     preset = rng.choice(PRESETS)
     house: dict[str, Any] = {}
     if rng.random() < 0.3:

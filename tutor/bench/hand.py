@@ -19,6 +19,7 @@ from tutor.engine import (
     house_rules,
 )
 from tutor.engine.cards import DECK, Card
+from tutor.engine.rules import DEFAULT_GAME
 from tutor.engine.table import Street
 
 HANDS = 100
@@ -52,7 +53,7 @@ def seeded_deals(count: int, players: int = PLAYERS, seed: int = SEED) -> list[D
 
 
 def replay_ours(
-    seats_cards: Sequence[tuple[Card, ...]], game: Game = Game.STUD8
+    seats_cards: Sequence[tuple[Card, ...]], game: Game = DEFAULT_GAME
 ) -> Hand:
     """One hand through our engine: antes, bring-in, everyone calls it, checks to showdown.
 

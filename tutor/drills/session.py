@@ -14,6 +14,8 @@ from types import MappingProxyType
 
 from tutor.drills.targets import TARGETS, Target
 from tutor.engine import PRESETS
+from tutor.engine.rules import DEFAULT_GAME
+from tutor.engine.rules import GAMES as ENGINE_GAMES
 
 #: One line per preset, for the drill's preset picker.
 PRESET_LINES: Mapping[str, str] = MappingProxyType(
@@ -40,7 +42,7 @@ LENGTHS: Mapping[str, tuple[str, int | None, int | None]] = MappingProxyType(
         "2min": ("2 minutes", None, 120),
     }
 )
-GAMES = ("stud8", "stud", "razz", "both")
+GAMES = (*ENGINE_GAMES, "both")
 #: A correct answer at most this many seconds is "fast" (for the streak line and reviews).
 FAST_SECONDS = 10.0
 
@@ -149,7 +151,7 @@ def plan_from_params(params: Mapping[str, str]) -> Plan | None:
     targets = tuple(t for t in params.get("drill_targets", "").split(",") if t)
     return Plan(
         preset=params.get("drill_preset", "online"),
-        game=params.get("drill_game", "stud8"),
+        game=params.get("drill_game", DEFAULT_GAME.value),
         targets=targets,
         length=params.get("drill_length", "20"),
         seed=seed,

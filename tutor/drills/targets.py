@@ -23,16 +23,21 @@ from tutor.drills.generator import (
     last,
 )
 from tutor.engine import PRESETS, Card, Ruling, Street, best_low
+from tutor.engine.actions import read_action
 from tutor.engine.irregularities import Irregularity
+from tutor.engine.rules import GAMES, VARIANTS, Game, Half
+from tutor.engine.values import STREETS, ActionKind
 
 Build = Callable[[Gen], "tuple[Table, Question] | None"]
 Hit = Callable[[Table, Ruling], bool]
 
-BOTH = ("stud8", "stud")
-ALL_GAMES = ("stud8", "stud", "razz")
+#: The games played for high (stud8 and stud): most targets ask about them.
+BOTH = tuple(g.value for g in Game if VARIANTS[g].has_high)
+ALL_GAMES = GAMES
 #: The presets under which the engine rules on irregularities (``online`` refuses them).
 IRR_PRESETS = ("roberts", "wsop-cash", "tda")
-HI_LO = ("stud8",)
+#: The games with an eight-or-better low half.
+HI_LO = tuple(g.value for g in Game if VARIANTS[g].low_half is Half.LOW8)
 #: An odd ante and even wagers (bring-in included): the odd-chip target's stakes.
 ODD_CHIP_STAKES: tuple[tuple[str, str, str, str | None], ...] = (
     ("4", "8", "1", None),
@@ -510,7 +515,9 @@ def _raises_left(gen: Gen) -> tuple[Table, Question] | None:
     wanted = gen.rng.randint(1, 3)
 
     def at(t: Table) -> bool:
-        raises = sum(a.split()[1] == "raises" for a in t.street_actions())
+        raises = sum(
+            read_action(a).kind is ActionKind.RAISE for a in t.street_actions()
+        )
         return t.hand.street is not street or raises >= wanted
 
     if not gen.play(table, at, weights=RAISING) or table.hand.street is not street:
@@ -549,7 +556,9 @@ def _heads_up(gen: Gen) -> tuple[Table, Question] | None:
     wanted = gen.rng.randint(1, 4)
 
     def at(t: Table) -> bool:
-        raises = sum(a.split()[1] == "raises" for a in t.street_actions())
+        raises = sum(
+            read_action(a).kind is ActionKind.RAISE for a in t.street_actions()
+        )
         return t.hand.street is not street or raises >= wanted
 
     if not gen.play(table, at, weights=RAISING) or table.hand.street is not street:
@@ -583,7 +592,9 @@ def _capped(gen: Gen) -> tuple[Table, Question] | None:
         )
 
     def at(t: Table) -> bool:
-        raises = sum(a.split()[1] == "raises" for a in t.street_actions())
+        raises = sum(
+            read_action(a).kind is ActionKind.RAISE for a in t.street_actions()
+        )
         return t.hand.street is not street or raises >= cap
 
     if not gen.play(table, at, policy=raise_up) or table.hand.street is not street:
@@ -845,7 +856,8 @@ def _side_pots_hit(table: Table, ruling: Ruling) -> bool:
 
 # ---------------------------------------------------------------------------- razz
 
-RAZZ = ("razz",)
+#: The games played for low only.
+RAZZ = tuple(g.value for g in Game if not VARIANTS[g].has_high)
 
 
 def _razz_bring_in(gen: Gen) -> tuple[Table, Question]:
@@ -942,11 +954,7 @@ def _premature(gen: Gen) -> tuple[Table, Question] | None:
         Irregularity(kind="premature", players=tuple(names)),
         f"{{premature: [{', '.join(names)}]}}",
     )
-    after = {
-        Street.FOURTH: "fifth",
-        Street.FIFTH: "sixth",
-        Street.SIXTH: "seventh",
-    }[street]
+    after = STREETS[STREETS.index(street) + 1].value
     return table, Question(
         "ruling",
         f"Before the {street.value}-street betting is over, the dealer deals {after}-street "

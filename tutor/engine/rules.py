@@ -39,6 +39,8 @@ class Variant:
     game: Game
     #: The game's name as a learner reads it.
     title: str
+    #: Its short name, for a choice among the games (``Stud Hi/Lo``).
+    label: str
     #: Which door card brings in: the lowest (stud, stud8) or the highest (razz).
     bring_in_highest: bool
     #: Whether the ace counts low when choosing the bring-in (razz) or high (stud, stud8).
@@ -71,6 +73,7 @@ VARIANTS: dict[Game, Variant] = {
     Game.STUD8: Variant(
         game=Game.STUD8,
         title="Seven Card Stud Hi/Lo (eight or better)",
+        label="Stud Hi/Lo",
         bring_in_highest=False,
         bring_in_ace_low=False,
         board_first="high",
@@ -84,6 +87,7 @@ VARIANTS: dict[Game, Variant] = {
     Game.STUD: Variant(
         game=Game.STUD,
         title="Seven Card Stud",
+        label="Seven Card Stud",
         bring_in_highest=False,
         bring_in_ace_low=False,
         board_first="high",
@@ -97,6 +101,7 @@ VARIANTS: dict[Game, Variant] = {
     Game.RAZZ: Variant(
         game=Game.RAZZ,
         title="Razz",
+        label="Razz",
         bring_in_highest=True,
         bring_in_ace_low=True,
         board_first="low",
@@ -111,6 +116,10 @@ VARIANTS: dict[Game, Variant] = {
 
 #: The games, in the order the app offers them.
 GAMES: tuple[str, ...] = tuple(g.value for g in Game)
+#: Each game's short name, in the order the app offers them (for a choice among games).
+GAME_LABELS: dict[str, str] = {g.value: VARIANTS[g].label for g in Game}
+#: The game a hand is when nothing says otherwise (the scenario format's default).
+DEFAULT_GAME = Game.STUD8
 
 
 class HeadsUp(StrEnum):

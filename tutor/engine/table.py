@@ -124,7 +124,7 @@ class Hand:
     >>> from tutor.engine.rules import house_rules
     >>> seats = (SeatSetup(seat=1, name="Ana", cards=tuple(parse_cards("Ah Kd 2h"))),
     ...          SeatSetup(seat=3, name="Bo", cards=tuple(parse_cards("7s 7d 2c"))))
-    >>> hand = Hand(HandSetup(game=Game.STUD8, rules=house_rules("online", "stud8"),
+    >>> hand = Hand(HandSetup(game=Game.STUD, rules=house_rules("online", "stud"),
     ...     stakes=Stakes(small_bet=Decimal(2), big_bet=Decimal(4)), seats=seats))
     >>> hand.to_act, hand.legal_actions()
     ('Bo', ['bring in 1', 'complete 2'])

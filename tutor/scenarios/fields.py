@@ -4,26 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tutor.engine import actions
+from tutor.engine.cards import RANK_CHARS, SUIT_CHARS
+from tutor.engine.hands import Category
 from tutor.engine.irregularities import KINDS as IRREGULARITY_KINDS
 from tutor.engine.irregularities import OUTCOMES
 from tutor.engine.rules import GAMES as GAMES_OF_ENGINE
 from tutor.engine.rules import OVERRIDE_FIELDS, PRESETS, RULE_IDS, TOPICS
 from tutor.engine.rulings import ASK_KINDS, PLAYER_KINDS
+from tutor.engine.values import STREETS, Street
 
 GAMES = GAMES_OF_ENGINE
-START_STREETS = ("fourth", "fifth", "sixth", "seventh", "showdown")
-CATEGORIES = (
-    "high card",
-    "pair",
-    "two pair",
-    "three of a kind",
-    "straight",
-    "flush",
-    "full house",
-    "four of a kind",
-    "straight flush",
-)
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+#: Where a scenario may start: every street after the third, or the showdown.
+START_STREETS = tuple(s.value for s in Street if s is not Street.THIRD)
+CATEGORIES = tuple(c.value for c in Category)
+RANKS = tuple(RANK_CHARS)
 #: Asks about one player's hand: ``player:`` is required on them.
 PLAYER_ASKS = PLAYER_KINDS
 #: What the app shows when an ask has no ``prompt:``.
@@ -57,14 +52,16 @@ MAX_AMOUNT = 10**9
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 NAME_PATTERN = r"^\S(.{0,28}\S)?$"
-CARD_PATTERN = r"^([2-9TtJjQqKkAa]|10)[cdhsCDHS]$"
-CARD_OR_UNKNOWN_PATTERN = r"^(([2-9TtJjQqKkAa]|10)[cdhsCDHS]|\?\?)$"
-CARDS_TEXT_PATTERN = r"^\s*((([2-9TtJjQqKkAa]|10)[cdhsCDHS]|\?\?)([\s,]+(([2-9TtJjQqKkAa]|10)[cdhsCDHS]|\?\?))*)?\s*$"
-VERBS = ("folds", "checks", "calls", "brings in", "completes", "bets", "raises")
-#: Verbs that may carry an amount.
-AMOUNT_VERBS = ("calls", "completes", "bets", "raises")
-ACTION_PATTERN = r"^\S(.*\S)? (folds|checks|brings in|(calls|completes|bets|raises)( \+?[0-9]+(\.[0-9]+)?)?)$"
-LOW_PATTERN = r"^[2-9TJQKAtjqka](-[2-9TJQKAtjqka]){4}$"  # razz lows may be king high
+#: A rank and a suit in any case, from the engine's cards (``10`` is also a ten).
+_RANK = "[" + "".join(dict.fromkeys(RANK_CHARS + RANK_CHARS.lower())) + "]"
+_SUIT = "[" + SUIT_CHARS + SUIT_CHARS.upper() + "]"
+_CARD_RE = rf"({_RANK}|10){_SUIT}"
+CARD_PATTERN = rf"^{_CARD_RE}$"
+CARD_OR_UNKNOWN_PATTERN = rf"^({_CARD_RE}|\?\?)$"
+CARDS_TEXT_PATTERN = rf"^\s*(({_CARD_RE}|\?\?)([\s,]+({_CARD_RE}|\?\?))*)?\s*$"
+#: The action grammar's pattern, from the engine's one grammar (``tutor.engine.actions``).
+ACTION_PATTERN = actions.ACTION_PATTERN
+LOW_PATTERN = rf"^{_RANK}(-{_RANK}){{4}}$"  # razz lows may be king high
 
 
 @dataclass(frozen=True, slots=True)
@@ -457,7 +454,7 @@ ASK_STEP = Obj(
 )
 
 # -- event steps (irregularities) ---------------------------------------------------------
-STREET_WORDS = ("third", "fourth", "fifth", "sixth", "seventh")
+STREET_WORDS = tuple(s.value for s in STREETS)
 _NAMES = OneOrList(NAME, description="a player's name, or a list of names")
 _STREET = Text(enum=STREET_WORDS, description="a street")
 #: Each event's key, what its value is, and the other keys it may carry.

@@ -16,6 +16,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from tutor.engine.actions import scenario_text
+from tutor.engine.cards import RANK_CHARS, SUIT_CHARS
 from tutor.engine.errors import TutorError
 from tutor.engine.rulings import ASK_KINDS, PLAYER_KINDS, to_json
 from tutor.scenarios.bank import check_text
@@ -23,8 +24,9 @@ from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import start_hand, walk
 
 NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal")
-RANKS = "AKQJT98765432"
-SUITS = "shdc"
+#: The grid of the card picker: highest rank first, suits from spades down.
+RANKS = RANK_CHARS[::-1]
+SUITS = SUIT_CHARS[::-1]
 
 _SKELETON = """\
 # Built by clicking in the Studio.

@@ -8,9 +8,10 @@ from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from tutor.engine.actions import read_action
 from tutor.engine.cards import UNKNOWN, Card
-from tutor.engine.errors import CardError, ScenarioError
-from tutor.engine.rules import GAMES, VARIANTS, Game
+from tutor.engine.errors import ActionSyntaxError, CardError, ScenarioError
+from tutor.engine.rules import DEFAULT_GAME, GAMES, VARIANTS, Game
 from tutor.engine.rulings import LOW_KINDS, unfit_kind
 from tutor.scenarios import fields as F
 from tutor.scenarios.model import Ask, Event, Scenario, SeatSpec, StakesSpec, Step
@@ -40,10 +41,6 @@ _YAML_WORDS = {
     "timestamp": "a date",
     "merge": "a merge key",
 }
-_ACTION_RE = re.compile(F.ACTION_PATTERN)
-_ACTION_NAME_RE = re.compile(
-    r"^(?P<name>.+?) (?P<verb>folds|checks|brings in|calls|completes|bets|raises)( .*)?$"
-)
 _PATTERNS: dict[str, re.Pattern[str]] = {}
 
 
@@ -435,16 +432,12 @@ class _Checker:
             if text is _BAD:
                 continue
             text = " ".join(text.split())
-            if not _ACTION_RE.match(text):
-                self.problem(
-                    here,
-                    item,
-                    f"{quote(text)} is not an action: write '<name> folds', "
-                    "'checks', 'calls [N]', 'brings in', 'completes [N]', 'bets [N]' "
-                    "or 'raises [N]', as in 'Ana raises 4'.",
-                )
+            try:
+                read_action(text)
+            except ActionSyntaxError as err:
+                self.problem(here, item, str(err))
                 continue
-            amount = text.rsplit(" ", 1)[-1].lstrip("+")
+            amount = text.rsplit(" ", 1)[-1].lstrip("$+")
             if amount[:1].isdigit() and len(amount) > _MAX_AMOUNT_CHARS:
                 self.problem(
                     here,
@@ -776,7 +769,7 @@ class _Builder:
             title=v["title"],
             topic=v["topic"],
             level=v["level"],
-            game=v.get("game", Game.STUD8.value),
+            game=v.get("game", DEFAULT_GAME.value),
             rules=v.get("rules", "online"),
             house=dict(house),
             stakes=stakes,  # type: ignore[arg-type]
@@ -962,7 +955,7 @@ class _Builder:
                 continue
             ask = self.ask(values, where, names)
             kind = values.get("ask")
-            game = self.v.get("game", Game.STUD8.value)
+            game = self.v.get("game", DEFAULT_GAME.value)
             if isinstance(kind, str) and game in GAMES:
                 unfit = unfit_kind(VARIANTS[Game(game)].halves, kind)
                 if unfit and kind in LOW_KINDS:
@@ -971,7 +964,7 @@ class _Builder:
                         f"Seven Card Stud has no low half: a {kind} ask needs 'game: stud8' (a "
                         "high-low game); ask high-winner or best-high instead, or remove this step "
                         "(hand.low)."
-                        if game == Game.STUD.value
+                        if VARIANTS[Game(game)].low_half is None
                         else f"{unfit[:-1]}; or remove this step.",
                     )
                 elif unfit:
@@ -1036,10 +1029,10 @@ class _Builder:
     def check_action_name(self, text: str, where: str, names: list[str] | None) -> None:
         if names is None:
             return
-        match = _ACTION_NAME_RE.match(text)
-        if match is None:  # pragma: no cover - the action pattern was checked already
+        try:
+            name = read_action(text).player
+        except ActionSyntaxError:  # pragma: no cover - the grammar was checked already
             return
-        name = match.group("name")
         if name not in names:
             self.problem(
                 where,

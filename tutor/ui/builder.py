@@ -8,7 +8,7 @@ from typing import Any
 import streamlit as st
 
 from tutor.engine.errors import TutorError
-from tutor.engine.rules import PRESETS, TOPICS
+from tutor.engine.rules import DEFAULT_GAME, GAME_LABELS, PRESETS, TOPICS
 from tutor.scenarios import handbuilder as hb
 from tutor.ui.state import Settings
 
@@ -27,7 +27,7 @@ def _new_hand() -> None:
             scenario_id=s.get("bd_id") or "built-hand",
             title=s.get("bd_title") or "A hand built by clicking",
             topic=s.get("bd_topic", TOPICS[0]),
-            game=s.get("bd_game", "stud8"),
+            game=s.get("bd_game", DEFAULT_GAME.value),
             rules=s.get("bd_rules", "online"),
             small_bet=f"{float(s.get('bd_small', 2)):g}",
             big_bet=f"{float(s.get('bd_big', 4)):g}",
@@ -103,9 +103,11 @@ def _table_form() -> None:
             st.text_input("Title", value="A hand built by clicking", key="bd_title")
             st.selectbox("Topic", TOPICS, key="bd_topic")
         with middle:
-            games = {"stud8": "Stud Hi/Lo", "stud": "Seven Card Stud"}
             st.selectbox(
-                "Game", list(games), key="bd_game", format_func=games.__getitem__
+                "Game",
+                list(GAME_LABELS),
+                key="bd_game",
+                format_func=GAME_LABELS.__getitem__,
             )
             st.selectbox("House rules", list(PRESETS), key="bd_rules")
             st.number_input(

@@ -15,7 +15,7 @@ import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 
 from tutor.engine.errors import TutorError
-from tutor.engine.rules import PRESETS
+from tutor.engine.rules import GAME_LABELS, PRESETS
 from tutor.engine.rulings import to_json
 from tutor.progress import ProgressStore
 from tutor.progress.classview import (
@@ -32,7 +32,7 @@ from tutor.progress.classview import (
     topic_cells,
 )
 
-GAMES = {"": "Both games", "stud8": "Stud Hi/Lo", "stud": "Seven Card Stud"}
+GAMES = {"": "All games", **GAME_LABELS}
 #: The page's views; only the chosen one is computed.
 VIEWS = ("By topic", "By rule", "Hardest questions", "A learner", "Export")
 
