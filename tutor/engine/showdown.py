@@ -33,7 +33,8 @@ import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Protocol
+from types import MappingProxyType
+from typing import NamedTuple, Protocol, cast
 
 from tutor.engine.cards import Card
 from tutor.engine.hands import HighHand, LowHand, best_high, best_low, best_razz
@@ -62,8 +63,7 @@ Pot = tuple[Decimal, tuple[int, ...]]
 
 
 # ---------------------------------------------------------------------------- the input
-@dataclass(frozen=True, slots=True)
-class Contender:
+class Contender(NamedTuple):
     """One player as the award sees them: chips committed, folded or not, own cards."""
 
     idx: int
@@ -73,8 +73,7 @@ class Contender:
     cards: tuple[Card | None, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class AwardSetup:
+class AwardSetup(NamedTuple):
     """Everything the award reads.
 
     ``players`` are in seat order (``players[i].idx == i``); ``order`` is the players'
@@ -89,7 +88,7 @@ class AwardSetup:
     rules: HouseRules
     stakes: Stakes
     community: Card | None = None
-    returned: Mapping[str, Decimal] = field(default_factory=dict)
+    returned: Mapping[str, Decimal] = MappingProxyType({})
 
     @property
     def chip(self) -> Decimal:
@@ -247,14 +246,16 @@ class Holding:
 def holdings(setup: AwardSetup) -> dict[int, Holding] | Message:
     """Every live player's best high and low; why not if some card is unknown."""
     out: dict[int, Holding] = {}
-    variant = setup.variant
+    half = setup.variant.low_half
+    has_high = setup.variant.has_high
+    extra = (setup.community,) if setup.community is not None else ()
     for p in setup.players:
         if p.folded:
             continue
-        cards = p.cards + ((setup.community,) if setup.community is not None else ())
-        if any(c is None for c in cards):
+        cards = p.cards + extra
+        if None in cards:
             return msg("award.blocked.unknown-cards", "hand.high", player=p.name)
-        known = tuple(c for c in cards if c is not None)
+        known = cast("tuple[Card, ...]", cards)
         if len(known) < 5:
             return msg(
                 "award.blocked.too-few-cards",
@@ -262,7 +263,6 @@ def holdings(setup: AwardSetup) -> dict[int, Holding] | Message:
                 player=p.name,
                 count=len(known),
             )
-        half = variant.low_half
         low = (
             best_low(known)
             if half is Half.LOW8
@@ -270,7 +270,7 @@ def holdings(setup: AwardSetup) -> dict[int, Holding] | Message:
             if half is Half.LOW
             else None
         )
-        high = best_high(known) if variant.has_high else None
+        high = best_high(known) if has_high else None
         out[p.idx] = Holding(p.idx, p.name, known, high, low)
     return out
 
@@ -291,13 +291,15 @@ class _Showdown:
         self.setup = setup
         self.held = held
         self.position = {idx: k for k, idx in enumerate(setup.order)}
+        self.name = [p.name for p in setup.players]
         self.ties = setup.rules.odd_chip_ties
         self.pay: dict[int, int] = {}
         self.notes: list[Message] = []
         self.rules: set[str] = {"hand.high"}
 
     def names(self, idxs: Sequence[int]) -> tuple[str, ...]:
-        return tuple(self.setup.players[i].name for i in idxs)
+        name = self.name
+        return tuple([name[i] for i in idxs])
 
     def by_position(self, idxs: Sequence[int]) -> list[int]:
         return sorted(idxs, key=lambda i: self.position[i])
@@ -496,10 +498,13 @@ def award_showdown(setup: AwardSetup) -> Award:
         if len(pots) > 1:
             rules.add("pot.side")
         contenders = list(elig)
-        eligible = sd.names(contenders) if len(pots) > 1 else ()
+        everyone = sd.names(contenders)
+        eligible = everyone if len(pots) > 1 else ()
         lows = [i for i in contenders if held[i].low is not None]
         high_w: list[int] = []
         low_w: list[int] = []
+        high_names: tuple[str, ...] = ()
+        low_names: tuple[str, ...] = ()
         given: dict[int, int] = {}
         if not v.has_high:  # razz: the whole pot to the best low, no qualifier
             rules.discard("hand.high")
@@ -508,6 +513,7 @@ def award_showdown(setup: AwardSetup) -> Award:
             low_w = sd.by_position(
                 [i for i in lows if held[i].low.value == best_low_v]  # type: ignore[union-attr]
             )
+            low_names = sd.names(low_w)
             notes.append(
                 msg(
                     "award.pot.lowest",
@@ -515,7 +521,7 @@ def award_showdown(setup: AwardSetup) -> Award:
                     pot=n,
                     amount=amount,
                     eligible=eligible,
-                    winners=sd.names(low_w),
+                    winners=low_names,
                     low=held[low_w[0]].low.said,  # type: ignore[union-attr]
                 )
             )
@@ -527,6 +533,7 @@ def award_showdown(setup: AwardSetup) -> Award:
             best = max(h.value for h in highs.values())
             high_w = sd.by_position([i for i in contenders if highs[i].value == best])
             high = highs[high_w[0]].said
+            high_names = sd.names(high_w)
             halves_split = v.low_half is not None
             if halves_split:
                 rules.update({v.rule_low, "split.halves"})
@@ -535,6 +542,7 @@ def award_showdown(setup: AwardSetup) -> Award:
                 low_w = sd.by_position(
                     [i for i in lows if held[i].low.value == best_low_v]  # type: ignore[union-attr]
                 )
+                low_names = sd.names(low_w)
                 low_units = units // 2
                 high_units = units - low_units
                 notes.append(
@@ -545,10 +553,10 @@ def award_showdown(setup: AwardSetup) -> Award:
                         amount=amount,
                         eligible=eligible,
                         high_amount=high_units * chip,
-                        high_winners=sd.names(high_w),
+                        high_winners=high_names,
                         high=high,
                         low_amount=low_units * chip,
-                        low_winners=sd.names(low_w),
+                        low_winners=low_names,
                         low=held[low_w[0]].low.said,  # type: ignore[union-attr]
                         odd=bool(units % 2),
                     )
@@ -561,9 +569,7 @@ def award_showdown(setup: AwardSetup) -> Award:
                 for i, u in sd.split(low_units, low_w, True, got).items():
                     given[i] = given.get(i, 0) + u
             else:
-                said = dict(
-                    pot=n, amount=amount, eligible=eligible, winners=sd.names(high_w)
-                )
+                said = dict(pot=n, amount=amount, eligible=eligible, winners=high_names)
                 notes.append(
                     msg("award.pot.no-low", "split.halves", **said, high=high)
                     if halves_split
@@ -577,9 +583,9 @@ def award_showdown(setup: AwardSetup) -> Award:
                 number=n,
                 amount=amount,
                 rake=take,
-                eligible=sd.names(contenders),
-                high=sd.names(high_w),
-                low=sd.names(low_w),
+                eligible=everyone,
+                high=high_names,
+                low=low_names,
                 shares={
                     setup.players[i].name: u * chip
                     for i, u in sorted(given.items())

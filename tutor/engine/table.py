@@ -18,6 +18,7 @@ from tutor.engine import betting
 from tutor.engine.actions import parse_action
 from tutor.engine.boards import (
     Why,
+    ante_said,
     ante_text,
     board_key,
     describe_board,
@@ -316,7 +317,7 @@ class Hand:
                 f"Every player antes {fmt(ante)}"
                 if all(a == ante for a in self.antes.values())
                 else f"The antes: {fmt(self.pot)} in all",
-                ante_text(
+                ante_said(
                     ante,
                     [(self.players[i].name, a) for i, a in sorted(self.antes.items())],
                 ),
