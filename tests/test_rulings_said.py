@@ -490,3 +490,15 @@ def test_cards_in_messages_are_card_values() -> None:
     won = award_showdown(_setup(TIED, preset="roberts"))
     (decided,) = won.notes[-1].params["decided"]
     assert isinstance(decided.params["card"], Card)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["tutor.engine.showdown", "tutor.engine.rulings"],
+)
+def test_the_examples_in_the_docstrings_hold(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert (result.failed, result.attempted > 0) == (0, True)
