@@ -67,6 +67,22 @@ def test_a_five_question_drill_by_clicking(page: Any, app: Any) -> None:  # noqa
     expect(page.get_by_role("heading", name="Drill summary")).to_be_visible()
     expect(page.get_by_text("5 of 5 right")).to_be_visible()
     expect(page.get_by_text("Missed: none.")).to_be_visible()
-    for width in (1400, 390):
+    expect(page.get_by_text("By target:")).to_be_visible()
+    for width in (1400, 1024, 390):
         page.set_viewport_size({"width": width, "height": 900})
+        assert sticking_out(page) == [], width  # (waits for the sidebar to settle)
         shot(page, f"drills-summary-{width}")
+
+
+#: The main column's elements whose right edge is past the window's (cut on a phone).
+_STICKING_OUT = """() => [...document.querySelectorAll(
+    '[data-testid="stMainBlockContainer"] *')]
+  .filter(e => e.getBoundingClientRect().width > 0
+    && e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+  .map(e => e.tagName + ' ' + (e.textContent || '').slice(0, 40))"""
+
+
+def sticking_out(page: Any) -> list[str]:  # noqa: F811
+    page.wait_for_timeout(800)
+    found: list[str] = page.evaluate(_STICKING_OUT)
+    return found

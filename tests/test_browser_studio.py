@@ -104,6 +104,9 @@ def test_write_two_mistakes_fix_preview_save_and_play(
         page.get_by_label("Antes in all").fill("1.5")
         page.get_by_role("button", name="Check").click()
         expect(page.get_by_text("Right", exact=False).first).to_be_visible()
+        expect(page.get_by_text("Why:")).to_be_visible()
+        # an instructor's preview asks for no name and saves nothing
+        expect(page.get_by_text("your name in the sidebar")).to_have_count(0)
         _shots(page, "studio-preview")
         page.get_by_text("Write and check").click()
         page.get_by_role("button", name="Save to the instructor bank").click()

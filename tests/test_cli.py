@@ -248,3 +248,79 @@ def test_answer_into_a_closed_pipe_prints_no_traceback(capsys):
     scenario = Path(__file__).resolve().parent / "data" / "scenarios" / "full-hand.yaml"
     assert main(["answer", str(scenario)], out=ClosedPipe()) == 0  # type: ignore[arg-type]
     assert capsys.readouterr().err == ""
+
+
+#: ``tutor`` with the engine broken: checking any file crashes inside the replay.
+CRASHING = """
+import sys
+import tutor.scenarios.replay as replay
+class Broken:
+    def __init__(self, setup):
+        raise KeyError("seat")
+replay.Hand = Broken
+from tutor.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+CRASH_LINE = (
+    f"{DATA / 'spec-example.yaml'}:12:3: internal error in the rules engine "
+    "(KeyError: 'seat'); the file may be fine: please report it with this file.\n"
+)
+
+
+def crashing_tutor(*argv: str, level: str | None = None) -> tuple[int, str, str]:
+    import os
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k != "TUTOR_LOG_LEVEL"}
+    env["PYTHONPATH"] = str(ROOT)
+    if level is not None:
+        env["TUTOR_LOG_LEVEL"] = level
+    done = subprocess.run(
+        [sys.executable, "-c", CRASHING, *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=60,
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_a_crash_while_checking_shows_its_problem_line_and_no_traceback() -> None:
+    path = str(DATA / "spec-example.yaml")
+    assert crashing_tutor("validate", path) == (
+        1,
+        CRASH_LINE + "1 file checked, 1 failed\n",
+        "",
+    )
+    assert crashing_tutor("answer", path) == (1, CRASH_LINE, "")
+
+
+@pytest.mark.parametrize(
+    ("flags", "level"), [(("--verbose",), None), (("-v",), None), ((), "DEBUG")]
+)
+def test_the_traceback_is_printed_when_asked_for(
+    flags: tuple[str, ...], level: str | None
+) -> None:
+    code, out, err = crashing_tutor(
+        "validate", str(DATA / "spec-example.yaml"), *flags, level=level
+    )
+    assert (code, out) == (1, CRASH_LINE + "1 file checked, 1 failed\n")
+    lines = err.splitlines()
+    assert lines[0].endswith(
+        " ERROR tutor.scenarios.replay: internal error in the rules engine at the setup"
+    )
+    assert lines[1] == "Traceback (most recent call last):"
+    assert lines[-1] == "KeyError: 'seat'"
+
+
+def test_validate_help_names_the_verbose_flag(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["validate", "--help"]) == 0
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert (
+        "-v, --verbose also print the log on standard error, with the traceback of any "
+        "crash while checking a file (TUTOR_LOG_LEVEL=DEBUG does the same); without it "
+        "a crash shows only as the file's problem line"
+    ) in help_text

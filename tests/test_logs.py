@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from appkit import unescape
 
-from tutor.logs import FORMAT, configure
+from tutor.logs import FORMAT, configure, configure_command
 from tutor.scenarios import check_text
 from tutor.scenarios import replay as replay_module
 from tutor.ui import components
@@ -85,3 +85,23 @@ def test_an_engine_bug_during_replay_is_logged_with_its_traceback(
     [record] = caplog.records
     assert record.getMessage() == "internal error in the rules engine at the setup"
     assert record.exc_info is not None and record.exc_info[0] is KeyError
+
+
+def test_a_quiet_command_still_logs_to_configured_handlers(
+    tutor_logger: logging.Logger,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    monkeypatch.delenv("TUTOR_LOG_LEVEL", raising=False)
+    tutor_logger.handlers.clear()
+    configure_command()
+    configure_command()
+    assert [type(h) for h in tutor_logger.handlers] == [logging.NullHandler]
+    with caplog.at_level(logging.ERROR, logger="tutor.scenarios.bank"):
+        try:
+            raise KeyError("seat")
+        except KeyError:
+            logging.getLogger("tutor.scenarios.bank").exception("checking failed")
+    [record] = caplog.records  # the root logger's handlers (here pytest's) keep it
+    assert record.exc_info is not None and record.exc_info[0] is KeyError
+    assert configure_command(verbose=True).level == logging.DEBUG

@@ -109,9 +109,9 @@ def test_create_learner_rejects_control_characters(store: ProgressStore) -> None
 def test_schema_version_is_the_newest_revision(
     store: ProgressStore, db_url: str
 ) -> None:
-    assert store.schema_version() == HEAD_REVISION == "0004_class_indexes"
+    assert store.schema_version() == HEAD_REVISION == "0005_lessons_read"
     with ProgressStore(db_url) as again:  # opening an existing database changes nothing
-        assert again.schema_version() == "0004_class_indexes"
+        assert again.schema_version() == "0005_lessons_read"
 
 
 def test_newer_schema_is_refused(tmp_path: Path) -> None:
@@ -126,7 +126,7 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
     assert str(info.value) == (
         f"The progress database {str(tmp_path / 'p.sqlite3')!r} has layout version "
         "'0099_future', which this Stud Tutor does not know (it knows up to "
-        "'0004_class_indexes'). Upgrade Stud Tutor, or set TUTOR_DATABASE_URL to another "
+        "'0005_lessons_read'). Upgrade Stud Tutor, or set TUTOR_DATABASE_URL to another "
         "database."
     )
 
@@ -1046,3 +1046,31 @@ def test_running_counts_match_a_rebuild_from_the_answers(store: ProgressStore) -
         for learner in (ana, bo)
     }
     assert after == before
+
+
+# -- lessons read ----------------------------------------------------------------------------
+def test_lessons_read_are_kept_per_learner(store: ProgressStore) -> None:
+    ana, bo = store.create_learner("Ana"), store.create_learner("Bo")
+    assert store.lessons_read(ana) == set()
+    store.mark_lesson_read(ana, "bring-in")
+    store.mark_lesson_read(ana.id, "open-pair")
+    store.mark_lesson_read(ana, "bring-in")
+    assert store.lessons_read(ana) == {"bring-in", "open-pair"}
+    assert store.lessons_read(bo) == set()
+
+
+@pytest.mark.parametrize(
+    ("lesson_id", "shown"),
+    [("Bring In", "'Bring In'"), ("", "''"), ("a" * 101, repr("a" * 40))],
+)
+def test_a_bad_lesson_id_is_refused(
+    store: ProgressStore, lesson_id: str, shown: str
+) -> None:
+    ana = store.create_learner("Ana")
+    with pytest.raises(ProgressError) as info:
+        store.mark_lesson_read(ana, lesson_id)
+    assert str(info.value) == (
+        f"{shown} is not a lesson id: use lower-case letters, digits and '-', "
+        "at most 100 characters."
+    )
+    assert store.lessons_read(ana) == set()

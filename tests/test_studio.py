@@ -388,3 +388,42 @@ def test_the_password_opens_and_locks_the_instructor_pages(
     at.button(key="auth_lock").click().run()
     assert not at.info
     assert at.text_input(key="auth_password").value == ""
+
+
+def test_the_preview_checks_and_explains_without_asking_for_a_name_or_saving(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tutor import config
+    from tutor.progress import ProgressStore
+
+    point_app_at(monkeypatch, tmp_path / "data", DATA)
+    monkeypatch.setenv("TUTOR_OPEN_INSTRUCTOR", "1")
+    store = ProgressStore(config.database_url())
+    store.create_learner("Ana")  # the instructor is signed in as a learner too
+    at = AppTest.from_file(str(APP), default_timeout=20)
+    at.query_params["learner"] = "Ana"
+    at.run()
+    at.switch_page("app_pages/studio.py").run()
+    at.toggle(key="studio_plain").set_value(True).run()
+    at.selectbox(key="studio_template_topic").set_value("bring-in").run()
+    at.button(key="studio_use_template").click().run()
+    at.radio(key="studio_section").set_value("Preview as a learner").run()
+    key = "studio_pv_new-bring-in-scenario_0_0"
+    at.radio(key=f"{key}_player").set_value("Bo").run()
+    at.number_input(key=f"{key}_amount").set_value(1.0).run()
+    at.button(key="studio_pv_check").click().run()
+    assert not at.exception
+    assert shown(at.error) == [
+        "Not right: you answered Bo brings in for 1; the answer is Ana brings in for 1."
+    ]
+    assert any(m.startswith("**Why:** ") for m in shown(at.markdown))
+    captions = shown(at.caption)
+    assert "A preview: answers here are checked but never recorded." in captions
+    assert [c for c in captions if "your name" in c] == []
+    ana = store.find_learner("Ana")
+    assert ana is not None and store.answers(ana) == []
+    assert [learner.name for learner in store.learners()] == ["Ana"]
+    at.button(key="studio_pv_retry").click().run()
+    assert not at.exception
+    assert [c for c in shown(at.caption) if "mastery" in c or "your name" in c] == []
+    assert store.answers(ana) == []

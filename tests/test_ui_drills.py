@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import statistics
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -53,7 +54,8 @@ def drills(learner: str | None = None, params: dict[str, str] | None = None) -> 
 
 
 def start(at: AppTest, plan: Plan) -> None:
-    at.selectbox(key="drill_preset_pick").set_value(plan.preset)
+    # the preset first: the targets offered depend on it
+    at.selectbox(key="drill_preset_pick").set_value(plan.preset).run()
     at.selectbox(key="drill_game_pick").set_value(plan.game)
     at.multiselect(key="drill_targets_pick").set_value(list(plan.targets))
     at.radio(key="drill_length_pick").set_value(plan.length)
@@ -110,17 +112,20 @@ def test_a_drill_answered_by_clicking_to_its_summary(clock: FakeClock) -> None:
     assert "**5 of 5 right** under **roberts**, median 2.0 s per answer." in markdown(
         at
     )
-    table = at.table[0].value
-    assert list(table.columns) == [
-        "target",
-        "answered",
-        "accuracy",
-        "median time",
-        "best right",
+    times: dict[str, list[float]] = {}
+    for index in range(5):
+        times.setdefault(PLAN.question(index)[0], []).append(4.0 if index == 0 else 2.0)
+    expected = [
+        f"- **{TARGETS[name].title}**: {len(times[name])} answered · 100% right · "
+        f"median {statistics.median(times[name]):.1f}\u00a0s · fastest right "
+        f"{min(times[name]):.1f}\u00a0s (personal best)"
+        for name in TARGETS
+        if name in times
     ]
-    assert sum(table["answered"]) == 5
-    assert set(table["accuracy"]) == {"100%"}
-    assert all(best.endswith(" s (personal best)") for best in table["best right"])
+    assert at.table == [] and at.dataframe == []  # a list wraps on a phone
+    assert "**By target:**" in markdown(at)
+    by_target = markdown(at)[markdown(at).index("**By target:**") + 1]
+    assert by_target.split("\n") == expected
     assert "**Missed:** none." in markdown(at)
     store = ProgressStore(config.database_url())
     learner = store.find_learner("Ana")
@@ -152,7 +157,10 @@ def test_a_wrong_click_is_missed_and_explained(clock: FakeClock) -> None:
     at.button(key="drill_end").click().run()
     assert at.subheader[0].value == "Drill summary"
     assert "**Missed:**" in markdown(at)
-    assert list(at.table[0].value["best right"]) == ["-"]
+    assert (
+        "- **A community card under this preset**: 1 answered · 0% right · "
+        "median 0.0\u00a0s · none right"
+    ) in markdown(at)
     assert any(
         f"`tutor generate --target community-card --seed {seed} --preset online --game stud8`"
         in m
@@ -244,15 +252,48 @@ def test_irregularity_targets_are_answered_with_the_ruling_control(
 
 
 def test_irregularity_targets_are_not_drilled_online(clock: FakeClock) -> None:
+    irregularities = [n for n, t in TARGETS.items() if t.topic == "irregularities"]
+    assert len(irregularities) == 4
     at = drills()
-    at.selectbox(key="drill_preset_pick").set_value("online")
-    at.selectbox(key="drill_game_pick").set_value("stud")
-    at.multiselect(key="drill_targets_pick").set_value(["irr-premature"])
-    at.button(key="drill_start").click().run()
+    at.selectbox(key="drill_preset_pick").set_value("roberts").run()
+    assert at.multiselect(key="drill_targets_pick").options == [
+        TARGETS[n].title for n in TARGETS
+    ]
+    assert not any(c.value.startswith("Irregularity targets") for c in at.caption)
+    at.multiselect(key="drill_targets_pick").set_value(
+        ["irr-premature", "raises-left"]
+    ).run()
+    at.selectbox(key="drill_preset_pick").set_value("online").run()
     assert not at.exception
-    assert any(
-        e.value
-        == "none of the targets chosen is drilled under online: choose other targets "
-        "or other house rules (irregularities are refused under online)."
-        for e in [*at.error, *at.warning]
-    ), [e.value for e in [*at.error, *at.warning]]
+    assert at.multiselect(key="drill_targets_pick").options == [
+        TARGETS[n].title for n in TARGETS if n not in irregularities
+    ]
+    assert at.multiselect(key="drill_targets_pick").value == ["raises-left"]
+    assert (
+        "Irregularity targets are not offered under online: the software deals and "
+        "enforces every turn and amount, so those irregularities cannot happen there "
+        "([`irr.online`](rules?rule=irr.online))."
+    ) in [c.value for c in at.caption]
+
+
+def test_a_link_to_irregularities_online_is_refused(clock: FakeClock) -> None:
+    at = drills(
+        params={
+            "drill_preset": "online",
+            "drill_game": "stud",
+            "drill_targets": "irr-premature",
+            "drill_length": "5",
+            "drill_seed": "3",
+        }
+    )
+    assert [w.value for w in at.warning] == [
+        "The drill link cannot be used: none of the targets chosen is drilled under "
+        "online: choose other targets or other house rules (irregularities are refused "
+        "under online)."
+    ]
+
+
+def test_hidden_targets_line_names_its_reason() -> None:
+    assert drills_ui.hidden_targets_line("tda") == (
+        "Some targets are not offered under tda: its rules do not decide them."
+    )

@@ -344,6 +344,26 @@ def test_the_lesson_list_shows_status_and_score(env: Path) -> None:
     assert "Read" in shown(at.caption)
 
 
+def test_a_lessons_read_mark_outlives_the_session(env: Path) -> None:
+    ana = store().create_learner("Ana")
+    store().create_learner("Bo")
+    at = AppTest.from_file(str(APP), default_timeout=15)
+    at.query_params["learner"] = "Ana"
+    at.run()
+    at.button(key="learn_open_ui-showdown").click().run()
+    at.run()  # a rerun of the lesson writes nothing more
+    assert store().lessons_read(ana) == {"ui-showdown"}
+    fresh = AppTest.from_file(str(APP), default_timeout=15)  # another browser session
+    fresh.query_params["learner"] = "Ana"
+    fresh.run()
+    assert not fresh.exception
+    assert shown(fresh.caption)[:2] == ["Not started", "Read"]
+    other = AppTest.from_file(str(APP), default_timeout=15)
+    other.query_params["learner"] = "Bo"
+    other.run()
+    assert shown(other.caption)[:2] == ["Not started", "Not started"]
+
+
 def test_continue_where_you_left_off(env: Path) -> None:
     at = open_step("ui-showdown", 3)
     at.switch_page("app_pages/learn.py").run()

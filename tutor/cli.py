@@ -54,6 +54,17 @@ def _seed(text: str) -> int:
     return seed
 
 
+def _verbose_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="also print the log on standard error, with the traceback of any crash "
+        "while checking a file (TUTOR_LOG_LEVEL=DEBUG does the same); without it a "
+        "crash shows only as the file's problem line",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="tutor", description="Stud Tutor: scenario tools and the app."
@@ -66,11 +77,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="scenario files, or folders searched for *.yaml and *.yml",
     )
+    _verbose_flag(validate)
     answer = sub.add_parser(
         "answer", help="print the engine's answer to every ask of a file"
     )
     answer.add_argument("file", metavar="FILE")
     answer.add_argument("--json", action="store_true", help="print one JSON object")
+    _verbose_flag(answer)
     sub.add_parser("schema", help="print the JSON Schema of the scenario format")
     generate = sub.add_parser(
         "generate", help="write a hand generated to a drill target as scenario YAML"
@@ -315,6 +328,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
         except SystemExit as exc:  # --help
             return int(exc.code or 0)
+        if args.command in ("validate", "answer"):
+            from tutor.logs import configure_command
+
+            configure_command(args.verbose)
         if args.command == "validate":
             return cmd_validate(args.paths, out)
         if args.command == "answer":

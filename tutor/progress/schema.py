@@ -22,7 +22,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
 #: The Alembic revision this code's tables match (``tutor/progress/migrations/versions``).
-HEAD_REVISION = "0004_class_indexes"
+HEAD_REVISION = "0005_lessons_read"
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -203,3 +203,15 @@ class AskMarkRow(Base):
     last_first_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     last_first_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     last_first_correct: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+
+
+class LessonReadRow(Base):
+    """A lesson a learner has opened (its "Read" mark on the Learn page), and when first."""
+
+    __tablename__ = "lessons_read"
+
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
+    )
+    lesson_id: Mapped[str] = mapped_column(String(100), primary_key=True)
+    read_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)

@@ -10,6 +10,7 @@ import io
 import json
 import math
 import os
+import re
 import statistics
 import threading
 from collections.abc import Iterator, Mapping, Sequence
@@ -71,8 +72,12 @@ from tutor.progress.schema import (
     AnswerRow,
     AskMarkRow,
     LearnerRow,
+    LessonReadRow,
     ReviewCardRow,
 )
+
+#: A lesson id (as tutor/lessons.py checks it), at most 100 characters.
+_LESSON_ID = re.compile(r"(?=.{1,100}\Z)[a-z0-9]+(?:-[a-z0-9]+)*")
 
 CSV_COLUMNS = (
     "answered_at",
@@ -881,6 +886,43 @@ class ProgressStore:
                 ]
             )
         return out.getvalue()
+
+    # -- lessons read ------------------------------------------------------------------
+
+    def mark_lesson_read(self, learner: Learner | int, lesson_id: str) -> None:
+        """Note that the learner opened the lesson (again: nothing changes).
+
+        :raises ProgressError: If the lesson id is not a lesson id.
+        """
+        if not isinstance(lesson_id, str) or not _LESSON_ID.fullmatch(lesson_id):
+            raise ProgressError(
+                f"{str(lesson_id)[:40]!r} is not a lesson id: use lower-case letters, "
+                "digits and '-', at most 100 characters."
+            )
+        insert = sqlite_insert if self.is_sqlite else pg_insert
+        with self._guard("mark a lesson read"), self._transaction(write=True) as s:
+            learner_id = self._learner_row(s, learner).id
+            s.execute(
+                insert(LessonReadRow)
+                .values(
+                    learner_id=learner_id,
+                    lesson_id=lesson_id,
+                    read_at=datetime.now(UTC),
+                )
+                .on_conflict_do_nothing(index_elements=["learner_id", "lesson_id"])
+            )
+
+    def lessons_read(self, learner: Learner | int) -> set[str]:
+        """The ids of the lessons the learner has opened."""
+        with self._guard("read the lessons read"), self._transaction(write=False) as s:
+            learner_id = self._learner_row(s, learner).id
+            return set(
+                s.scalars(
+                    select(LessonReadRow.lesson_id).where(
+                        LessonReadRow.learner_id == learner_id
+                    )
+                )
+            )
 
     # -- spaced review -----------------------------------------------------------------
 

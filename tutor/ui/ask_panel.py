@@ -392,7 +392,7 @@ def _record(
     attempt: int,
     hinted: bool,
 ) -> None:
-    if store is None or settings.learner is None:
+    if store is None or settings.learner is None or settings.preview:
         return
     ruling = result.ruling
     assert ruling is not None and result.ask is not None
@@ -690,7 +690,7 @@ def _panel(
     tries = st.session_state.get(f"{prefix}_tries", {}).get(
         (scenario.id, result.index), 0
     )
-    if verdict is None and tries:
+    if verdict is None and tries and not settings.preview:
         st.caption(
             "Practice try: you have seen the answer, so this answer is kept as a retry "
             "and does not count towards your mastery."
@@ -700,5 +700,6 @@ def _panel(
     if verdict is not None:
         with st.container(key=f"{prefix}_verdict_box"):
             _feedback(prefix, verdict, scenario, result, settings)
-        if settings.learner is None and not store_down():  # (the banner says why)
+        # (a store that is down has its own banner; a preview saves nothing)
+        if settings.learner is None and not settings.preview and not store_down():
             st.caption("Type your name in the sidebar to have your answers saved.")

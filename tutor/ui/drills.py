@@ -28,6 +28,7 @@ from tutor.drills.session import (
     Plan,
     PlanError,
     Result,
+    TargetLine,
     median_seconds,
     plan_from_params,
     slowest,
@@ -63,6 +64,8 @@ GAME_LABELS = {
     "both": "All games",
 }
 _AMOUNT_KINDS = ("ante", "buy-in", "pot", "award")
+#: Between a number and its unit, so that a line never wraps between them.
+NBSP = "\u00a0"
 
 
 # ---------------------------------------------------------------------------- state
@@ -461,6 +464,17 @@ def _amount_pad(kind: str, key: str, result: StepResult) -> None:
 # ---------------------------------------------------------------------------- the page
 
 
+def hidden_targets_line(preset: str) -> str:
+    """Why some targets are not offered under ``preset`` (irregularities, under online)."""
+    if preset == "online":
+        return (
+            "Irregularity targets are not offered under online: the software deals and "
+            "enforces every turn and amount, so those irregularities cannot happen there "
+            f"({rule_links(['irr.online'])})."
+        )
+    return f"Some targets are not offered under {preset}: its rules do not decide them."
+
+
 def _setup(settings: Settings) -> None:
     state = _state()
     try:
@@ -489,14 +503,20 @@ def _setup(settings: Settings) -> None:
     st.selectbox(
         "Game", GAMES, key="drill_game_pick", format_func=GAME_LABELS.__getitem__
     )
+    offered = [name for name, target in TARGETS.items() if preset in target.presets]
+    picked = state.get("drill_targets_pick") or []
+    if any(name not in offered for name in picked):  # picked under other house rules
+        state["drill_targets_pick"] = [name for name in picked if name in offered]
     st.multiselect(
         "Targets",
-        list(TARGETS),
+        offered,
         key="drill_targets_pick",
         format_func=lambda name: TARGETS[name].title,
         placeholder="All targets",
         help="The rulings to drill; leave empty for all of them.",
     )
+    if len(offered) < len(TARGETS):
+        st.caption(hidden_targets_line(preset))
     st.radio(
         "Length",
         list(LENGTHS),
@@ -659,6 +679,24 @@ def previous_bests(settings: Settings, before: datetime) -> dict[str, float]:
     return best
 
 
+def target_line(line: TargetLine, bests: bool) -> str:
+    """One target's line of the summary (Markdown): answers, accuracy, times.
+
+    ``bests``: whether a new fastest right answer is called a personal best (a learner's).
+    """
+    parts = [
+        f"**{line.title}**: {line.answered} answered",
+        f"{line.accuracy:.0f}% right",
+        f"median {line.median_seconds:.1f}{NBSP}s",
+    ]
+    if line.best_seconds is None:
+        parts.append("none right")
+    else:
+        best = " (personal best)" if line.new_best and bests else ""
+        parts.append(f"fastest right {line.best_seconds:.1f}{NBSP}s{best}")
+    return " · ".join(parts)
+
+
 def _summary_view(settings: Settings) -> None:
     state = _state()
     plan: Plan = state["drill_plan"]
@@ -672,22 +710,9 @@ def _summary_view(settings: Settings) -> None:
     )
     bests = settings.learner is not None  # a personal best needs a learner's history
     lines = summary(results, previous_bests(settings, state["drill_started_at"]))
-    if lines:
-        st.table(
-            {
-                "target": [line.title for line in lines],
-                "answered": [line.answered for line in lines],
-                "accuracy": [f"{line.accuracy:.0f}%" for line in lines],
-                "median time": [f"{line.median_seconds:.1f} s" for line in lines],
-                "best right": [
-                    "-"
-                    if line.best_seconds is None
-                    else f"{line.best_seconds:.1f} s"
-                    + (" (personal best)" if line.new_best and bests else "")
-                    for line in lines
-                ],
-            }
-        )
+    if lines:  # a list, not a table: it wraps on a phone
+        st.markdown("**By target:**")
+        st.markdown("\n".join(f"- {target_line(line, bests)}" for line in lines))
     if results:
         st.markdown("**Slowest:**")
         for r in slowest(results):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
@@ -23,6 +24,8 @@ if TYPE_CHECKING:  # the bank and the walkthrough are imported when a lesson is 
 WALKTHROUGH_PAGE = "app_pages/walkthrough.py"
 #: Session key: the lessons opened in this session.
 READ = "learn_read"
+#: Session key: (learner id, lesson id) pairs already saved to the progress store.
+READ_SAVED = "learn_read_saved"
 #: The first visit's greeting (the README's "first visit" paragraph says the same).
 WELCOME = (
     "**Welcome!** Type your name and press Enter: your answers are saved under it. "
@@ -33,10 +36,43 @@ SIGN_IN_WELCOME = "**Welcome!** Sign in (in the sidebar) to have your answers sa
 RECENT = timedelta(days=30)
 
 
+logger = logging.getLogger(__name__)
+
+
 def _open(lesson_id: str | None) -> None:
     st.session_state["learn_lesson"] = lesson_id
     if lesson_id:
         st.session_state.setdefault(READ, set()).add(lesson_id)
+
+
+def mark_read(lesson_id: str, settings: Settings) -> None:
+    """Mark the lesson read: in this session, and for a named learner in the store (once)."""
+    st.session_state.setdefault(READ, set()).add(lesson_id)
+    if settings.learner is None:
+        return
+    saved: set[tuple[int, str]] = st.session_state.setdefault(READ_SAVED, set())
+    key = (settings.learner.id, lesson_id)
+    if key in saved:
+        return
+    try:
+        progress_store().mark_lesson_read(settings.learner, lesson_id)
+    except (
+        TutorError
+    ) as exc:  # the session's mark still shows; the reason may name a path
+        logger.error("A lesson's Read mark was not saved: %s", exc)
+        return
+    saved.add(key)
+
+
+def lessons_read(settings: Settings) -> set[str]:
+    """The lessons opened in this session and, for a named learner, ever (from the store)."""
+    read: set[str] = set(st.session_state.get(READ, set()))
+    if settings.learner is not None:
+        try:
+            read |= progress_store().lessons_read(settings.learner)
+        except TutorError as exc:
+            logger.error("The lessons read could not be loaded: %s", exc)
+    return read
 
 
 def lesson_status(
@@ -78,7 +114,7 @@ def lesson_list(
 ) -> None:
     """Every lesson, in order, with its summary, status and score, and a button to open it."""
     summaries = _summaries(settings)
-    read: set[str] = st.session_state.get(READ, set())
+    read = lessons_read(settings)
     scenarios = bank.filtered(settings.game) if bank is not None else []
     for lesson in all_lessons:
         count = sum(
@@ -205,5 +241,5 @@ def learn_page(settings: Settings) -> None:
             continue_box(settings, bank)
         lesson_list(all_lessons, settings, bank)
     else:
-        st.session_state.setdefault(READ, set()).add(lesson.id)
+        mark_read(lesson.id, settings)
         lesson_view(lesson, settings)

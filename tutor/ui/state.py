@@ -54,6 +54,8 @@ class Settings:
     game: str
     preset: str
     four_colour: bool
+    #: The Studio's preview: answers are checked, never recorded, and no name is asked for.
+    preview: bool = False
 
     def game_matches(self, game: str) -> bool:
         """Whether a scenario of ``game`` passes the game filter."""

@@ -448,7 +448,7 @@ def preview_section(settings: Settings) -> None:
         st.session_state["studio_pv_pos"] = at[0] if at else 0
     pos = max(0, min(len(results) - 1, st.session_state.get("studio_pv_pos", 0)))
     st.caption("A preview: answers here are checked but never recorded.")
-    learnerless = replace(settings, learner=None)
+    learnerless = replace(settings, learner=None, preview=True)
     _show_step(
         scenario,
         results,
