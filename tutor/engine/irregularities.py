@@ -24,6 +24,7 @@ from tutor.engine.boards import describe_board, describe_low_board
 from tutor.engine.cards import Card
 from tutor.engine.errors import ActionSyntaxError, TutorError
 from tutor.engine.hands import a5_key
+from tutor.engine.messages import Message, Said, msg, render, render_all
 from tutor.engine.values import (
     CARDS_AT,
     STREETS,
@@ -31,7 +32,6 @@ from tutor.engine.values import (
     Action,
     ActionKind,
     Street,
-    fmt,
 )
 from tutor.engine.values import PlayerState as _Player
 
@@ -109,8 +109,6 @@ OUTCOMES: tuple[str, ...] = (
     "hand-live-card-shown",
 )
 
-ONLINE_REASON = "software deals: this irregularity cannot occur online"
-
 _REFS: dict[str, dict[str, str]] = {
     "irr.online": {"*": "the seeds (online rooms): the software deals"},
     "irr.exposed-hole": {
@@ -174,20 +172,14 @@ _REFS: dict[str, dict[str, str]] = {
     },
 }
 
-BASIS_WORDS = {
-    "S": "the rulebook says so",
-    "S2": "the rulebook says so (in an older or secondary copy)",
-    "J": "the rulebook is silent here: this is a judgement (common practice)",
-}
 
-
-def _cite(basis: str, ref: str) -> str:
+def _cite(basis: str, ref: str, rule: str) -> Message:
     """How a ruling names its source: the rule, or plainly that it is a judgement."""
     if basis == "S":
-        return f"Rulebook: {ref}."
+        return msg("irr.cite.rulebook", rule, ref=ref)
     if basis == "S2":
-        return f"Rulebook: {ref} (read in an older or secondary copy)."
-    return f"Judgement: the rulebook ({ref}) is silent on this point; this is common practice."
+        return msg("irr.cite.secondary", rule, ref=ref)
+    return msg("irr.cite.judgement", rule, ref=ref)
 
 
 def reference(rule_id: str, preset: str) -> str:
@@ -223,22 +215,38 @@ class Irregularity:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class IrrRuling:
-    """A dealer's ruling, as a value."""
+    """A dealer's ruling, as a value.
+
+    ``why`` says it as messages (what happened and the ruling, the source cited, who acts
+    next); ``explanation`` is the same rendered. ``said_cards`` says what happens to the cards
+    (``cards`` renders them). ``next_actions`` are the legal actions in the action grammar
+    (``call 20``), the notation the answer is given and checked in, not sentences.
+    """
 
     outcome: str
     rule: str
     reference: str
     basis: str
-    explanation: str
+    why: Said
     preset: str
     rules: tuple[str, ...]
     continues: bool
     chips_back: tuple[tuple[str, Decimal], ...] = ()
     dead: tuple[str, ...] = ()
-    cards: tuple[str, ...] = ()
+    said_cards: Said = ()
     next_player: str | None = None
     next_actions: tuple[str, ...] = ()
     extra: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def explanation(self) -> str:
+        """The ruling and why, as sentences."""
+        return render_all(self.why)
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """What happens to the cards, one sentence each."""
+        return tuple(render(m) for m in self.said_cards)
 
     def answer(self) -> dict[str, Any]:
         """The answer object of a ``ruling`` ask."""
@@ -261,8 +269,7 @@ class IrrRuling:
 @dataclass(slots=True)
 class _Limit:
     allowed: frozenset[ActionKind]
-    reason: str
-    rule: str
+    reason: Message
     street: Street
     once: bool
 
@@ -316,27 +323,37 @@ class IrregularityHooks:
             opts = {k: v for k, v in opts.items() if k in lim.allowed} or opts
         return opts
 
+    def refusal(self, hand: Hand, p: _Player, kind: ActionKind) -> Message | None:
+        """Why an earlier ruling forbids ``p`` to take ``kind`` now (its rule on it), or None."""
+        lim = self.limits.get(p.idx)
+        if lim is not None and lim.street is hand.street and kind not in lim.allowed:
+            return lim.reason
+        pend = self.pending.get(p.idx)
+        if pend is not None and self._binding(hand, pend):
+            return msg(
+                "irr.out-of-turn.refused.binding",
+                "irr.out-of-turn",
+                player=p.name,
+                kind=pend.kind,
+            )
+        if pend is not None and hand.rules.oot_after_change == "no-raise":
+            return msg(
+                "irr.out-of-turn.refused.no-raise",
+                "irr.out-of-turn",
+                player=p.name,
+                kind=pend.kind,
+                rules=hand.rules.label,
+            )
+        return None
+
     def why_not(
         self, hand: Hand, p: _Player, kind: ActionKind
     ) -> tuple[str, str] | None:
-        lim = self.limits.get(p.idx)
-        if lim is not None and lim.street is hand.street and kind not in lim.allowed:
-            return lim.reason, lim.rule
-        pend = self.pending.get(p.idx)
-        if pend is not None and self._binding(hand, pend):
-            return (
-                f"{p.name}'s out-of-turn {pend.kind.value} is binding: the action to them has not changed",
-                "irr.out-of-turn",
-            )
-        if pend is not None and hand.rules.oot_after_change == "no-raise":
-            return (
-                (
-                    f"{p.name} acted out of turn with a {pend.kind.value}; under "
-                    f"{hand.rules.label} they may not raise when the action comes back to them"
-                ),
-                "irr.out-of-turn",
-            )
-        return None
+        """:meth:`refusal` as (sentence, rule id), the shape the betting module reads."""
+        said = self.refusal(hand, p, kind)
+        if said is None:
+            return None
+        return render(said), said.rule or ""
 
     def acted(self, hand: Hand, p: _Player, kind: ActionKind) -> None:
         self.log.append((p.idx, kind, hand.street))
@@ -352,9 +369,18 @@ class IrregularityHooks:
             hand.dealt += 1
             hand.log_event(
                 "irregularity",
-                f"{hand.players[idx].name}'s folded seat is dealt a dead card",
-                f"Under {hand.rules.label} a player who folded when they could check keeps being dealt "
-                "until a bet kills the hand; the card is dead but is gone from the stub (irr.fold-no-bet).",
+                msg(
+                    "irr.fold-no-bet.dead-card",
+                    "irr.fold-no-bet",
+                    player=hand.players[idx].name,
+                ),
+                (
+                    msg(
+                        "irr.fold-no-bet.dead-card.why",
+                        "irr.fold-no-bet",
+                        rules=hand.rules.label,
+                    ),
+                ),
                 ("irr.fold-no-bet",),
                 street=street,
             )
@@ -365,10 +391,21 @@ class IrregularityHooks:
             self.stub_use = 2 * burn + self.set_aside + 2 * n
             hand.log_event(
                 "irregularity",
-                f"{self.set_aside + n} cards set aside before {street.value} street",
-                f"The {self.set_aside} premature card(s) and one more card for each of the {n} active "
-                f"players are set aside unseen, then the dealer burns and deals: {self.stub_use} stub "
-                "cards used for this street (irr.premature).",
+                msg(
+                    "irr.premature.set-aside",
+                    "irr.premature",
+                    count=self.set_aside + n,
+                    street=street,
+                ),
+                (
+                    msg(
+                        "irr.premature.set-aside.why",
+                        "irr.premature",
+                        premature=self.set_aside,
+                        active=n,
+                        stub_use=self.stub_use,
+                    ),
+                ),
                 ("irr.premature",),
                 street=street,
             )
@@ -463,31 +500,31 @@ class _Build:
         self.rules: list[str] = [rule]
         self.chips: list[tuple[str, Decimal]] = []
         self.dead: list[str] = []
-        self.cards: list[str] = []
+        self.cards: list[Message] = []
         self.extra: dict[str, Any] = {}
 
     def done(
-        self, outcome: str, basis: str, why: str, *, continues: bool = True
+        self, outcome: str, basis: str, *why: Message, continues: bool = True
     ) -> IrrRuling:
         hand = self.hand
         preset = hand.rules.preset
         ref = reference(self.rule, preset)
         nxt, actions = _next(hand) if continues else (None, ())
-        text = f"{why} {_cite(basis, ref)}"
+        said: list[Message] = [*why, _cite(basis, ref, self.rule)]
         if nxt is not None:
-            text += f" {nxt} acts next and may: {'; '.join(actions)}."
+            said.append(msg("irr.next", None, player=nxt, actions=actions))
         ruling = IrrRuling(
             outcome=outcome,
             rule=self.rule,
             reference=ref,
             basis=basis,
-            explanation=text,
+            why=tuple(said),
             preset=hand.rules.label,
             rules=tuple(dict.fromkeys(self.rules)),
             continues=continues,
             chips_back=tuple(self.chips),
             dead=tuple(self.dead),
-            cards=tuple(self.cards),
+            said_cards=tuple(self.cards),
             next_player=nxt,
             next_actions=actions,
             extra=tuple(self.extra.items()),
@@ -498,9 +535,10 @@ class _Build:
         return ruling
 
 
-def _end_hand(hand: Hand, why: str) -> None:
+def _end_hand(hand: Hand, why: Message) -> None:
     hand.to_act_idx = None
-    hand.blocked = why
+    # The table keeps why nobody can act as text (its own module says it).
+    hand.blocked = render(why)
 
 
 def _refund(hand: Hand, p: _Player, amount: Decimal) -> None:
@@ -509,7 +547,7 @@ def _refund(hand: Hand, p: _Player, amount: Decimal) -> None:
     p.bet = max(ZERO, p.bet - amount)
 
 
-def _misdeal(b: _Build, why: str, basis: str, *, void: bool = False) -> IrrRuling:
+def _misdeal(b: _Build, why: Message, basis: str, *, void: bool = False) -> IrrRuling:
     hand = b.hand
     for p in hand.players:
         back = p.committed if void else p.committed - _ante_paid(hand, p)
@@ -517,49 +555,37 @@ def _misdeal(b: _Build, why: str, basis: str, *, void: bool = False) -> IrrRulin
             _refund(hand, p, back)
             b.chips.append((p.name, back))
         p.bet = ZERO
-    _end_hand(
-        hand,
-        "the hand was "
-        + ("voided" if void else "misdealt")
-        + " (irr.misdeal): nothing more is played; the same players are re-dealt.",
-    )
+    _end_hand(hand, msg("irr.misdeal.blocked", "irr.misdeal", void=void))
     if void:
         return b.done(
             "hand-void",
             "S",
-            why
-            + " The hand is void: every chip, the antes included, goes back to its owner.",
+            why,
+            msg("irr.misdeal.void", "irr.misdeal"),
             continues=False,
         )
-    b.cards.append("all cards are gathered and re-dealt to the same players")
+    b.cards.append(msg("irr.misdeal.cards", "irr.misdeal"))
     return b.done(
         "misdeal",
         basis,
-        why
-        + " Every chip wagered after the deal goes back to its owner; the antes stay for the "
-        "re-deal, with the same dealer position and limits.",
+        why,
+        msg("irr.misdeal.chips-back", "irr.misdeal"),
         continues=False,
     )
 
 
-def _past_cutoff(hand: Hand) -> tuple[bool, str]:
-    """Whether the misdeal cut-off has passed on third street (misdeal_cutoff)."""
+def _past_cutoff(hand: Hand) -> tuple[bool, Message]:
+    """Whether the misdeal cut-off has passed on third street (misdeal_cutoff), and why."""
     acts = _street_actions(hand, Street.THIRD)
     after = acts[1:] if acts else []
     if hand.rules.misdeal_cutoff == "two-acted-after-bring-in":
         past = len(after) >= 2
-        return past, (
-            f"{len(after)} player(s) have acted after the bring-in; the cut-off is two"
-        )
+        return past, msg("irr.misdeal.cutoff.two", "irr.misdeal", acted=len(after))
     chips = sum(1 for a in after if a in ("call", "complete", "raise", "bet"))
     past = _substantial(len(after), chips)
-    return past, (
-        f"after the bring-in (which does not count) there have been {len(after)} action(s), "
-        f"{chips} with chips; {SUBSTANTIAL}"
+    return past, msg(
+        "irr.misdeal.cutoff.substantial", "irr.misdeal", actions=len(after), chips=chips
     )
-
-
-SUBSTANTIAL = "substantial action is two actions of which one puts chips in, or any three (TDA 36)"
 
 
 def _substantial(actions: int, chips: int) -> bool:
@@ -576,14 +602,13 @@ def rule(hand: Hand, irr: Irregularity) -> IrrRuling:
     """
     if irr.kind not in KINDS:
         raise TutorError(
-            f"unknown irregularity {irr.kind!r}: use one of {', '.join(KINDS)}."
+            msg("irr.unknown-kind", None, kind=irr.kind, kinds=tuple(KINDS)),
+            where=("irregularity", "kind"),
         )
     if hand.rules.dealer_errors == "refused" and irr.kind != "fold-no-bet":
-        raise TutorError(f"{ONLINE_REASON} (irr.online).")
+        raise TutorError(msg("irr.online", "irr.online"))
     if hand.is_over and irr.kind != "wrong-count":
-        raise TutorError(
-            "the hand is over: an irregularity is ruled on while the hand is played."
-        )
+        raise TutorError(msg("irr.hand-over", None))
     for name in irr.players:
         hand.player(name)
     snapshot = hand.copy()
@@ -597,23 +622,20 @@ def rule(hand: Hand, irr: Irregularity) -> IrrRuling:
 
 # --------------------------------------------------------------- exposed cards on the deal
 def _need_deal(hand: Hand, what: str) -> None:
+    """Refuse unless the initial deal is done and nobody has acted (``what``: the kind)."""
     if hand.street is not Street.THIRD or not _no_action_yet(hand) or hand.setup.start:
-        raise TutorError(
-            f"{what} is ruled on the initial deal, before anyone acts on third street: put "
-            "the event before the bring-in."
-        )
+        raise TutorError(msg("irr.deal.not-now", None, what=what))
 
 
-def _as_upcard(hand: Hand, p: _Player, pos: int) -> str:
+def _as_upcard(hand: Hand, p: _Player, pos: int, rule_id: str) -> Message:
     """Make p's exposed hole card (1 or 2) their upcard; the third card goes down."""
     cards = list(p.cards)
     exposed = cards[pos - 1]
     other = cards[2 - pos]
     third = cards[2]
     p.cards[:3] = [other, third, exposed]
-    return (
-        f"{p.name}'s exposed {exposed.text if exposed else 'card'} is their upcard; their third card "
-        f"({third.text if third else '??'}) was dealt face down"
+    return msg(
+        "irr.exposed-hole.upcard", rule_id, player=p.name, exposed=exposed, third=third
     )
 
 
@@ -621,27 +643,32 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
     b = _Build(hand, rule_id)
     if rule_id != "irr.exposed-hole":
         b.rules.append("irr.exposed-hole")
-    _need_deal(hand, "an exposed hole card")
+    _need_deal(hand, "exposed-hole")
     preset = hand.rules.preset
     if not irr.players or not irr.positions:
         raise TutorError(
-            "say whose card was exposed and which (card: 1 or 2 for the hole cards)."
+            msg("irr.exposed-hole.say-which", None),
+            where=("irregularity", "players" if not irr.players else "positions"),
         )
     for pos in irr.positions:
         if pos not in (1, 2, 3):
             raise TutorError(
-                f"card {pos}: on the initial deal the cards are 1 and 2 (down) and 3 (the door)."
+                msg("irr.exposed-hole.bad-position", None, position=pos),
+                where=("irregularity", "positions"),
             )
     players = [_name_player(hand, n) for n in irr.players]
+    label = hand.rules.label
     if len(players) == 1 and len(irr.positions) == 1:
         p = players[0]
         if hand.rules.exposed_one_hole == "misdeal":
             return _misdeal(
                 b,
-                f"The dealer exposed one of {p.name}'s hole cards; under {hand.rules.label} that is a misdeal.",
+                msg(
+                    "irr.exposed-hole.one.misdeal", rule_id, player=p.name, rules=label
+                ),
                 "S",
             )
-        b.cards.append(_as_upcard(hand, p, irr.positions[0]))
+        b.cards.append(_as_upcard(hand, p, irr.positions[0], rule_id))
         hand.open_third()
         low = hand.players[hand.bring_in_idx] if hand.bring_in_idx is not None else p
         return b.done(
@@ -652,17 +679,26 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
                 else {"tda": "J", "*": "S"},
                 preset,
             ),
-            f"One of {p.name}'s hole cards was exposed on the deal: not a misdeal. The dealer completes "
-            f"the round and deals {p.name}'s third card face down; the exposed card is their upcard for "
-            f"every purpose, so the bring-in is decided with it: {low.name} has the {_forced_word(hand)} card.",
+            msg(
+                "irr.exposed-hole.one.third-down",
+                rule_id,
+                player=p.name,
+                brings_in=low.name,
+                card=_forced_word(hand),
+            ),
         )
     if len(players) == 1:
         p = players[0]
         if hand.rules.exposed_both_holes == "misdeal":
             return _misdeal(
                 b,
-                f"{len(irr.positions)} of {p.name}'s initial cards were exposed; under {hand.rules.label} "
-                "that is a misdeal.",
+                msg(
+                    "irr.exposed-hole.several.misdeal",
+                    rule_id,
+                    player=p.name,
+                    count=len(irr.positions),
+                    rules=label,
+                ),
                 "S" if len(irr.positions) == 3 and preset == "wsop-cash" else "J",
             )
         first = p.cards[min(irr.positions) - 1]
@@ -674,7 +710,7 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
         live = [q for q in hand.players if not q.folded]
         doors = [(q, q.cards[2]) for q in live]
         if any(c is None for _, c in doors) or first is None:
-            raise TutorError("the bring-in needs every door card: give them all.")
+            raise TutorError(msg("irr.exposed-hole.doors-unknown", None))
         low_q, low_c = min(doors, key=lambda qc: _forced_key(hand, qc[1]))  # type: ignore[arg-type]
         hand.start_round()
         hand.forced_pending = True
@@ -683,43 +719,64 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
             assert nxt is not None
             hand.bring_in_idx = p.idx
             hand.to_act_idx = nxt
-            reason = (
-                f"{p.name}'s dead hand would have brought in with {first.text}, so no bring-in is forced: "
-                f"{hand.players[nxt].name}, the first live hand to its left, acts first and may fold, "
-                "bring in or complete"
+            reason = msg(
+                "irr.exposed-hole.dead.no-bring-in",
+                rule_id,
+                player=p.name,
+                card=first,
+                first=hand.players[nxt].name,
             )
         else:
             hand.bring_in_idx = low_q.idx
             hand.to_act_idx = low_q.idx
-            reason = f"{low_q.name}'s {low_c.text} is the {_forced_word(hand)} card and brings in"  # type: ignore[union-attr]
-        hand.bring_in_reason = reason + "."
+            reason = msg(
+                "irr.exposed-hole.dead.brings-in",
+                rule_id,
+                player=low_q.name,
+                card=low_c,
+                word=_forced_word(hand),
+            )
+        # The table keeps its reasons as text (its own module says them).
+        hand.bring_in_reason = render(msg("irr.sentence", None, said=reason))
         hand.round_first = hand.last_round_first = hand.opener_idx = hand.to_act_idx
         hand.opener_reason = hand.bring_in_reason
-        b.cards.append(f"{p.name}'s cards are dead")
+        b.cards.append(msg("irr.cards.dead", rule_id, player=p.name))
         return b.done(
             "dead-hand",
             "S",
-            f"Two of {p.name}'s initial cards were exposed: under {hand.rules.label} their hand is dead "
-            f"and their ante of {fmt(ante)} is returned. {reason}.",
+            msg(
+                "irr.exposed-hole.dead",
+                rule_id,
+                player=p.name,
+                rules=label,
+                ante=ante,
+                reason=reason,
+            ),
         )
+    names = tuple(q.name for q in players)
     if hand.rules.exposed_two_players == "misdeal":
         return _misdeal(
             b,
-            f"Hole cards of {len(players)} players ({', '.join(q.name for q in players)}) were exposed; "
-            f"under {hand.rules.label} that is a misdeal.",
+            msg(
+                "irr.exposed-hole.players.misdeal",
+                rule_id,
+                count=len(players),
+                players=names,
+                rules=label,
+            ),
             "J",
         )
     if len(irr.positions) != len(players):
-        raise TutorError("give one card number for each player named (card: [1, 2]).")
+        raise TutorError(
+            msg("irr.exposed-hole.one-each", None), where=("irregularity", "positions")
+        )
     for q, pos in zip(players, irr.positions, strict=True):
-        b.cards.append(_as_upcard(hand, q, pos))
+        b.cards.append(_as_upcard(hand, q, pos, rule_id))
     hand.open_third()
     return b.done(
         "upcard-each",
         "J",
-        f"One hole card each of {', '.join(q.name for q in players)} was exposed: under {hand.rules.label} "
-        "there is no misdeal; each exposed card is its owner's upcard, and their third cards are dealt "
-        "face down.",
+        msg("irr.exposed-hole.players.upcards", rule_id, players=names, rules=label),
     )
 
 
@@ -734,14 +791,18 @@ def _forced_key(hand: Hand, card: Card) -> tuple[int, int]:
     return (rank, suit)
 
 
-def _forced_word(hand: Hand) -> str:
+def _forced_word(hand: Hand) -> Message:
     """What the bring-in's card is called: ``low`` (stud, stud8) or ``high`` (razz)."""
-    return "high" if hand.variant.bring_in_highest else "low"
+    if hand.variant.bring_in_highest:
+        return msg("irr.word.high", None)
+    return msg("irr.word.low", None)
 
 
-def _opener_word(hand: Hand) -> str:
+def _opener_word(hand: Hand) -> Message:
     """What the first board to act is called: ``high`` or, in razz, ``low``."""
-    return "low" if hand.variant.board_first == "low" else "high"
+    if hand.variant.board_first == "low":
+        return msg("irr.word.low", None)
+    return msg("irr.word.high", None)
 
 
 def _dealer_exposes(hand: Hand, irr: Irregularity) -> IrrRuling:
@@ -750,37 +811,43 @@ def _dealer_exposes(hand: Hand, irr: Irregularity) -> IrrRuling:
 
 def _door_down(hand: Hand, irr: Irregularity) -> IrrRuling:
     b = _Build(hand, "irr.exposed-hole")
-    _need_deal(hand, "a door card dealt face down")
+    _need_deal(hand, "door-down")
     p = _name_player(hand, irr.players[0])
     if not irr.seen:
-        b.cards.append(f"{p.name}'s door card is turned face up")
+        b.cards.append(
+            msg("irr.door-down.turned-up", "irr.exposed-hole", player=p.name)
+        )
         return b.done(
             "door-turned-up",
             "J",
-            f"{p.name}'s door card was dealt face down; they have not looked at it, so the dealer turns it "
-            "face up and it plays as their door card.",
+            msg("irr.door-down.unseen", "irr.exposed-hole", player=p.name),
         )
     if irr.card is None:
         raise TutorError(
-            "the door card was seen: give the card the floor turns up (card: Qs) after scrambling "
-            "the three."
+            msg("irr.door-down.give-card", None), where=("irregularity", "card")
         )
-    known = [c for c in p.cards[:3] if c is not None]
+    known = tuple(c for c in p.cards[:3] if c is not None)
     if irr.card not in known:
         raise TutorError(
-            f"{irr.card.text} is not one of {p.name}'s three cards ({' '.join(c.text for c in known)})."
+            msg(
+                "irr.door-down.not-theirs",
+                None,
+                card=irr.card,
+                player=p.name,
+                cards=known,
+            ),
+            where=("irregularity", "card"),
         )
     rest = [c for c in p.cards[:3] if c != irr.card]
     p.cards[:3] = [rest[0], rest[1], irr.card]
     hand.open_third()
     b.cards.append(
-        f"{p.name}'s three cards are scrambled; {irr.card.text} is turned up"
+        msg("irr.door-down.scrambled", "irr.exposed-hole", player=p.name, card=irr.card)
     )
     return b.done(
         "scramble-turn-one",
         "J",
-        f"{p.name} has seen their face-down door card, so the floor scrambles their three cards and turns one "
-        f"at random, {irr.card.text}, as their door card; the bring-in is decided after that.",
+        msg("irr.door-down.seen", "irr.exposed-hole", player=p.name, card=irr.card),
     )
 
 
@@ -790,76 +857,87 @@ def _first_card_to(hand: Hand, irr: Irregularity) -> IrrRuling:
     past, why = _past_cutoff(hand)
     if hand.street is not Street.THIRD:
         past = True
-    name = irr.players[0] if irr.players else "the wrong seat"
+    name = irr.players[0] if irr.players else None
     if past:
         return b.done(
             "plays-on",
             "S",
-            f"The first card went to {name}, but the misdeal cut-off has passed ({why}): the hand plays on.",
+            msg("irr.first-card.plays-on", "irr.misdeal", player=name, cutoff=why),
         )
     return _misdeal(
         b,
-        f"The first card went to {name} instead of the first seat; the cut-off has not passed ({why}).",
+        msg("irr.first-card.misdeal", "irr.misdeal", player=name, cutoff=why),
         "S",
     )
 
 
 def _extra_card(hand: Hand, irr: Irregularity) -> IrrRuling:
     b = _Build(hand, "irr.misdeal")
-    _need_deal(hand, "an extra card on the initial deal")
+    _need_deal(hand, "extra-card")
     p = _name_player(hand, irr.players[0])
     if hand.rules.extra_card_initial == "misdeal":
         return _misdeal(
             b,
-            f"After everyone had three cards, {p.name} was dealt a fourth before any action: under "
-            f"{hand.rules.label} that is a misdeal.",
+            msg(
+                "irr.extra-card.misdeal",
+                "irr.misdeal",
+                player=p.name,
+                rules=hand.rules.label,
+            ),
             "S",
         )
-    b.cards.append(
-        "the extra card goes back on the stub and becomes the fourth-street burn card"
-    )
+    b.cards.append(msg("irr.extra-card.to-burn", "irr.misdeal"))
     return b.done(
         "becomes-burn",
         _basis({"wsop-cash": "S"}, hand.rules.preset),
-        f"After everyone had three cards, {p.name} was dealt a fourth before any action: the card goes "
-        "back on the stub and becomes the burn card for fourth street; play goes on.",
+        msg("irr.extra-card.burn", "irr.misdeal", player=p.name),
     )
 
 
 def _fouled(hand: Hand, irr: Irregularity) -> IrrRuling:
     b = _Build(hand, "irr.misdeal")
-    return _misdeal(
-        b,
-        "The deck is fouled (a duplicate card or a different back): the hand is void whatever the action.",
-        "S",
-        void=True,
-    )
+    return _misdeal(b, msg("irr.fouled-deck", "irr.misdeal"), "S", void=True)
 
 
 def _wrong_count(hand: Hand, irr: Irregularity) -> IrrRuling:
     p = _name_player(hand, irr.players[0])
     count = irr.count
     if count is None:
-        raise TutorError("say how many cards the player has (cards: 6).")
+        raise TutorError(
+            msg("irr.wrong-count.say-count", None), where=("irregularity", "count")
+        )
+    label = hand.rules.label
     if hand.street is Street.THIRD and hand.setup.start is None and not hand.is_over:
         b = _Build(hand, "irr.misdeal")
         b.rules.append("irr.wrong-count")
         past, why = _past_cutoff(hand)
         if count == 3:
             raise TutorError(
-                f"{p.name} with 3 cards on third street is the right count."
+                msg("irr.wrong-count.right", None, player=p.name),
+                where=("irregularity", "count"),
             )
         if not past:
             return _misdeal(
                 b,
-                f"{p.name} was dealt {count} cards instead of three, found before the cut-off ({why}).",
+                msg(
+                    "irr.wrong-count.third.misdeal",
+                    "irr.misdeal",
+                    player=p.name,
+                    count=count,
+                    cutoff=why,
+                ),
                 "S" if hand.rules.preset != "tda" else "J",
             )
         return _kill(
             b,
             p,
-            f"{p.name} was dealt {count} cards instead of three, found after the misdeal cut-off ({why}): "
-            "there is no misdeal; the fouled hand is dead and its money stays in the pot.",
+            msg(
+                "irr.wrong-count.third.dead",
+                "irr.wrong-count",
+                player=p.name,
+                count=count,
+                cutoff=why,
+            ),
             "S",
         )
     b = _Build(hand, "irr.wrong-count")
@@ -868,7 +946,12 @@ def _wrong_count(hand: Hand, irr: Irregularity) -> IrrRuling:
         return _kill(
             b,
             p,
-            f"{p.name} has {count} cards: a hand of more than seven cards is dead.",
+            msg(
+                "irr.wrong-count.over-seven",
+                "irr.wrong-count",
+                player=p.name,
+                count=count,
+            ),
             "S",
         )
     before = (
@@ -880,39 +963,59 @@ def _wrong_count(hand: Hand, irr: Irregularity) -> IrrRuling:
     if count > expected:
         if before:
             if hand.rules.short_hand == "dead":  # tda values
-                b.cards.append("the double-dealt card is taken out of play")
+                b.cards.append(msg("irr.wrong-count.taken-out", "irr.wrong-count"))
                 return b.done(
                     "card-taken-out",
                     "J",
-                    f"{p.name} was dealt one card too many on {hand.street.value} street, found before the "
-                    "betting: the extra card is taken out and play goes on.",
+                    msg(
+                        "irr.wrong-count.extra.taken-out",
+                        "irr.wrong-count",
+                        player=p.name,
+                        street=hand.street,
+                    ),
                 )
-            b.cards.append("each card is moved to the player who should have had it")
+            b.cards.append(msg("irr.wrong-count.moved", "irr.wrong-count"))
             return b.done(
                 "proper-cards",
                 "J",
-                f"{p.name} was dealt one card too many on {hand.street.value} street, found before the "
-                "betting: the cards are put right, each player getting their proper card.",
+                msg(
+                    "irr.wrong-count.extra.put-right",
+                    "irr.wrong-count",
+                    player=p.name,
+                    street=hand.street,
+                ),
             )
         return _kill(
             b,
             p,
-            f"{p.name} has {count} cards, too many for {hand.street.value} street, after the betting began: "
-            "the hand is dead.",
+            msg(
+                "irr.wrong-count.extra.dead",
+                "irr.wrong-count",
+                player=p.name,
+                count=count,
+                street=hand.street,
+            ),
             "S",
         )
     missing = irr.street
     if missing is Street.SHOWDOWN:
         raise TutorError(
-            "the missing card is a street's card: third to seventh street, not the showdown."
+            msg("irr.wrong-count.missing-showdown", None),
+            where=("irregularity", "street"),
         )
     if before and missing is not None:
-        b.cards.append(f"{p.name} gets the next card from the stub")
+        b.cards.append(
+            msg("irr.wrong-count.next-card", "irr.wrong-count", player=p.name)
+        )
         return b.done(
             "next-stub-card",
             "J",
-            f"{p.name}'s {missing.value}-street card was skipped and this was noticed before {p.name} acted: "
-            "they are given the next card from the stub, and play goes on.",
+            msg(
+                "irr.wrong-count.skipped",
+                "irr.wrong-count",
+                player=p.name,
+                street=missing,
+            ),
         )
     rule_ = hand.rules.short_hand
     if rule_ == "dead":
@@ -928,8 +1031,15 @@ def _wrong_count(hand: Hand, irr: Irregularity) -> IrrRuling:
         return _kill(
             b,
             p,
-            f"{p.name} holds {count} cards (the {missing.value if missing else 'missing'}-street card was "
-            f"never dealt), found after the action: under {hand.rules.label} ({rule_}) the hand is dead.",
+            msg(
+                "irr.wrong-count.short.dead",
+                "irr.wrong-count",
+                player=p.name,
+                count=count,
+                street=missing,
+                rules=label,
+                short_hand=rule_,
+            ),
             basis,
         )
     if missing is not None and len(p.cards) > count:
@@ -937,13 +1047,23 @@ def _wrong_count(hand: Hand, irr: Irregularity) -> IrrRuling:
         del p.cards[index]
     if hand.is_over:
         _reaward(hand)
-    b.cards.append(f"{p.name} plays the best hand their {count} cards make")
+    b.cards.append(
+        msg(
+            "irr.wrong-count.plays-cards", "irr.wrong-count", player=p.name, count=count
+        )
+    )
     return b.done(
         "live-hand",
         basis,
-        f"{p.name} holds {count} cards (the {missing.value if missing else 'missing'}-street card was never "
-        f"dealt), found after the action: under {hand.rules.label} ({rule_}) the hand is live and plays "
-        f"its {count} cards.",
+        msg(
+            "irr.wrong-count.short.live",
+            "irr.wrong-count",
+            player=p.name,
+            count=count,
+            street=missing,
+            rules=label,
+            short_hand=rule_,
+        ),
     )
 
 
@@ -962,11 +1082,11 @@ def _reaward(hand: Hand) -> None:
     showdown.award(hand)
 
 
-def _kill(b: _Build, p: _Player, why: str, basis: str) -> IrrRuling:
+def _kill(b: _Build, p: _Player, why: Message, basis: str) -> IrrRuling:
     hand = b.hand
     b.dead.append(p.name)
     p.folded = True
-    b.cards.append(f"{p.name}'s cards are dead; their chips stay in the pot")
+    b.cards.append(msg("irr.cards.dead-chips-stay", b.rule, player=p.name))
     if hand.is_over:
         _reaward(hand)
     elif hand.to_act_idx == p.idx:
@@ -980,90 +1100,109 @@ def _kill(b: _Build, p: _Player, why: str, basis: str) -> IrrRuling:
 def _premature(hand: Hand, irr: Irregularity) -> IrrRuling:
     b = _Build(hand, "irr.premature")
     if hand.to_act_idx is None or hand.street not in STREETS[:4]:
-        raise TutorError(
-            "a premature card is dealt while a betting round on third to sixth street is open."
-        )
+        raise TutorError(msg("irr.premature.not-now", None))
     players = [_name_player(hand, n) for n in irr.players]
     nxt_street = STREETS[STREETS.index(hand.street) + 1]
     hooks = _hooks(hand)
+    label = hand.rules.label
     if irr.seen and nxt_street is Street.SEVENTH and len(players) == 1:
         p = players[0]
         if hand.rules.premature_river_seen == "keep-call-only":
             hooks.limits[p.idx] = _Limit(
                 frozenset({ActionKind.FOLD, ActionKind.CALL, ActionKind.CHECK}),
-                f"{p.name} has looked at their premature seventh card, so for the rest of sixth street they "
-                "may call or fold but not bet or raise",
-                "irr.premature",
+                msg("irr.premature.refused.call-only", "irr.premature", player=p.name),
                 Street.SIXTH,
                 once=False,
             )
-            b.cards.append(f"{p.name} keeps the card as their seventh-street card")
+            b.cards.append(msg("irr.premature.keeps", "irr.premature", player=p.name))
             return _then(
                 b,
                 irr,
                 "keep-call-only",
                 "S",
-                f"{p.name}'s seventh card was dealt during sixth-street betting and they looked at it: under "
-                f"{hand.rules.label} they keep it and gets no other seventh card; for the rest of sixth "
-                "street they may call or fold, not bet or raise.",
+                msg(
+                    "irr.premature.river-seen.keep",
+                    "irr.premature",
+                    player=p.name,
+                    rules=label,
+                ),
             )
-        b.cards.append(f"{p.name}'s card is shuffled back into the stub")
+        b.cards.append(
+            msg("irr.premature.shuffled-back", "irr.premature", player=p.name)
+        )
         return _then(
             b,
             irr,
             "reshuffle-no-burn",
             "J",
-            f"{p.name}'s seventh card was dealt during sixth-street betting and they looked at it: under "
-            f"{hand.rules.label} it is treated like any premature card: shuffled back into the stub. "
-            f"{p.name}'s options are unrestricted, and seventh street is dealt without another burn.",
+            msg(
+                "irr.premature.river-seen.reshuffle",
+                "irr.premature",
+                player=p.name,
+                rules=label,
+            ),
         )
-    names = ", ".join(p.name for p in players)
+    names = tuple(p.name for p in players)
     if hand.rules.premature_card == "set-aside-plus-one-each":
         hooks.set_aside = len(players)
         hooks.set_aside_street = nxt_street
-        b.cards.append(f"the premature cards of {names} are set aside")
         b.cards.append(
-            "after the round, one more card per active player is set aside unseen; then burn and deal"
+            msg("irr.premature.cards-set-aside", "irr.premature", players=names)
         )
+        b.cards.append(msg("irr.premature.more-set-aside", "irr.premature"))
         return _then(
             b,
             irr,
             "set-aside-plus-one-each",
             "S",
-            f"{nxt_street.value.capitalize()}-street cards were dealt to {names} before the betting round "
-            "was complete: they never play, even if the last player then folds. The round is finished "
-            "first; then the premature cards and one more card for each active player are set aside, "
-            "and the dealer burns and deals the street.",
+            msg(
+                "irr.premature.set-aside-plus-one",
+                "irr.premature",
+                street=nxt_street,
+                players=names,
+            ),
         )
-    b.cards.append(
-        f"the premature cards of {names} go back into the stub, which is shuffled"
-    )
-    b.cards.append("the burn card stays; the street is dealt without a new burn")
+    b.cards.append(msg("irr.premature.cards-back", "irr.premature", players=names))
+    b.cards.append(msg("irr.premature.burn-stays", "irr.premature"))
     return _then(
         b,
         irr,
         "reshuffle-no-burn",
         "S",
-        f"{nxt_street.value.capitalize()}-street cards were dealt to {names} before the betting round was "
-        "complete: they never play, even if the last player then folds. The round is finished first; "
-        "the premature cards are shuffled back into the stub, the burn stays, and the street is dealt "
-        "with no new burn.",
+        msg(
+            "irr.premature.reshuffle", "irr.premature", street=nxt_street, players=names
+        ),
     )
 
 
-def _apply_all(hand: Hand, actions: tuple[str, ...], what: str) -> None:
+def _said(exc: TutorError) -> Message | str:
+    """What an engine error says: its message, or its text when it was raised with text."""
+    return exc.said if exc.said is not None else str(exc)
+
+
+def _apply_all(hand: Hand, actions: tuple[str, ...], field: str) -> None:
+    """Apply ``actions`` (the irregularity's ``field``: ``actions`` or ``then``)."""
     for text in actions:
         try:
             hand.apply(text)
         except TutorError as exc:
-            raise TutorError(f"{what} {text!r}: {exc}") from None
+            raise TutorError(
+                msg(
+                    "irr.action-refused",
+                    exc.rule,
+                    field=field,
+                    action=text,
+                    problem=_said(exc),
+                ),
+                where=("irregularity", field),
+            ) from None
 
 
 def _then(
-    b: _Build, irr: Irregularity, outcome: str, basis: str, why: str
+    b: _Build, irr: Irregularity, outcome: str, basis: str, why: Message
 ) -> IrrRuling:
     hand = b.hand
-    _apply_all(hand, irr.then, "then:")
+    _apply_all(hand, irr.then, "then")
     hooks = _hooks(hand)
     if hooks.stub_use is not None:
         b.extra["stub_use"] = hooks.stub_use
@@ -1076,63 +1215,43 @@ def _burn(hand: Hand, irr: Irregularity) -> IrrRuling:
     st = irr.street or hand.street
     if st is not hand.street or st is Street.THIRD:
         raise TutorError(
-            f"the burn error is about {st.value} street, but the hand is on {hand.street.value} street: "
-            "put the event right after that street is dealt."
+            msg("irr.burn.wrong-street", None, street=st, now=hand.street),
+            where=("irregularity", "street"),
         )
+    label = hand.rules.label
     if not hand.rules.burn_cards:
-        raise TutorError(
-            f"{hand.rules.label} burns no cards: there is no burn to miss."
-        )
+        raise TutorError(msg("irr.burn.no-burns", "irr.burn", rules=label))
     if irr.kind == "burn-exposed":
-        b.cards.append(
-            "the exposed burn card stays the burn; it is shown to every player"
-        )
-        return b.done(
-            "burn-shown",
-            "J",
-            "The burn card was exposed: it remains the burn card, is shown to everyone, and play goes on.",
-        )
+        b.cards.append(msg("irr.burn.exposed.stays", "irr.burn"))
+        return b.done("burn-shown", "J", msg("irr.burn.exposed", "irr.burn"))
     live = [hand.players[i] for i in hand.order if not hand.players[i].folded]
     k = CARDS_AT[st] - 1
     if hand.community is not None or any(len(p.cards) <= k for p in live):
-        raise TutorError(
-            f"the players' {st.value}-street cards are not all dealt here (a community river "
-            "card?): rule on a burn error right after the street is dealt to each player."
-        )
+        raise TutorError(msg("irr.burn.not-dealt", None, street=st))
+    double = irr.kind == "double-burn"
     if irr.seen:
-        b.cards.append("the player keeps the card they have looked at")
+        b.cards.append(msg("irr.burn.keeps-seen", "irr.burn"))
         return b.done(
             "keep-seen-card",
             _basis({"roberts": "S", "wsop-cash": "S"}, hand.rules.preset),
-            f"The dealer {'burned two cards' if irr.kind == 'double-burn' else 'missed the burn'} before "
-            f"{st.value} street, and the player looked at the down card they received: a final downcard that "
-            "its player has looked at is their and stays.",
+            msg("irr.burn.seen", "irr.burn", double=double, street=st),
         )
     before = _no_action_yet(hand)
-    double = irr.kind == "double-burn"
-    what = "burned two cards" if double else "did not burn"
     if hand.rules.burn_error == "stand":
         hand.burns += 1 if double else -1
-        b.cards.append("the cards stand; every later street burns one card as usual")
+        b.cards.append(msg("irr.burn.stand.cards", "irr.burn"))
         return b.done(
             "cards-stand",
             "S" if not before else "J",
-            f"The dealer {what} on {st.value} street: under {hand.rules.label} the cards stand and every "
-            "street burns one card, as always.",
+            msg("irr.burn.stand", "irr.burn", double=double, street=st, rules=label),
         )
     if not before:
-        b.cards.append(
-            "the cards stand; the next street burns "
-            + ("no card" if double else "two cards")
-            + " to put the order right"
-        )
+        b.cards.append(msg("irr.burn.after.cards", "irr.burn", double=double))
         b.extra["next_burns"] = 0 if double else 2
         return b.done(
             "cards-stand",
             _basis({"wsop-cash": "S"}, hand.rules.preset),
-            f"The dealer {what} on {st.value} street, noticed after the action began: the cards stand, "
-            f"and the next street burns {'no card' if double else 'two cards'} so that later cards come "
-            "in their proper order.",
+            msg("irr.burn.after", "irr.burn", double=double, street=st),
         )
     dealt = [p.cards[k] for p in live]
     if double:
@@ -1140,19 +1259,30 @@ def _burn(hand: Hand, irr: Irregularity) -> IrrRuling:
         # last player's card goes back on top of the stub.
         new = [irr.card] + dealt[:-1]
         b.cards.append(
-            f"the second burn card ({irr.card.text if irr.card else '??'}) goes to {live[0].name}; each "
-            f"card moves one seat on; {live[-1].name}'s card goes back on the stub"
+            msg(
+                "irr.burn.double.moved",
+                "irr.burn",
+                card=irr.card,
+                first=live[0].name,
+                last=live[-1].name,
+            )
         )
     else:
         new = dealt[1:] + [irr.card]
-        first = dealt[0]
         b.cards.append(
-            f"{first.text if first else '??'} ({live[0].name}'s card) becomes the burn card"
+            msg(
+                "irr.burn.missed.to-burn",
+                "irr.burn",
+                card=dealt[0],
+                player=live[0].name,
+            )
         )
         for p, c in zip(live[:-1], new, strict=False):
-            b.cards.append(f"{p.name} takes {c.text if c else '??'}")
+            b.cards.append(
+                msg("irr.burn.missed.takes", "irr.burn", player=p.name, card=c)
+            )
         b.cards.append(
-            f"{live[-1].name} gets the next stub card ({irr.card.text if irr.card else '??'})"
+            msg("irr.burn.missed.last", "irr.burn", player=live[-1].name, card=irr.card)
         )
     for p, c in zip(live, new, strict=False):
         p.cards[k] = c
@@ -1161,50 +1291,55 @@ def _burn(hand: Hand, irr: Irregularity) -> IrrRuling:
     return b.done(
         "restore-order",
         "J",
-        f"The dealer {what} on {st.value} street, noticed before anyone acted: the cards are put in their "
-        'proper positions (rulebook: "corrected"), as if the burn had been right.',
+        msg("irr.burn.corrected", "irr.burn", double=double, street=st),
     )
 
 
 # ------------------------------------------------------------------ wrong bring-in / opener
 def _wrong_named(hand: Hand, irr: Irregularity) -> IrrRuling:
     bring = irr.kind == "wrong-bring-in"
-    b = _Build(hand, "irr.wrong-bring-in" if bring else "irr.wrong-opener")
+    rule_id = "irr.wrong-bring-in" if bring else "irr.wrong-opener"
+    b = _Build(hand, rule_id)
     p = _name_player(hand, irr.players[0])
     if bring and (hand.street is not Street.THIRD or not hand.forced_pending):
-        raise TutorError(
-            "a wrong bring-in happens on third street, before the bring-in."
-        )
+        raise TutorError(msg("irr.wrong-bring-in.not-now", rule_id))
     if not bring and (
         hand.street in (Street.THIRD, Street.SHOWDOWN) or not _no_action_yet(hand)
     ):
         raise TutorError(
-            f"a wrongly named {_opener_word(hand)} hand is ruled on fourth to seventh street, before "
-            "the betting."
+            msg("irr.wrong-opener.not-now", rule_id, board=_opener_word(hand))
         )
     true_idx = hand.to_act_idx
     if true_idx is None:
-        raise TutorError("who acts first depends on unknown cards: give them.")
+        raise TutorError(msg("irr.wrong-named.unknown-cards", None))
     true_p = hand.players[true_idx]
     if p is true_p:
-        raise TutorError(f"{p.name} is the right player: there is no error to rule on.")
+        raise TutorError(
+            msg("irr.wrong-named.right-player", rule_id, player=p.name),
+            where=("irregularity", "players"),
+        )
     if not irr.actions:
         raise TutorError(
-            f"say what {p.name} did when wrongly named (acts: ['{p.name} brings in'])."
+            msg("irr.wrong-named.say-action", None, player=p.name),
+            where=("irregularity", "actions"),
         )
     card, board = _forced_word(hand), _opener_word(hand)
     snapshot = hand.copy()
     if bring:
         hand.bring_in_idx = p.idx
-        hand.bring_in_reason = f"The dealer named {p.name} as the {card} card."
+        # The table keeps its reasons as text (its own module says them).
+        hand.bring_in_reason = render(
+            msg("irr.wrong-bring-in.named", rule_id, player=p.name, card=card)
+        )
     hand.to_act_idx = p.idx
     hand.round_first = p.idx
     first = hand.parse(irr.actions[0])
     if first.player != p.name:
         raise TutorError(
-            f"the first action is the wrongly named {p.name}'s, not {first.player}'s."
+            msg("irr.wrong-named.not-first", None, player=p.name, acted=first.player),
+            where=("irregularity", "actions"),
         )
-    _apply_all(hand, irr.actions, "acts:")
+    _apply_all(hand, irr.actions, "actions")
     basis = (
         _basis({"roberts": "S", "wsop-cash": "S"}, hand.rules.preset) if bring else "J"
     )
@@ -1217,58 +1352,92 @@ def _wrong_named(hand: Hand, irr: Irregularity) -> IrrRuling:
             return b.done(
                 "true-low-brings-in",
                 basis,
-                f"The dealer named {p.name} as the {card} card, and the error was caught before the next player "
-                f"acted: {p.name} takes back {fmt(amount)}. {true_p.name}, the true {card} card, must bring in "
-                f"or may complete, and the action continues to their left; {p.name} acts later in normal turn.",
+                msg(
+                    "irr.wrong-bring-in.caught",
+                    rule_id,
+                    player=p.name,
+                    card=card,
+                    amount=amount,
+                    true=true_p.name,
+                ),
             )
         return b.done(
             "true-high-acts-first",
             basis,
-            f"The dealer named {p.name}'s board as the {board} hand, and the error was caught before the next "
-            f"player acted: the bet goes back to {p.name}, and {true_p.name}, the true {board} hand, acts first.",
+            msg(
+                "irr.wrong-opener.caught",
+                rule_id,
+                player=p.name,
+                board=board,
+                true=true_p.name,
+            ),
         )
     if bring:
         hand.bring_in_idx = true_idx
         return b.done(
             "wager-stands",
             basis,
-            f"The dealer named {p.name} as the {card} card, and the next player has already acted: the wager "
-            f"stands as the round's bring-in (or completion) and the action continues from there; "
-            f"{true_p.name}, the true {card} card, has no obligation beyond acting in turn.",
+            msg(
+                "irr.wrong-bring-in.stands",
+                rule_id,
+                player=p.name,
+                card=card,
+                true=true_p.name,
+            ),
         )
     return b.done(
         "action-stands",
         basis,
-        f"The dealer named {p.name}'s board as the {board} hand, and the next player has already acted: the "
-        f"action stands, and {true_p.name}, the true {board} hand, acts in turn with all their options.",
+        msg(
+            "irr.wrong-opener.stands",
+            rule_id,
+            player=p.name,
+            board=board,
+            true=true_p.name,
+        ),
     )
 
 
 # ------------------------------------------------------------------------------ out of turn
 def _out_of_turn(hand: Hand, irr: Irregularity) -> IrrRuling:
-    b = _Build(hand, "irr.out-of-turn")
+    rule_id = "irr.out-of-turn"
+    b = _Build(hand, rule_id)
     if hand.to_act_idx is None:
-        raise TutorError("nobody is to act now, so no action can be out of turn.")
+        raise TutorError(msg("irr.out-of-turn.nobody-to-act", rule_id))
     skipped = hand.players[hand.to_act_idx]
     hooks = _hooks(hand)
     at = len(hooks.log)
     oot: list[Action] = []
+    where = ("irregularity", "actions")
     for text in irr.actions:
         act = hand.parse(text)
         q = hand.player(act.player)
         if q is skipped:
             raise TutorError(
-                f"{text!r} is in turn: it is {skipped.name}'s turn, so it is no out-of-turn action."
+                msg(
+                    "irr.out-of-turn.in-turn", rule_id, action=text, player=skipped.name
+                ),
+                where=where,
             )
         if q.folded or q.all_in:
             raise TutorError(
-                f"{text!r}: {q.name} is not in the hand with chips to act."
+                msg("irr.out-of-turn.not-in-hand", rule_id, action=text, player=q.name),
+                where=where,
             )
         if q.idx in hooks.pending:
-            raise TutorError(f"{text!r}: {q.name} has already acted out of turn.")
+            raise TutorError(
+                msg("irr.out-of-turn.twice", rule_id, action=text, player=q.name),
+                where=where,
+            )
         if q.acted and q.bet >= hand.current:
             raise TutorError(
-                f"{text!r}: {q.name} has already acted in this round and has nothing to answer."
+                msg(
+                    "irr.out-of-turn.nothing-to-answer",
+                    rule_id,
+                    action=text,
+                    player=q.name,
+                ),
+                where=where,
             )
         chips = act.kind in (
             ActionKind.CALL,
@@ -1279,52 +1448,66 @@ def _out_of_turn(hand: Hand, irr: Irregularity) -> IrrRuling:
         hooks.pending[q.idx] = _Pending(q.idx, act.kind, act.amount, at, chips)
         oot.append(act)
     if not oot:
-        raise TutorError("give the out-of-turn action(s), such as 'Dee bets 20'.")
+        raise TutorError(msg("irr.out-of-turn.give-actions", None), where=where)
     # The skipped player: has the preset's deadline passed?
     deadline = hand.rules.skipped_player_deadline
     if deadline == "three-act-behind":
         passed = len(oot) >= 3
-        said = f"{len(oot)} player(s) acted behind {skipped.name}; they keep their turn until three have"
+        said = msg(
+            "irr.out-of-turn.behind.three", rule_id, count=len(oot), player=skipped.name
+        )
     elif deadline == "two-act-behind":
         passed = len(oot) >= 2
-        said = f"{len(oot)} player(s) acted behind {skipped.name}; after two they may lose the right to act"
+        said = msg(
+            "irr.out-of-turn.behind.two", rule_id, count=len(oot), player=skipped.name
+        )
     else:
         kinds = [a.kind.value for a in oot]
         n_chips = sum(1 for k in kinds if k in ("call", "bet", "raise", "complete"))
         passed = _substantial(len(kinds), n_chips)
-        said = f"{len(kinds)} action(s) behind {skipped.name}, {n_chips} with chips: {SUBSTANTIAL}"
+        said = msg(
+            "irr.out-of-turn.behind.substantial",
+            rule_id,
+            count=len(kinds),
+            player=skipped.name,
+            chips=n_chips,
+        )
     if passed:
         hooks.limits[skipped.idx] = _Limit(
             frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL}),
-            f"{skipped.name} let the action pass them ({said}), so they may only check, call or fold",
-            "irr.out-of-turn",
+            msg(
+                "irr.out-of-turn.refused.passed",
+                rule_id,
+                player=skipped.name,
+                behind=said,
+            ),
             hand.street,
             once=True,
         )
-    _apply_all(hand, irr.then, "then:")
-    names = ", ".join(a.text for a in oot)
+    _apply_all(hand, irr.then, "then")
+    names = tuple(a.text for a in oot)
+    label = hand.rules.label
+    between = hand.rules.oot_binding == "bet-call-or-raise-between"
     to_act = hand.players[hand.to_act_idx] if hand.to_act_idx is not None else None
     if to_act is not None and to_act.idx in hooks.pending:
         pend = hooks.pending[to_act.idx]
-        chips_word = ""
         if hooks._binding(hand, pend):
             return b.done(
                 "binding",
                 _basis({"roberts": "S2", "*": "S"}, hand.rules.preset)
                 if pend.kind is not ActionKind.FOLD
                 else "S",
-                f"{to_act.name} acted out of turn ({names}). The action went back to the player whose turn "
-                f"it was; since then the action to {to_act.name} has not changed "
-                + (
-                    "(no bet, call or raise in between)"
-                    if hand.rules.oot_binding == "bet-call-or-raise-between"
-                    else "(no bet or raise in between)"
-                )
-                + f", so their out-of-turn {pend.kind.value} is binding.",
+                msg(
+                    "irr.out-of-turn.binding",
+                    rule_id,
+                    player=to_act.name,
+                    actions=names,
+                    calls_count=between,
+                    kind=pend.kind,
+                ),
             )
         if pend.chips:
             b.chips.append((to_act.name, pend.amount or ZERO))
-            chips_word = " Their out-of-turn chips come back to them (they go in again if they call)."
         limited = hand.rules.oot_after_change == "no-raise" and pend.kind in (
             ActionKind.CHECK,
             ActionKind.CALL,
@@ -1332,18 +1515,15 @@ def _out_of_turn(hand: Hand, irr: Irregularity) -> IrrRuling:
         return b.done(
             "not-binding",
             _basis({"roberts": "S2", "*": "S"}, hand.rules.preset),
-            f"{to_act.name} acted out of turn ({names}), and the action to them changed before their turn "
-            + (
-                "(a bet, call or raise came in between)"
-                if hand.rules.oot_binding == "bet-call-or-raise-between"
-                else "(a bet or raise came in between)"
-            )
-            + ", so it is not binding."
-            + chips_word
-            + (
-                f" Under {hand.rules.label} a player who checked or called out of turn may not raise."
-                if limited
-                else " They have all their options."
+            msg(
+                "irr.out-of-turn.not-binding",
+                rule_id,
+                player=to_act.name,
+                actions=names,
+                calls_count=between,
+                chips_back=pend.chips,
+                no_raise=limited,
+                rules=label,
             ),
         )
     if to_act is skipped:
@@ -1351,21 +1531,27 @@ def _out_of_turn(hand: Hand, irr: Irregularity) -> IrrRuling:
             return b.done(
                 "skipped-call-or-fold",
                 "J",
-                f"{skipped.name} was skipped ({names}) and said nothing: {said}. Under {hand.rules.label} they "
-                "keep their turn but may only check, call or fold; the out-of-turn actions stand unless "
-                "the action to them changes.",
+                msg(
+                    "irr.out-of-turn.skipped.call-or-fold",
+                    rule_id,
+                    player=skipped.name,
+                    actions=names,
+                    behind=said,
+                    rules=label,
+                ),
             )
         return b.done(
             "skipped-keeps-options",
             _basis({"roberts": "S2", "*": "S"}, hand.rules.preset),
-            f"{skipped.name} was skipped ({names}): {said}. The action goes back to them with all their "
-            "options.",
+            msg(
+                "irr.out-of-turn.skipped.keeps-options",
+                rule_id,
+                player=skipped.name,
+                actions=names,
+                behind=said,
+            ),
         )
-    return b.done(
-        "binding",
-        "S",
-        f"The out-of-turn action ({names}) stands until the action to it changes.",
-    )
+    return b.done("binding", "S", msg("irr.out-of-turn.stands", rule_id, actions=names))
 
 
 # --------------------------------------------------------------------- chips and words
@@ -1389,9 +1575,9 @@ def _amount(text: str) -> Decimal:
     try:
         d = Decimal(text)
     except InvalidOperation:
-        raise ActionSyntaxError(f"{text!r} is not an amount.") from None
+        raise ActionSyntaxError(msg("irr.chips.not-amount", None, text=text)) from None
     if not d.is_finite() or d <= 0:
-        raise ActionSyntaxError(f"{text!r}: the amount must be more than 0.")
+        raise ActionSyntaxError(msg("irr.chips.not-positive", None, text=text))
     return d
 
 
@@ -1406,7 +1592,7 @@ def parse_chips(
     m = _CHIPS.match(text.strip().rstrip("."))
     if m is None:
         raise ActionSyntaxError(
-            f"{text!r} is not a chip motion: write one of {', '.join(CHIP_FORMS)}."
+            msg("irr.chips.not-a-motion", None, text=text, forms=CHIP_FORMS)
         )
     get = m.group
     return (
@@ -1424,15 +1610,16 @@ def _do_action(
 
 
 def _chips(hand: Hand, irr: Irregularity) -> IrrRuling:
-    b = _Build(hand, "irr.string-raise")
+    rule_id = "irr.string-raise"
+    b = _Build(hand, rule_id)
     name, first, more, chip = parse_chips(irr.text)
     p = _name_player(hand, name)
     if hand.to_act_idx != p.idx:
         raise TutorError(
-            f"it is {hand.to_act}'s turn, not {p.name}'s: chips are ruled on in turn."
+            msg("irr.chips.not-their-turn", rule_id, to_act=hand.to_act, player=p.name)
         )
     if hand.forced_pending:
-        raise TutorError("the bring-in is forced: write it as an act.")
+        raise TutorError(msg("irr.bring-in-forced", "bring-in.forced"))
     to_call = hand.current - p.bet
     preset = hand.rules.preset
     opts = betting.options(hand, p)
@@ -1445,8 +1632,14 @@ def _chips(hand: Hand, irr: Irregularity) -> IrrRuling:
             return b.done(
                 "call",
                 _basis({"wsop-cash": "S", "tda": "S"}, preset),
-                f"Facing a bet of {fmt(to_call)}, {p.name} silently put in a single {fmt(chip)} chip: a single "
-                f"oversized chip is a call. {p.name} gets {fmt(back)} in change.",
+                msg(
+                    "irr.chips.one-chip.call",
+                    rule_id,
+                    player=p.name,
+                    facing=to_call,
+                    chip=chip,
+                    change=back,
+                ),
             )
         size = min(opts.get(ActionKind.BET, [hand.bet_size()]))
         _do_action(hand, p, ActionKind.BET, size)
@@ -1455,45 +1648,43 @@ def _chips(hand: Hand, irr: Irregularity) -> IrrRuling:
         return b.done(
             "bet",
             _basis({"tda": "S"}, preset),
-            f"With no bet to face, {p.name} put in a single {fmt(chip)} chip: that is a bet of the street's "
-            f"size, {fmt(size)}.",
+            msg("irr.chips.one-chip.bet", rule_id, player=p.name, chip=chip, size=size),
         )
     assert first is not None
     string = more is not None
     total = p.bet + first
+    word: Message
     if to_call <= 0:
         size = min(opts.get(ActionKind.BET, [hand.bet_size()]))
         _do_action(hand, p, ActionKind.BET, size)
-        outcome, word = "bet", f"a bet of {fmt(size)}"
+        outcome, word = "bet", msg("irr.chips.is.bet", rule_id, amount=size)
         back = first - size
     elif hand.street is Street.THIRD and not hand.completed:
         full = (total - hand.current) * 2 >= hand.stakes.small_bet - hand.current
         if full and ActionKind.COMPLETE in opts:
             amount = opts[ActionKind.COMPLETE][0]
             _do_action(hand, p, ActionKind.COMPLETE, amount)
-            outcome, word, back = (
+            outcome, word = (
                 "complete",
-                f"a completion to {fmt(amount)}",
-                first - (amount - p.bet),
+                msg("irr.chips.is.complete", rule_id, amount=amount),
             )
             back = ZERO
         else:
             _do_action(hand, p, ActionKind.CALL, None)
-            outcome, word, back = "call", f"a call of {fmt(to_call)}", first - to_call
+            outcome, word = "call", msg("irr.chips.is.call", rule_id, amount=to_call)
+            back = first - to_call
     else:
         step = min(hand.sizes())
         raise_ok = ActionKind.RAISE in opts
         if first >= to_call + step / 2 and raise_ok:
             target = min(opts[ActionKind.RAISE])
             _do_action(hand, p, ActionKind.RAISE, target)
-            outcome, word, back = (
-                "raise",
-                f"a raise, which must be made a full raise to {fmt(target)}",
-                ZERO,
-            )
+            outcome, word = "raise", msg("irr.chips.is.raise", rule_id, amount=target)
+            back = ZERO
         else:
             _do_action(hand, p, ActionKind.CALL, None)
-            outcome, word, back = "call", f"a call of {fmt(to_call)}", first - to_call
+            outcome, word = "call", msg("irr.chips.is.call", rule_id, amount=to_call)
+            back = first - to_call
     if string:
         assert more is not None
         back = max(back, ZERO) + more
@@ -1501,28 +1692,36 @@ def _chips(hand: Hand, irr: Irregularity) -> IrrRuling:
         return b.done(
             outcome,
             "J",
-            f"{p.name} put in {fmt(first)}, went back to their stack and added {fmt(more)}: a string raise is not "
-            f"allowed, so only the first motion counts, {word}. The chips added later ({fmt(back)} in all) "
-            "go back to them.",
+            msg(
+                "irr.chips.string",
+                rule_id,
+                player=p.name,
+                first=first,
+                more=more,
+                counts=word,
+                back=back,
+            ),
         )
     if back > 0:
         b.chips.append((p.name, back))
     return b.done(
         outcome,
         _basis({"wsop-cash": "S", "tda": "S"}, preset),
-        f"{p.name} silently put in {fmt(first)} in one motion"
-        + (
-            f", facing {fmt(to_call)}: chips that reach the call plus half a raise are a raise"
-            if outcome == "raise"
-            else ""
-        )
-        + f": it is {word}."
-        + (f" The excess {fmt(back)} goes back." if back > 0 else ""),
+        msg(
+            "irr.chips.one-motion",
+            rule_id,
+            player=p.name,
+            amount=first,
+            facing=to_call if outcome == "raise" else None,
+            counts=word,
+            back=back if back > 0 else None,
+        ),
     )
 
 
 def _says(hand: Hand, irr: Irregularity) -> IrrRuling:
-    b = _Build(hand, "irr.string-raise")
+    rule_id = "irr.string-raise"
+    b = _Build(hand, rule_id)
     text = irr.text.strip().rstrip(".")
     tap = re.match(
         r"^(?P<name>.+?) (?:taps|knocks)(?: on)?(?: the table)?$", text, re.IGNORECASE
@@ -1533,22 +1732,28 @@ def _says(hand: Hand, irr: Irregularity) -> IrrRuling:
         m = _SAYS.match(text)
         if m is None:
             raise ActionSyntaxError(
-                f"{irr.text!r} is not a declaration: write one of {', '.join(SAY_FORMS)}."
+                msg("irr.says.not-a-declaration", None, text=irr.text, forms=SAY_FORMS)
             )
         name, word = m.group("name"), m.group("word").lower()
     words = {"call", "raise", "fold", "check", "bet", "complete"}
     if word not in words:
         raise ActionSyntaxError(
-            f"{irr.text!r}: the word {word!r} is not a declaration; use one of {', '.join(sorted(words))}."
+            msg(
+                "irr.says.unknown-word",
+                None,
+                text=irr.text,
+                word=word,
+                words=tuple(sorted(words)),
+            )
         )
     p = _name_player(hand, name)
     if hand.to_act_idx != p.idx:
         raise TutorError(
-            f"it is {hand.to_act}'s turn, not {p.name}'s: a declaration binds in turn."
+            msg("irr.says.not-their-turn", rule_id, to_act=hand.to_act, player=p.name)
         )
     opts = betting.options(hand, p)
     facing = hand.current > p.bet
-    said = "taps the table" if tap else f'says "{word}"'
+    said = msg("irr.says.taps", None) if tap else msg("irr.says.word", None, word=word)
     preset = hand.rules.preset
     basis = _basis({"wsop-cash": "S", "tda": "S"}, preset)
     if hand.forced_pending:
@@ -1558,9 +1763,15 @@ def _says(hand: Hand, irr: Irregularity) -> IrrRuling:
             return b.done(
                 "complete",
                 "J",
-                f"{p.name} {said} when the bring-in is due: they complete to {fmt(amount)}.",
+                msg(
+                    "irr.says.bring-in-due",
+                    rule_id,
+                    player=p.name,
+                    said=said,
+                    amount=amount,
+                ),
             )
-        raise TutorError("the bring-in is forced: write it as an act.")
+        raise TutorError(msg("irr.bring-in-forced", "bring-in.forced"))
     if word == "fold":
         if not facing:
             return _fold_no_bet(
@@ -1568,37 +1779,31 @@ def _says(hand: Hand, irr: Irregularity) -> IrrRuling:
             )
         _do_action(hand, p, ActionKind.FOLD, None)
         return b.done(
-            "fold",
-            basis,
-            f"{p.name} {said} in turn: a verbal fold is binding; their hand is dead.",
+            "fold", basis, msg("irr.says.fold", rule_id, player=p.name, said=said)
         )
     if word == "call" or (word == "check" and not facing):
         if facing:
             _do_action(hand, p, ActionKind.CALL, None)
             return b.done(
-                "call",
-                basis,
-                f"{p.name} {said} in turn: a verbal call is binding; they call.",
+                "call", basis, msg("irr.says.call", rule_id, player=p.name, said=said)
             )
         _do_action(hand, p, ActionKind.CHECK, None)
         return b.done(
             "check",
             basis,
-            f"{p.name} {said} with no bet to face: "
-            + ("tapping the table is a check." if tap else "that is a check."),
+            msg("irr.says.check", rule_id, player=p.name, said=said, tap=bool(tap)),
         )
     if word == "check":
         _hooks(hand).limits[p.idx] = _Limit(
             frozenset({ActionKind.CALL, ActionKind.FOLD}),
-            f'{p.name} said "check" facing a bet, which allows only a call or a fold',
-            "irr.string-raise",
+            msg("irr.says.refused.call-or-fold", rule_id, player=p.name),
             hand.street,
             once=True,
         )
         return b.done(
             "call-or-fold",
             basis,
-            f"{p.name} {said} facing a bet: they may now only call or fold.",
+            msg("irr.says.check-facing-bet", rule_id, player=p.name, said=said),
         )
     # raise / bet / complete
     if not facing:
@@ -1607,7 +1812,7 @@ def _says(hand: Hand, irr: Irregularity) -> IrrRuling:
         return b.done(
             "bet",
             basis,
-            f"{p.name} {said} with no bet to face: that is a bet of {fmt(amount)}.",
+            msg("irr.says.bet", rule_id, player=p.name, said=said, amount=amount),
         )
     if (
         hand.street is Street.THIRD
@@ -1619,8 +1824,7 @@ def _says(hand: Hand, irr: Irregularity) -> IrrRuling:
         return b.done(
             "complete",
             "J",
-            f"Facing only the bring-in, {p.name} {said}: a declared raise there is the completion, to "
-            f"{fmt(amount)}.",
+            msg("irr.says.complete", rule_id, player=p.name, said=said, amount=amount),
         )
     if ActionKind.RAISE in opts:
         target = min(opts[ActionKind.RAISE])
@@ -1628,24 +1832,30 @@ def _says(hand: Hand, irr: Irregularity) -> IrrRuling:
         return b.done(
             "raise",
             basis,
-            f"{p.name} {said} in turn: that binds them to a full raise, to {fmt(target)}.",
+            msg("irr.says.raise", rule_id, player=p.name, said=said, amount=target),
         )
     _do_action(hand, p, ActionKind.CALL, None)
     return b.done(
-        "call", basis, f"{p.name} {said}, but the betting is capped: they call."
+        "call", basis, msg("irr.says.capped", rule_id, player=p.name, said=said)
     )
 
 
 # ------------------------------------------------------------------------------- free fold
 def _fold_no_bet(hand: Hand, irr: Irregularity) -> IrrRuling:
-    b = _Build(hand, "irr.fold-no-bet")
+    rule_id = "irr.fold-no-bet"
+    b = _Build(hand, rule_id)
     p = _name_player(hand, irr.players[0])
     if hand.to_act_idx != p.idx:
-        raise TutorError(f"it is {hand.to_act}'s turn, not {p.name}'s.")
-    if hand.current > p.bet or hand.forced_pending:
         raise TutorError(
-            f"{p.name} faces a wager, so folding is an ordinary action: write `act: {p.name} folds`."
+            msg(
+                "irr.fold-no-bet.not-their-turn",
+                rule_id,
+                to_act=hand.to_act,
+                player=p.name,
+            )
         )
+    if hand.current > p.bet or hand.forced_pending:
+        raise TutorError(msg("irr.fold-no-bet.facing-wager", rule_id, player=p.name))
     preset = hand.rules.preset
     if preset == "online":
         b.rules.append("irr.online")
@@ -1653,22 +1863,22 @@ def _fold_no_bet(hand: Hand, irr: Irregularity) -> IrrRuling:
     hand.do(p, ActionKind.FOLD, None)
     if dealt and not hand.is_over:
         _hooks(hand).ghosts.add(p.idx)
-        b.cards.append(
-            f"{p.name}'s seat keeps being dealt (dead cards) until someone bets; then the hand is killed"
-        )
+        b.cards.append(msg("irr.fold-no-bet.keeps-dealt", rule_id, player=p.name))
         return b.done(
             "dealt-until-bet",
             "S",
-            f"{p.name} folded although they could check. The fold is binding and they cannot win the pot; under "
-            f"{hand.rules.label} their seat keeps receiving cards until a bet kills the hand. The cards dealt "
-            "to it are dead but are gone from the stub.",
+            msg(
+                "irr.fold-no-bet.dealt-until-bet",
+                rule_id,
+                player=p.name,
+                rules=hand.rules.label,
+            ),
         )
-    b.cards.append(f"{p.name} is out and gets no more cards")
+    b.cards.append(msg("irr.fold-no-bet.out", rule_id, player=p.name))
     return b.done(
         "no-more-cards",
         "S" if preset == "tda" else "J",
-        f"{p.name} folded although they could check. The fold is binding: they are out of the hand and gets no "
-        "more cards.",
+        msg("irr.fold-no-bet.no-more-cards", rule_id, player=p.name),
     )
 
 
@@ -1685,40 +1895,39 @@ def _river_exposed(
         or not _no_action_yet(hand)
         or hand.community is not None
     ):
-        raise TutorError(
-            "a seventh-street card dealt face up is ruled right after seventh street is dealt "
-            "(to each player), before any action."
-        )
+        raise TutorError(msg("irr.river-exposed.not-now", None))
     if p.folded or len(p.cards) < 7:
-        raise TutorError(f"{p.name} has no seventh-street card.")
+        raise TutorError(
+            msg("irr.river-exposed.no-card", None, player=p.name),
+            where=("irregularity", "players"),
+        )
     card = p.cards[6]
-    shown = card.text if card else "??"
     live = [hand.players[i] for i in hand.order if not hand.players[i].folded]
     remains = len(hand.actors()) >= 2
     preset = hand.rules.preset
+    label = hand.rules.label
     if not remains:
-        b.cards.append(f"{shown} plays as dealt")
+        b.cards.append(msg("irr.river-exposed.plays.cards", rule_id, card=card))
         return b.done(
             "plays-as-dealt",
             "S",
-            f"{p.name}'s seventh card was dealt face up, but no betting action remains on the hand: the card "
-            "plays as dealt.",
+            msg("irr.river-exposed.plays", rule_id, player=p.name),
         )
     if p.all_in:
         if hand.rules.river_exposed_all_in == "keep":
-            b.cards.append(f"{p.name} keeps {shown}; the others get normal cards")
+            b.cards.append(
+                msg("irr.river-exposed.keep.cards", rule_id, player=p.name, card=card)
+            )
             return b.done(
                 "keep",
                 "S",
-                f"{p.name} is all in and their seventh card was dealt face up while others still bet: they keep "
-                "it, and the others get their cards face down as usual.",
+                msg("irr.river-exposed.all-in.keep", rule_id, player=p.name),
             )
         _replace(hand, p, irr, b)
         return b.done(
             "replace",
             "S",
-            f"{p.name} is all in, but betting action remains on the hand: the exposed {shown} is replaced "
-            "(TDA's literal rule).",
+            msg("irr.river-exposed.all-in.replace", rule_id, player=p.name, card=card),
         )
     first = p is live[0]
     heads_up = len(live) == 2
@@ -1727,34 +1936,26 @@ def _river_exposed(
     if mode == "replace":
         _replace(hand, p, irr, b)
         outcome, basis = "replace", "S"
-        why = (
-            f"{p.name}'s seventh card was dealt face up: the exposed {shown} is taken out, the others get "
-            f"their cards face down, and then {p.name} gets a new card face down."
-        )
+        why = msg("irr.river-exposed.replace", rule_id, player=p.name, card=card)
     elif heads_up and first:
         outcome, basis = "other-card-up", "S"
         extra_up = [q for q in live if q is not p]
-        why = (
-            f"Heads-up, the first player's seventh card ({p.name}'s {shown}) was dealt face up: the other "
-            "player's seventh card is dealt face up too, and the betting is normal."
+        why = msg("irr.river-exposed.heads-up", rule_id, player=p.name, card=card)
+        b.cards.append(
+            msg("irr.river-exposed.other-up.cards", rule_id, player=extra_up[0].name)
         )
-        b.cards.append(f"{extra_up[0].name}'s seventh card is dealt face up")
     elif mode == "first-exposed-all-up" and first:
         outcome, basis = "all-up", "S"
         extra_up = [q for q in live if q is not p]
-        why = (
-            f"The first player's seventh card ({p.name}'s {shown}) was dealt face up: under {hand.rules.label} "
-            "every player's seventh card is dealt face up, and there is no all-in option."
+        why = msg(
+            "irr.river-exposed.all-up", rule_id, player=p.name, card=card, rules=label
         )
-        b.cards.append("every seventh card is dealt face up")
+        b.cards.append(msg("irr.river-exposed.all-up.cards", rule_id))
     else:
         outcome, basis = "others-down", "S"
         b.extra["declare_all_in"] = p.name
-        why = (
-            f"{p.name}'s seventh card ({shown}) was dealt face up: the others get theirs face down. Before "
-            f"any action, {p.name} may declare themselves all in for the pot as it stands."
-        )
-        b.cards.append("the other seventh cards are dealt face down")
+        why = msg("irr.river-exposed.others-down", rule_id, player=p.name, card=card)
+        b.cards.append(msg("irr.river-exposed.others-down.cards", rule_id))
     # Who acts first.
     if outcome == "replace" or hand.rules.river_exposed_opener == "sixth-street-opener":
         win = (
@@ -1764,9 +1965,7 @@ def _river_exposed(
         )
         if win is None or hand.players[win].folded:
             win = hand.opener_idx
-        opener_why = "the sixth-street opener acts first"
-        if outcome == "replace" and preset == "tda":
-            pass
+        opener_why = msg("irr.river-exposed.opener.sixth", rule_id)
     else:
         ups = {p.idx: [c for c in p.up_cards() + [p.cards[6]] if c is not None]}
         for q in extra_up:
@@ -1783,9 +1982,13 @@ def _river_exposed(
         tied = [i for i in keys if keys[i] == best]
         win = min(tied, key=lambda i: hand.position[i])
         describe = describe_low_board if low else describe_board
-        opener_why = (
-            f"the {'lowest' if low else 'highest'} board counting every upcard, the exposed seventh "
-            f"card(s) included, acts first: {hand.players[win].name} with {describe(boards[win])}"
+        # The board's description is the boards module's text (it says boards its own way).
+        opener_why = msg(
+            "irr.river-exposed.opener.board",
+            rule_id,
+            low=low,
+            player=hand.players[win].name,
+            board=describe(boards[win]),
         )
     if win is not None:
         if hand.players[win].all_in:
@@ -1794,12 +1997,14 @@ def _river_exposed(
         hand.to_act_idx = hand.opener_idx = hand.round_first = hand.last_round_first = (
             win
         )
-        hand.opener_reason = opener_why[0].upper() + opener_why[1:] + "."
+        # The table keeps its reasons as text (its own module says them).
+        hand.opener_reason = render(msg("irr.sentence.capital", None, said=opener_why))
     opener_basis = "S" if preset in ("roberts", "wsop-cash") else "J"
     return b.done(
         outcome,
         basis if opener_basis == "S" else "J",
-        why + f" Then {opener_why}.",
+        why,
+        msg("irr.river-exposed.then", rule_id, opener=opener_why),
     )
 
 
@@ -1809,8 +2014,13 @@ def _replace(hand: Hand, p: _Player, irr: Irregularity, b: _Build) -> None:
     hand.burns += 1
     hand.dealt += 0
     b.cards.append(
-        f"{old.text if old else '??'} is taken out of play like a burn card; {p.name} gets "
-        f"{irr.card.text if irr.card else 'the next stub card'} face down after the others"
+        msg(
+            "irr.river-exposed.replaced.cards",
+            b.rule,
+            old=old,
+            player=p.name,
+            new=irr.card,
+        )
     )
 
 
@@ -1818,38 +2028,45 @@ def _replace(hand: Hand, p: _Player, irr: Irregularity, b: _Build) -> None:
 def _off_table(hand: Hand, irr: Irregularity) -> IrrRuling:
     if not irr.positions:
         raise TutorError(
-            "say which of the player's cards went off the table (card: 1 to 7)."
+            msg("irr.off-table.say-which", None), where=("irregularity", "positions")
         )
     pos = irr.positions[0]
     if pos in (1, 2) and hand.street is Street.THIRD:
         return _exposed_hole(hand, irr, "irr.exposed-card")
     if pos == 7:
         return _river_exposed(hand, irr, "irr.exposed-card")
-    b = _Build(hand, "irr.exposed-card")
+    rule_id = "irr.exposed-card"
+    b = _Build(hand, rule_id)
     p = _name_player(hand, irr.players[0])
-    b.cards.append(f"{p.name}'s card plays as dealt")
+    b.cards.append(msg("irr.off-table.plays.cards", rule_id, player=p.name))
     return b.done(
         "plays-as-dealt",
         _basis({"roberts": "S"}, hand.rules.preset),
-        f"{p.name}'s upcard (card {pos}) was pitched off the table: an upcard is seen by all anyway, so it "
-        "plays as dealt.",
+        msg("irr.off-table.plays", rule_id, player=p.name, position=pos),
     )
 
 
 def _player_shows(hand: Hand, irr: Irregularity) -> IrrRuling:
-    b = _Build(hand, "irr.exposed-card")
+    rule_id = "irr.exposed-card"
+    b = _Build(hand, rule_id)
     p = _name_player(hand, irr.players[0])
     if p.folded:
-        raise TutorError(f"{p.name} has folded.")
-    b.cards.append(f"the dealer shows {p.name}'s card to the whole table")
-    note = " Under TDA a penalty is possible." if hand.rules.preset == "tda" else ""
+        raise TutorError(
+            msg("irr.player-shows.folded", None, player=p.name),
+            where=("irregularity", "players"),
+        )
+    b.cards.append(msg("irr.player-shows.cards", rule_id, player=p.name))
     return b.done(
         "hand-live-card-shown",
         _basis({"roberts": "S2", "*": "S"}, hand.rules.preset)
         if hand.rules.preset == "roberts"
         else "S",
-        f"{p.name} exposed their own card: their hand stays live, and the dealer shows the card to every player "
-        "so that all have the same information." + note,
+        msg(
+            "irr.player-shows",
+            rule_id,
+            player=p.name,
+            penalty=hand.rules.preset == "tda",
+        ),
     )
 
 
