@@ -1,4 +1,4 @@
-"""Answer checking (tutor.quiz): exact amounts, sets without order, hand values, messages."""
+"""Answer checking (tutor.asks, tutor.quiz): exact amounts, sets without order, hand values, messages."""
 
 from __future__ import annotations
 
@@ -7,15 +7,13 @@ from types import SimpleNamespace
 
 import pytest
 
+from tutor.asks import check_answer, describe, incomplete
 from tutor.engine.cards import parse_cards
 from tutor.quiz import (
     Verdict,
     action_candidates,
-    check_answer,
-    describe,
     format_amount,
     hint_text,
-    incomplete,
     low_of_five,
     normalize_action,
     to_amount,

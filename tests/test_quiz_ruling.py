@@ -6,8 +6,8 @@ import doctest
 from types import SimpleNamespace
 
 from tutor import quiz_ruling
+from tutor.asks import check_answer, incomplete
 from tutor.engine import irregularities
-from tutor.quiz import check_answer, incomplete
 from tutor.quiz_ruling import NOBODY, OUTCOME_LABELS, RULE_OUTCOMES, outcome_choices
 
 NOT_BINDING = SimpleNamespace(

@@ -11,10 +11,11 @@ from appkit import point_app_at, shown, unescape
 from streamlit.testing.v1 import AppTest
 
 from tutor import config
+from tutor.asks import hidden_until_answered
 from tutor.progress import ProgressStore
 from tutor.scenarios.bank import load_bank
 from tutor.scenarios.replay import walk
-from tutor.ui.ask_panel import POT_KINDS, WHO_ACTS_KINDS, ask_topic, room_warning
+from tutor.ui.ask_panel import ask_topic, room_warning
 from tutor.ui.state import Settings
 
 APP = Path(__file__).resolve().parent.parent / "tutor" / "ui" / "streamlit_app.py"
@@ -85,9 +86,10 @@ def test_nothing_on_screen_gives_the_answer_away_before_check(
     result = walk(scenario)[pos]
     assert result.ruling is not None
     view = result.hand.view()
-    if kind in WHO_ACTS_KINDS:
+    hidden = hidden_until_answered(kind)
+    if "to-act" in hidden:
         assert "stt-to-act" not in html and "to act" not in html
-    if kind in POT_KINDS:
+    if "pot" in hidden:
         assert "Pot: hidden until you answer" in html
         assert f"pot {view.pot}" not in html.lower()
         assert " pot" not in lines.lower() and "ante" not in lines.lower()
@@ -95,7 +97,7 @@ def test_nothing_on_screen_gives_the_answer_away_before_check(
     # After Check the table shows everything again.
     at.button(key="wt_hint_button").click().run()
     assert not at.success and not at.error
-    if kind in WHO_ACTS_KINDS | POT_KINDS:
+    if hidden:
         assert "hidden" not in history(at)
 
 

@@ -1,4 +1,8 @@
-"""Checking a learner's answer to an ask against the engine's ruling (pure, no Streamlit)."""
+"""The quiz's answer values: amounts, actions, cards and lows as a learner gives them, the
+verdict of a check, hints and the plausible choices a control offers (pure, no Streamlit).
+
+Each ask kind's describing and checking is in the registry, ``tutor.asks``.
+"""
 
 from __future__ import annotations
 
@@ -11,9 +15,7 @@ from typing import Any, Protocol
 from tutor.engine.actions import KIND_ORDER, legal_text, read_decision
 from tutor.engine.cards import Card
 from tutor.engine.errors import ActionSyntaxError
-from tutor.engine.hands import best_high, best_razz
-from tutor.engine.rulings import ASK_KINDS
-from tutor.quiz_ruling import describe_ruling, ruling_correct, ruling_incomplete
+from tutor.engine.hands import best_razz
 
 
 class RulingLike(Protocol):
@@ -39,13 +41,6 @@ class Verdict:
     message: str
     expected_text: str
 
-
-#: The ask kinds whose answer is one player.
-PLAYER_KINDS = ("bring-in", "first-to-act", "next-to-act", "showdown-order")
-#: The ask kinds whose answer is a set of players.
-WINNER_KINDS = ("high-winner", "low-winner")
-#: Every ask kind the checker understands (the spec's table).
-QUIZ_KINDS = ASK_KINDS
 
 # --------------------------------------------------------------------------- values
 
@@ -109,15 +104,15 @@ def sort_actions(actions: Iterable[str]) -> list[str]:
     return sorted({normalize_action(a) for a in actions}, key=_action_key)
 
 
-def _card_text(card: Any) -> str:
+def card_text(card: Any) -> str:
     return card.text if isinstance(card, Card) else Card.parse(str(card)).text
 
 
-def _cards(values: Iterable[Any]) -> list[Card]:
+def to_cards(values: Iterable[Any]) -> list[Card]:
     return [c if isinstance(c, Card) else Card.parse(str(c)) for c in values]
 
 
-def _join_names(names: Sequence[str]) -> str:
+def join_names(names: Sequence[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
@@ -128,9 +123,9 @@ def low_of_five(cards: Sequence[Card]) -> str | None:
 
     Five different ranks, all 8 or lower, ace low (rule ``hand.low``).
 
-    >>> low_of_five(_cards("7h 5d 4s 2c Ah".split()))
+    >>> low_of_five(to_cards("7h 5d 4s 2c Ah".split()))
     '7-5-4-2-A'
-    >>> low_of_five(_cards("7h 7d 4s 2c Ah".split())) is None
+    >>> low_of_five(to_cards("7h 7d 4s 2c Ah".split())) is None
     True
     """
     ranks = sorted({c.low_rank for c in cards}, reverse=True)
@@ -139,283 +134,12 @@ def low_of_five(cards: Sequence[Card]) -> str | None:
     return "-".join("A" if r == 1 else str(r) for r in ranks)
 
 
-def _low_text(cards: Sequence[Card]) -> str | None:
+def low_text(cards: Sequence[Card]) -> str | None:
     """The five chosen cards read as a low, highest first, whatever the game: an
     eight-or-better low reads the same as in stud8, a razz low may hold a pair or a king."""
     if len(cards) != 5 or len(set(cards)) != 5:
         return None
     return best_razz(cards).text
-
-
-# --------------------------------------------------------------------------- describing
-
-
-def describe(kind: str, answer: Mapping[str, Any]) -> str:
-    """A short phrase for an answer object of ``kind`` (the engine's or the learner's).
-
-    >>> describe("bring-in", {"player": "Bo", "amount": Decimal("1")})
-    'Bo brings in for 1'
-    >>> describe("raises-left", {"raises_left": None})
-    'raising is unlimited'
-    """
-    a = answer
-    if kind == "ruling":
-        return describe_ruling(a)
-    if kind == "ante":
-        return f"{format_amount(a.get('each'))} each, {format_amount(a.get('total'))} in all"
-    if kind == "buy-in":
-        return f"a minimum buy-in of {format_amount(a.get('minimum'))}"
-    if kind == "bring-in":
-        text = f"{a.get('player') or 'nobody'} brings in"
-        if a.get("amount") is not None:
-            text += f" for {format_amount(a.get('amount'))}"
-        return text
-    if kind == "first-to-act":
-        return f"{a.get('player') or 'nobody'} acts first"
-    if kind == "next-to-act":
-        return f"{a.get('player') or 'nobody'} acts next"
-    if kind == "showdown-order":
-        return f"{a.get('player') or 'nobody'} shows first"
-    if kind == "bet-sizes":
-        sizes = sorted({to_amount(s) or Decimal(0) for s in a.get("sizes") or ()})
-        if not sizes:
-            return "no bet or raise is possible"
-        words = [format_amount(s) for s in sizes]
-        return ("size " if len(words) == 1 else "sizes ") + _join_names(words)
-    if kind == "legal-actions":
-        actions = list(a.get("actions") or ())
-        return (
-            ", ".join(normalize_action(x) for x in actions) if actions else "no action"
-        )
-    if kind == "raises-left":
-        left = a.get("raises_left")
-        if left is None:
-            return "raising is unlimited"
-        n = int(left)
-        return f"{n} raise left" if n == 1 else f"{n} raises left"
-    if kind == "pot":
-        return f"a pot of {format_amount(a.get('pot'))}"
-    if kind == "community-card":
-        if a.get("community"):
-            return "yes: seventh street is one community card shared by every player"
-        return "no: every player gets a seventh card of their own"
-    if kind == "low-qualifies":
-        who = a.get("player") or "the player"
-        return (
-            f"{who} has a qualifying low"
-            if a.get("qualifies")
-            else f"{who} has no qualifying low"
-        )
-    if kind in WINNER_KINDS:
-        players = list(a.get("players") or ())
-        half = "high" if kind == "high-winner" else "low"
-        if not players:
-            return "no low qualifies" if half == "low" else "nobody"
-        if len(players) == 1:
-            return f"{players[0]} wins the {half}"
-        return f"{_join_names(players)} share the {half}"
-    if kind == "best-high":
-        cards = " ".join(_card_text(c) for c in a.get("cards") or ())
-        if a.get("category"):
-            ranks = "-".join(str(r) for r in a.get("ranks") or ())
-            return f"{a['category']}, {ranks} ({cards})"
-        return cards or "no cards"
-    if kind == "best-low":
-        if "low" in a:
-            return a["low"] if a["low"] else "no low"
-        chosen = _cards(a.get("cards") or ())
-        low = low_of_five(chosen)
-        text = " ".join(c.text for c in chosen)
-        return f"{low} ({text})" if low else f"{text} (not a low)" if text else "no low"
-    if kind == "award":
-        payouts = {
-            k: to_amount(v) or Decimal(0) for k, v in (a.get("payouts") or {}).items()
-        }
-        parts = [f"{name} {format_amount(v)}" for name, v in payouts.items() if v != 0]
-        rake = to_amount(a.get("rake")) or Decimal(0)
-        text = ", ".join(parts) if parts else "nobody takes anything"
-        return text + (f"; rake {format_amount(rake)}" if rake else "; no rake")
-    return ", ".join(f"{k}: {v}" for k, v in a.items())
-
-
-# --------------------------------------------------------------------------- checking
-
-
-def incomplete(kind: str, given: Mapping[str, Any]) -> str | None:
-    """Why ``given`` cannot be checked yet (a sentence saying what to do), or ``None`` if it can.
-
-    An incomplete answer is not checked and not recorded.
-
-    >>> incomplete("best-high", {"cards": ["Ah"]})
-    'Pick exactly five cards: you picked 1.'
-    >>> incomplete("first-to-act", {"player": None})
-    'Choose a player first.'
-    """
-    if kind == "ruling":
-        return ruling_incomplete(given)
-    if kind in PLAYER_KINDS and not given.get("player"):
-        return "Choose a player first."
-    if kind == "bring-in" and to_amount(given.get("amount")) is None:
-        return "Enter the bring-in amount."
-    if kind == "best-high" or (kind == "best-low" and not given.get("no_low")):
-        n = len(given.get("cards") or ())
-        if n != 5:
-            return f"Pick exactly five cards: you picked {n}."
-    if kind == "ante" and (
-        to_amount(given.get("each")) is None or to_amount(given.get("total")) is None
-    ):
-        return "Enter both amounts: the ante each player posts and the total."
-    for field, name in (("minimum", "buy-in"), ("pot", "pot")):
-        if kind == name and to_amount(given.get(field)) is None:
-            return f"Enter the {name} amount."
-    if (
-        kind == "raises-left"
-        and given.get("raises_left") is None
-        and not given.get("unlimited")
-    ):
-        return "Enter the number of raises left, or tick 'unlimited'."
-    if kind in ("community-card", "low-qualifies"):
-        field = "community" if kind == "community-card" else "qualifies"
-        if given.get(field) is None:
-            return "Choose yes or no."
-    return None
-
-
-def _same_set(given: Iterable[Any], expected: Iterable[Any]) -> bool:
-    return sorted(set(given)) == sorted(set(expected))
-
-
-def _high_matches(chosen: list[Card], expected: Mapping[str, Any]) -> bool:
-    want = _cards(expected.get("cards") or ())
-    if len(chosen) != 5 or len(set(chosen)) != 5:
-        return False
-    return best_high(chosen).value == best_high(want).value
-
-
-def _is_correct(
-    kind: str, given: Mapping[str, Any], expected: Mapping[str, Any]
-) -> bool:
-    if kind == "ruling":
-        return ruling_correct(given, expected)
-    if kind == "ante":
-        return to_amount(given.get("each")) == to_amount(
-            expected.get("each")
-        ) and to_amount(given.get("total")) == to_amount(expected.get("total"))
-    if kind == "buy-in":
-        return to_amount(given.get("minimum")) == to_amount(expected.get("minimum"))
-    if kind == "bring-in":
-        return given.get("player") == expected.get("player") and to_amount(
-            given.get("amount")
-        ) == to_amount(expected.get("amount"))
-    if kind in PLAYER_KINDS:
-        return given.get("player") == expected.get("player")
-    if kind in WINNER_KINDS:
-        return _same_set(given.get("players") or (), expected.get("players") or ())
-    if kind == "bet-sizes":
-        return _same_set(
-            (to_amount(s) for s in given.get("sizes") or ()),
-            (to_amount(s) for s in expected.get("sizes") or ()),
-        )
-    if kind == "legal-actions":
-        return _same_set(
-            (normalize_action(a) for a in given.get("actions") or ()),
-            (normalize_action(a) for a in expected.get("actions") or ()),
-        )
-    if kind == "raises-left":
-        want = expected.get("raises_left")
-        if given.get("unlimited"):
-            return want is None
-        got = given.get("raises_left")
-        return want is not None and got is not None and int(got) == int(want)
-    if kind == "pot":
-        return to_amount(given.get("pot")) == to_amount(expected.get("pot"))
-    if kind == "community-card":
-        return bool(given.get("community")) == bool(expected.get("community"))
-    if kind == "low-qualifies":
-        return bool(given.get("qualifies")) == bool(expected.get("qualifies"))
-    if kind == "best-high":
-        return _high_matches(_cards(given.get("cards") or ()), expected)
-    if kind == "best-low":
-        want = expected.get("low")
-        if given.get("no_low"):
-            return want is None
-        chosen = _cards(given.get("cards") or ())
-        return want is not None and _low_text(chosen) == str(want).upper()
-    if kind == "award":
-        want = {
-            k: to_amount(v) or Decimal(0)
-            for k, v in (expected.get("payouts") or {}).items()
-        }
-        got = {
-            k: to_amount(v) or Decimal(0)
-            for k, v in (given.get("payouts") or {}).items()
-        }
-        names = set(want) | set(got)
-        return all(
-            want.get(n, Decimal(0)) == got.get(n, Decimal(0)) for n in names
-        ) and (to_amount(given.get("rake")) or Decimal(0)) == (
-            to_amount(expected.get("rake")) or Decimal(0)
-        )
-    raise ValueError(f"unknown ask kind {kind!r}: use one of {', '.join(QUIZ_KINDS)}.")
-
-
-def _given_answer(
-    kind: str, given: Mapping[str, Any], expected: Mapping[str, Any]
-) -> dict[str, Any]:
-    """The learner's answer in the shape :func:`describe` reads."""
-    g = dict(given)
-    if kind == "ruling":
-        g = {
-            k: v
-            for k, v in g.items()
-            if k in ("outcome", "next_player", "next_actions")
-        }
-        return g
-    if kind == "raises-left" and g.get("unlimited"):
-        g["raises_left"] = None
-    if kind == "low-qualifies":
-        g.setdefault("player", expected.get("player"))
-    if kind == "best-low" and g.get("no_low"):
-        g = {"low": None}
-    if kind == "legal-actions":
-        g["actions"] = sort_actions(g.get("actions") or ())
-    if kind == "best-high":
-        chosen = _cards(g.get("cards") or ())
-        g = {"cards": chosen}
-        if len(chosen) == 5 and len(set(chosen)) == 5:
-            hand = best_high(chosen)
-            g.update(category=str(hand.category), ranks=hand.rank_chars)
-    return g
-
-
-def check_answer(kind: str, given: Mapping[str, Any], ruling: RulingLike) -> Verdict:
-    """Compare the learner's ``given`` answer with the engine's ``ruling`` for an ask of ``kind``.
-
-    Amounts compare as exact Decimals; sets (winners, legal actions, bet sizes) ignore order;
-    a best high hand is right when the five cards chosen make the same value as the engine's.
-
-    ``given`` holds, by kind: ``player`` (bring-in also ``amount``), ``players``, ``each`` and
-    ``total``, ``minimum``, ``pot``, ``sizes``, ``actions``, ``raises_left`` or ``unlimited``,
-    ``community``, ``qualifies``, ``cards`` (best-low also ``no_low``), ``payouts`` and ``rake``.
-
-    >>> from types import SimpleNamespace as R
-    >>> r = R(kind="pot", answer={"pot": Decimal("12.5")}, explanation="", rules=(), preset="online")
-    >>> check_answer("pot", {"pot": "12.50"}, r).message
-    'Right: a pot of 12.5.'
-    >>> check_answer("pot", {"pot": 12}, r).message
-    'Not right: you answered a pot of 12; the answer is a pot of 12.5.'
-    """
-    expected = ruling.answer
-    expected_text = describe(kind, expected)
-    correct = _is_correct(kind, given, expected)
-    if correct:
-        return Verdict(True, f"Right: {expected_text}.", expected_text)
-    given_text = describe(kind, _given_answer(kind, given, expected))
-    return Verdict(
-        False,
-        f"Not right: you answered {given_text}; the answer is {expected_text}.",
-        expected_text,
-    )
 
 
 # --------------------------------------------------------------------------- hints and choices

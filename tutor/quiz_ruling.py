@@ -163,11 +163,15 @@ def describe_ruling(answer: Mapping[str, Any], *, with_source: bool = True) -> s
     >>> describe_ruling({"outcome": "binding", "next_player": "Dee",
     ...     "next_actions": ["bet 20"], "basis": "S", "reference": "WSOP 132/133"})
     'the out-of-turn action is binding; Dee acts next (bet 20) (rulebook: WSOP 132/133)'
+    >>> describe_ruling({"outcome": "binding", "next_player": NOBODY})
+    'the out-of-turn action is binding; nobody acts next: the hand does not go on'
     """
     text = label(str(answer.get("outcome") or "no outcome chosen"))
     text = text[:1].lower() + text[1:]  # it follows "Right:" or "you answered"
     nxt = answer.get("next_player")
-    if nxt:
+    if nxt == NOBODY:
+        text += "; nobody acts next: the hand does not go on"
+    elif nxt:
         actions = ", ".join(answer.get("next_actions") or ()) or "no action chosen"
         text += f"; {nxt} acts next ({actions})"
     if with_source and answer.get("basis"):

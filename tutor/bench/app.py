@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tutor.asks import ASKS
 from tutor.bench.common import BenchResult, fmt_time
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,8 +40,13 @@ CHROMIUM_ARGS = (
 )
 #: The floor: the smallest app with a widget to click.
 TRIVIAL_APP = 'import streamlit as st\n\nst.write("Hello")\nst.button("Go", key="go")\n'
-#: Ask kinds answered with one radio button (a player), the simplest control to drive.
-RADIO_KINDS = ("first-to-act", "next-to-act", "showdown-order")
+#: Ask kinds answered with one radio button (a player), the simplest control to drive
+#: (from the ask registry).
+RADIO_KINDS = tuple(
+    kind
+    for kind, entry in ASKS.items()
+    if entry.control == "player" and len(entry.answer) == 1
+)
 LEARNER = "Bench"
 #: In the browser: an element the script drew, and the app saying its run is over.
 FIRST_ELEMENT = "[data-testid=stMain] [data-testid=stElementContainer]:visible"

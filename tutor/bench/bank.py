@@ -12,7 +12,7 @@ from typing import Any
 from tutor.bench.common import best_of, fmt_time, render
 from tutor.engine import (
     ASK_KINDS,
-    PLAYER_KINDS,
+    NEEDS_PLAYER,
     PRESETS,
     Card,
     Game,
@@ -132,7 +132,7 @@ def generate(index: int, seed: int = SEED) -> str:
             kind == "bring-in" and start is not None
         ):  # no bring-in in a hand begun later
             return
-        player = rng.choice(seats).name if kind in PLAYER_KINDS else None
+        player = rng.choice(seats).name if kind in NEEDS_PLAYER else None
         try:
             ruling = hand.answer(kind, player=player)
         except TutorError:

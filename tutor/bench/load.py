@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tutor.asks import ASKS
 from tutor.bench.common import BenchResult
 from tutor.bench.pgcluster import ClusterError, pg_bin, throwaway_cluster
 from tutor.serve import COOKIE_NAME as COOKIE
@@ -50,8 +51,12 @@ MAX_SECONDS = 300.0
 MAX_REPLICAS = 8
 #: An interaction with no ``script_finished`` within this many seconds is an error.
 TIMEOUT = 15.0
-#: Ask kinds answered by picking one player (a radio button).
-PLAYER_KINDS = ("first-to-act", "next-to-act", "showdown-order")
+#: Ask kinds answered by picking one player (a radio button), from the ask registry.
+RADIO_KINDS = tuple(
+    kind
+    for kind, entry in ASKS.items()
+    if entry.control == "player" and len(entry.answer) == 1
+)
 SCENARIOS_PER_PLAN = 6
 PAGE = "walkthrough"
 PICK_KEY = "wt_pick"
@@ -298,14 +303,12 @@ def plan(limit: int = SCENARIOS_PER_PLAN) -> list[Stop]:
     folder = config.scenarios_dir()
     stops = []
     for scenario in load_bank([str(folder)]).scenarios:
-        steps = [
-            s.index for s in scenario.steps if s.ask and s.ask.kind in PLAYER_KINDS
-        ]
+        steps = [s.index for s in scenario.steps if s.ask and s.ask.kind in RADIO_KINDS]
         if steps:
             stops.append(Stop(scenario_label(scenario), min(steps)))
     if not stops:
         raise LoadError(
-            f"no scenario under {str(folder)!r} asks {', '.join(PLAYER_KINDS)}: the load "
+            f"no scenario under {str(folder)!r} asks {', '.join(RADIO_KINDS)}: the load "
             "benchmark needs one"
         )
     stops.sort(key=lambda s: (s.nexts, s.label))

@@ -30,7 +30,7 @@ _HOME = {
     "HouseRules": "rules",
     "house_rules": "rules",
     "ASK_KINDS": "rulings",
-    "PLAYER_KINDS": "rulings",
+    "NEEDS_PLAYER": "rulings",
     "Ruling": "rulings",
     "to_json": "rulings",
     "Action": "table",
@@ -63,9 +63,9 @@ __all__ = [
     "HouseRules",
     "IllegalActionError",
     "LowHand",
+    "NEEDS_PLAYER",
     "NeedsCardsError",
     "Operation",
-    "PLAYER_KINDS",
     "PRESETS",
     "Ruling",
     "ScenarioError",
@@ -113,7 +113,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     )
     from tutor.engine.hands import Category, HighHand, LowHand, best_high, best_low
     from tutor.engine.rules import PRESETS, Game, HouseRules, house_rules
-    from tutor.engine.rulings import ASK_KINDS, PLAYER_KINDS, Ruling, to_json
+    from tutor.engine.rulings import ASK_KINDS, NEEDS_PLAYER, Ruling, to_json
     from tutor.engine.table import (
         Action,
         ActionKind,

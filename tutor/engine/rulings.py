@@ -67,8 +67,16 @@ def unfit_kind(halves: tuple[Half, ...], kind: str) -> str | None:
     return None if said is None else render(said)
 
 
-#: Ask kinds that need ``player:``.
-PLAYER_KINDS = ("best-high", "best-low", "low-qualifies")
+#: Ask kinds about one player's hand: the ask must name that player (``rule_on(..., player)``).
+NEEDS_PLAYER = ("best-high", "best-low", "low-qualifies")
+
+
+def ruling_function(kind: str) -> Callable[[Hand, str | None], Result]:
+    """The engine's ruling function for ``kind`` (what :func:`rule_on` calls after its checks).
+
+    :raises KeyError: for a kind the engine does not answer.
+    """
+    return _KINDS[kind]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +120,7 @@ def rule_on(hand: Hand, kind: str, player: str | None = None) -> Ruling:
     fn = _KINDS.get(kind)
     if fn is None:
         raise TutorError(msg("ruling.unknown-kind", None, kind=kind, kinds=ASK_KINDS))
-    if kind in PLAYER_KINDS:
+    if kind in NEEDS_PLAYER:
         if not player:
             raise TutorError(msg("ruling.needs-player", None, kind=kind))
         hand.player(player)

@@ -2,58 +2,52 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from tutor.asks import ASKS
 from tutor.engine import actions
 from tutor.engine.cards import RANK_CHARS, SUIT_CHARS
 from tutor.engine.hands import Category
 from tutor.engine.irregularities import KINDS as IRREGULARITY_KINDS
-from tutor.engine.irregularities import OUTCOMES
 from tutor.engine.rules import GAMES as GAMES_OF_ENGINE
-from tutor.engine.rules import OVERRIDE_FIELDS, PRESETS, RULE_IDS, TOPICS
-from tutor.engine.rulings import ASK_KINDS, PLAYER_KINDS
+from tutor.engine.rules import OVERRIDE_FIELDS, PRESETS, TOPICS
+from tutor.engine.rulings import ASK_KINDS
 from tutor.engine.values import STREETS, Street
+from tutor.specs import (
+    NAME,
+    RANK_CLASS,
+    Actions,
+    Amount,
+    CardList,
+    Field,
+    Flag,
+    ListOf,
+    Nullable,
+    Obj,
+    OneCard,
+    OneOrList,
+    Spec,
+    StepSpec,
+    Text,
+    Whole,
+)
 
 GAMES = GAMES_OF_ENGINE
 #: Where a scenario may start: every street after the third, or the showdown.
 START_STREETS = tuple(s.value for s in Street if s is not Street.THIRD)
 CATEGORIES = tuple(c.value for c in Category)
 RANKS = tuple(RANK_CHARS)
-#: Asks about one player's hand: ``player:`` is required on them.
-PLAYER_ASKS = PLAYER_KINDS
+#: Asks about one player's hand: ``player:`` is required on them (the registry's needs_player).
+PLAYER_ASKS = tuple(kind for kind, entry in ASKS.items() if entry.needs_player)
 #: What the app shows when an ask has no ``prompt:``.
-DEFAULT_PROMPTS = {
-    "ante": "How much is the ante, for each player and in total?",
-    "buy-in": "What is the minimum buy-in at this table?",
-    "bring-in": "Who must bring it in, with which card, and for how much?",
-    "first-to-act": "Who acts first on this street?",
-    "next-to-act": "Who acts next?",
-    "bet-sizes": "What sizes may a bet or raise take now?",
-    "legal-actions": "What may the player to act do now?",
-    "raises-left": "How many raises are still allowed in this round?",
-    "pot": "How much is in the pot?",
-    "community-card": "Will seventh street be a single shared card?",
-    "best-high": "What is {player}'s best high hand?",
-    "best-low": "What is {player}'s best low hand?",
-    "low-qualifies": "Does {player} have a qualifying low?",
-    "high-winner": "Who wins the high?",
-    "low-winner": "Who wins the low?",
-    "award": "How is the pot awarded?",
-    "showdown-order": "Who shows first?",
-    "ruling": "What is the ruling, and who acts next with which options?",
-}
+DEFAULT_PROMPTS = {kind: entry.prompt for kind, entry in ASKS.items()}
 
 MAX_SEATS = 8
 MIN_SEATS = 2
 MAX_STEPS = 500
-MAX_CARDS = 7
 MAX_AMOUNT_PLACES = 2
-MAX_AMOUNT = 10**9
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
-NAME_PATTERN = r"^\S(.{0,28}\S)?$"
 #: A rank and a suit in any case, from the engine's cards (``10`` is also a ten).
-_RANK = "[" + "".join(dict.fromkeys(RANK_CHARS + RANK_CHARS.lower())) + "]"
+_RANK = RANK_CLASS
 _SUIT = "[" + SUIT_CHARS + SUIT_CHARS.upper() + "]"
 _CARD_RE = rf"({_RANK}|10){_SUIT}"
 CARD_PATTERN = rf"^{_CARD_RE}$"
@@ -61,167 +55,6 @@ CARD_OR_UNKNOWN_PATTERN = rf"^({_CARD_RE}|\?\?)$"
 CARDS_TEXT_PATTERN = rf"^\s*(({_CARD_RE}|\?\?)([\s,]+({_CARD_RE}|\?\?))*)?\s*$"
 #: The action grammar's pattern, from the engine's one grammar (``tutor.engine.actions``).
 ACTION_PATTERN = actions.ACTION_PATTERN
-LOW_PATTERN = rf"^{_RANK}(-{_RANK}){{4}}$"  # razz lows may be king high
-
-
-@dataclass(frozen=True, slots=True)
-class Text:
-    """A string (YAML scalars that would read as numbers, booleans or null must be quoted)."""
-
-    what: str = "text"
-    enum: tuple[str, ...] = ()
-    pattern: str | None = None
-    max_length: int = 200
-    description: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Whole:
-    """A whole number from ``minimum`` to ``maximum``."""
-
-    minimum: int
-    maximum: int
-    description: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Amount:
-    """Money or a percentage: read exactly into Decimal, at most two decimal places."""
-
-    positive: bool = False
-    maximum: int = MAX_AMOUNT
-    description: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Flag:
-    description: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Nullable:
-    inner: Spec
-    description: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class CardList:
-    """Cards as one string (``"Ah Kd ??"``) or a list; ``??`` is an unknown card."""
-
-    max_cards: int = MAX_CARDS
-    description: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class OneCard:
-    """One real card (never ``??``)."""
-
-    description: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Rank:
-    """A card rank: 2-9, T (or 10), J, Q, K, A; plain numbers are accepted."""
-
-    description: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Actions:
-    """``act:``: one action string or a list of them."""
-
-    description: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class ListOf:
-    item: Spec
-    min_items: int = 0
-    max_items: int = 100
-    rule: str = ""
-    description: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Field:
-    name: str
-    spec: Spec
-    required: bool = False
-    description: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Obj:
-    """A mapping with fixed keys; ``what`` names it in messages ("a seat")."""
-
-    what: str
-    fields: tuple[Field, ...]
-    description: str = ""
-    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
-    required: tuple[str, ...] = field(init=False, repr=False, compare=False)
-    by_name: dict[str, Field] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "names", tuple(f.name for f in self.fields))
-        object.__setattr__(
-            self, "required", tuple(f.name for f in self.fields if f.required)
-        )
-        object.__setattr__(self, "by_name", {f.name: f for f in self.fields})
-
-    def field(self, name: str) -> Field | None:
-        return self.by_name.get(name)
-
-
-@dataclass(frozen=True, slots=True)
-class OneOrList:
-    """One item, or a list of one or more of them (``dealer-exposes: Ana`` or ``[Ana, Bo]``)."""
-
-    item: Spec
-    max_items: int = 8
-    description: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class DictOf:
-    """A mapping from player names to values (``payouts``)."""
-
-    value: Spec
-    description: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class StepSpec:
-    """A step: an ``act`` mapping or an ``ask`` mapping."""
-
-    act: Obj
-    ask: Obj
-    expect: dict[str, Obj]
-    description: str = ""
-
-
-Spec = (
-    Text
-    | Whole
-    | Amount
-    | Flag
-    | Nullable
-    | CardList
-    | OneCard
-    | Rank
-    | Actions
-    | ListOf
-    | Obj
-    | DictOf
-    | OneOrList
-    | StepSpec
-)
-
-NAME = Text(
-    what="a player name",
-    pattern=NAME_PATTERN,
-    max_length=30,
-    description="a player's name as given in seats",
-)
 
 
 def _house_spec() -> Obj:
@@ -345,77 +178,9 @@ def _expect(kind: str, *fields: Field) -> Obj:
     )
 
 
-_PLAYER = Field("player", NAME)
-_SEAT_NO = Field("seat", Whole(1, 10))
-_PLAYER_OR_NONE = Field("player", Nullable(NAME))
-_SEAT_OR_NONE = Field("seat", Nullable(Whole(1, 10)))
-
+#: Each ask kind's ``expect:`` (the registry's expect fields; every key optional).
 EXPECT: dict[str, Obj] = {
-    "ante": _expect("ante", Field("each", Amount()), Field("total", Amount())),
-    "buy-in": _expect("buy-in", Field("minimum", Amount())),
-    "bring-in": _expect(
-        "bring-in",
-        _PLAYER,
-        _SEAT_NO,
-        Field("card", OneCard()),
-        Field("amount", Amount()),
-    ),
-    "first-to-act": _expect("first-to-act", _PLAYER_OR_NONE, _SEAT_OR_NONE),
-    "next-to-act": _expect("next-to-act", _PLAYER_OR_NONE, _SEAT_OR_NONE),
-    "bet-sizes": _expect("bet-sizes", Field("sizes", ListOf(Amount(), 0, 10))),
-    "legal-actions": _expect(
-        "legal-actions",
-        _PLAYER_OR_NONE,
-        Field(
-            "actions",
-            ListOf(Text(what="an action such as 'call 1'", max_length=40), 0, 10),
-        ),
-    ),
-    "raises-left": _expect(
-        "raises-left", Field("raises_left", Nullable(Whole(0, 100)))
-    ),
-    "pot": _expect("pot", Field("pot", Amount())),
-    "community-card": _expect("community-card", Field("community", Flag())),
-    "best-high": _expect(
-        "best-high",
-        _PLAYER,
-        Field("category", Text(enum=CATEGORIES)),
-        Field("ranks", ListOf(Rank(), 5, 5)),
-        Field("cards", ListOf(OneCard(), 5, 5)),
-    ),
-    "best-low": _expect(
-        "best-low",
-        _PLAYER,
-        Field(
-            "low", Nullable(Text(what="a low such as '7-5-4-2-A'", pattern=LOW_PATTERN))
-        ),
-    ),
-    "low-qualifies": _expect("low-qualifies", _PLAYER, Field("qualifies", Flag())),
-    "high-winner": _expect("high-winner", Field("players", ListOf(NAME, 0, MAX_SEATS))),
-    "low-winner": _expect("low-winner", Field("players", ListOf(NAME, 0, MAX_SEATS))),
-    "award": _expect(
-        "award", Field("payouts", DictOf(Amount())), Field("rake", Amount())
-    ),
-    "showdown-order": _expect("showdown-order", _PLAYER_OR_NONE, _SEAT_OR_NONE),
-    "ruling": _expect(
-        "ruling",
-        Field("outcome", Text(enum=OUTCOMES)),
-        Field("rule", Text(enum=tuple(r for r in RULE_IDS if r.startswith("irr.")))),
-        Field("reference", Text(max_length=200)),
-        Field("basis", Text(enum=("S", "S2", "J"))),
-        Field("continues", Flag()),
-        Field("next_player", Nullable(NAME)),
-        Field(
-            "next_actions",
-            ListOf(Text(what="an action such as 'call 1'", max_length=40), 0, 10),
-        ),
-        Field("chips_back", DictOf(Amount())),
-        Field("dead", ListOf(NAME, 0, MAX_SEATS)),
-        Field("cards", ListOf(Text(max_length=300), 0, 20)),
-        Field("stub_use", Whole(0, 52)),
-        Field("next_burns", Whole(0, 3)),
-        Field("declare_all_in", NAME),
-    ),
+    kind: _expect(kind, *entry.expect) for kind, entry in ASKS.items()
 }
 
 ASK_STEP = Obj(
@@ -432,7 +197,7 @@ ASK_STEP = Obj(
             "player",
             NAME,
             False,
-            "whose hand (required for best-high, best-low, low-qualifies)",
+            f"whose hand (required for {', '.join(PLAYER_ASKS)})",
         ),
         Field(
             "expect",

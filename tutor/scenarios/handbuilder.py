@@ -18,7 +18,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from tutor.engine.actions import scenario_text
 from tutor.engine.cards import RANK_CHARS, SUIT_CHARS
 from tutor.engine.errors import TutorError
-from tutor.engine.rulings import ASK_KINDS, PLAYER_KINDS, to_json
+from tutor.engine.rulings import ASK_KINDS, NEEDS_PLAYER, to_json
 from tutor.scenarios.bank import check_text
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import start_hand, walk
@@ -210,7 +210,7 @@ def answerable(hand: Any, players: list[str]) -> dict[str, tuple[str | None, Any
     """The ask kinds the engine can answer now -> (player asked about, its answer)."""
     out: dict[str, tuple[str | None, Any]] = {}
     for kind in ASK_KINDS:
-        for player in players if kind in PLAYER_KINDS else [None]:
+        for player in players if kind in NEEDS_PLAYER else [None]:
             try:
                 ruling = hand.answer(kind, player=player)
             except (TutorError, ValueError):

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import logging
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from tutor.asks import ASKS
 from tutor.engine import (
     Card,
     Game,
@@ -33,8 +34,9 @@ from tutor.scenarios.model import Ask, Event, Scenario, Step
 
 log = logging.getLogger(__name__)
 
-#: Answer keys whose lists are compared without regard to order.
-UNORDERED_KEYS = frozenset({"cards", "players", "actions", "sizes"})
+#: Answer keys whose lists some kind compares without regard to order (each kind's own
+#: are its registry entry's ``unordered``).
+UNORDERED_KEYS = frozenset().union(*(entry.unordered for entry in ASKS.values()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,8 +183,13 @@ def _key(value: Any) -> str:
     return json.dumps(value, sort_keys=True, default=str)
 
 
-def agrees(expect: Mapping[str, Any], answer: Mapping[str, Any]) -> bool:
-    """Whether every key the author wrote matches the engine's answer."""
+def agrees(
+    expect: Mapping[str, Any],
+    answer: Mapping[str, Any],
+    unordered: Collection[str] = UNORDERED_KEYS,
+) -> bool:
+    """Whether every key the author wrote matches the engine's answer; the lists under
+    ``unordered`` keys (by default any kind's) match in any order."""
     for key, wanted in expect.items():
         if key not in answer:
             return False
@@ -192,11 +199,7 @@ def agrees(expect: Mapping[str, Any], answer: Mapping[str, Any]) -> bool:
             theirs = {k: v for k, v in theirs.items() if v != 0}
         if key == "low" and isinstance(mine, str) and isinstance(theirs, str):
             mine, theirs = mine.upper(), theirs.upper()
-        if (
-            key in UNORDERED_KEYS
-            and isinstance(mine, list)
-            and isinstance(theirs, list)
-        ):
+        if key in unordered and isinstance(mine, list) and isinstance(theirs, list):
             if Counter(map(_key, mine)) != Counter(map(_key, theirs)):
                 return False
         elif mine != theirs:
@@ -323,7 +326,8 @@ class _Replay:
             ) from None
         except Exception as exc:  # noqa: BLE001 - an engine bug must not stop a whole bank
             raise self.error((step.line, step.column), _internal(where, exc)) from None
-        if ask.expect is not None and not agrees(ask.expect, ruling.answer):
+        unordered = ASKS[ask.kind].unordered
+        if ask.expect is not None and not agrees(ask.expect, ruling.answer, unordered):
             at = step.expect_mark or (step.line, step.column)
             raise self.error(
                 at,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tutor import specs as S
 from tutor.scenarios import fields as F
 
 _CARD = {"type": "string", "pattern": F.CARD_PATTERN}
@@ -16,9 +17,9 @@ def _desc(out: dict[str, Any], text: str) -> dict[str, Any]:
     return out
 
 
-def _spec(spec: F.Spec, description: str = "") -> dict[str, Any]:
+def _spec(spec: S.Spec, description: str = "") -> dict[str, Any]:
     text = description or getattr(spec, "description", "")
-    if isinstance(spec, F.Text):
+    if isinstance(spec, S.Text):
         out: dict[str, Any] = {"type": "string"}
         if spec.enum:
             out["enum"] = list(spec.enum)
@@ -28,19 +29,19 @@ def _spec(spec: F.Spec, description: str = "") -> dict[str, Any]:
             if spec.pattern:
                 out["pattern"] = spec.pattern
         return _desc(out, text)
-    if isinstance(spec, F.Whole):
+    if isinstance(spec, S.Whole):
         return _desc(
             {"type": "integer", "minimum": spec.minimum, "maximum": spec.maximum}, text
         )
-    if isinstance(spec, F.Amount):
+    if isinstance(spec, S.Amount):
         out = {"type": "number", "maximum": spec.maximum}
         out["exclusiveMinimum" if spec.positive else "minimum"] = 0
         return _desc(out, text)
-    if isinstance(spec, F.Flag):
+    if isinstance(spec, S.Flag):
         return _desc({"type": "boolean"}, text)
-    if isinstance(spec, F.Nullable):
+    if isinstance(spec, S.Nullable):
         return _desc({"anyOf": [_spec(spec.inner), {"type": "null"}]}, text)
-    if isinstance(spec, F.CardList):
+    if isinstance(spec, S.CardList):
         return _desc(
             {
                 "anyOf": [
@@ -57,9 +58,9 @@ def _spec(spec: F.Spec, description: str = "") -> dict[str, Any]:
             },
             text,
         )
-    if isinstance(spec, F.OneCard):
+    if isinstance(spec, S.OneCard):
         return _desc(dict(_CARD), text)
-    if isinstance(spec, F.Rank):
+    if isinstance(spec, S.Rank):
         return _desc(
             {
                 "anyOf": [
@@ -72,12 +73,12 @@ def _spec(spec: F.Spec, description: str = "") -> dict[str, Any]:
             },
             text,
         )
-    if isinstance(spec, F.Actions):
+    if isinstance(spec, S.Actions):
         one = {"type": "string", "pattern": F.ACTION_PATTERN}
         return _desc(
             {"anyOf": [one, {"type": "array", "minItems": 1, "items": one}]}, text
         )
-    if isinstance(spec, F.ListOf):
+    if isinstance(spec, S.ListOf):
         return _desc(
             {
                 "type": "array",
@@ -87,18 +88,18 @@ def _spec(spec: F.Spec, description: str = "") -> dict[str, Any]:
             },
             text,
         )
-    if isinstance(spec, F.DictOf):
+    if isinstance(spec, S.DictOf):
         return _desc(
             {
                 "type": "object",
-                "propertyNames": {"pattern": F.NAME_PATTERN},
+                "propertyNames": {"pattern": S.NAME_PATTERN},
                 "additionalProperties": _spec(spec.value),
             },
             text,
         )
-    if isinstance(spec, F.Obj):
+    if isinstance(spec, S.Obj):
         return _obj(spec, text)
-    if isinstance(spec, F.OneOrList):
+    if isinstance(spec, S.OneOrList):
         one = _spec(spec.item)
         return _desc(
             {
@@ -114,12 +115,12 @@ def _spec(spec: F.Spec, description: str = "") -> dict[str, Any]:
             },
             text,
         )
-    if isinstance(spec, F.StepSpec):
+    if isinstance(spec, S.StepSpec):
         return _desc({"oneOf": [_obj(spec.act), _ask(spec), _event()]}, text)
     raise TypeError(f"no JSON Schema for {spec!r}")  # pragma: no cover
 
 
-def _obj(spec: F.Obj, description: str = "") -> dict[str, Any]:
+def _obj(spec: S.Obj, description: str = "") -> dict[str, Any]:
     out: dict[str, Any] = {
         "type": "object",
         "properties": {f.name: _spec(f.spec, f.description) for f in spec.fields},
@@ -159,7 +160,7 @@ def _event() -> dict[str, Any]:
     }
 
 
-def _ask(spec: F.StepSpec) -> dict[str, Any]:
+def _ask(spec: S.StepSpec) -> dict[str, Any]:
     out = _obj(spec.ask)
     expect = spec.ask.field("expect")
     assert expect is not None

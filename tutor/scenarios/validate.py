@@ -8,6 +8,7 @@ from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from tutor import specs as S
 from tutor.engine.actions import read_action
 from tutor.engine.cards import UNKNOWN, Card
 from tutor.engine.errors import ActionSyntaxError, CardError, ScenarioError
@@ -74,7 +75,7 @@ class _Checker:
         self.problems.append(ScenarioError(text, self.path, line, column))
 
     # -- dispatch -------------------------------------------------------------------------
-    def check(self, spec: F.Spec, node: Node, where: str) -> Any:
+    def check(self, spec: S.Spec, node: Node, where: str) -> Any:
         self.marks[where] = (node.line, node.column)
         return _DISPATCH[spec.__class__](self, spec, node, where)
 
@@ -112,7 +113,7 @@ class _Checker:
             return _BAD
         return node.text
 
-    def _Text(self, spec: F.Text, node: Node, where: str) -> Any:
+    def _Text(self, spec: S.Text, node: Node, where: str) -> Any:
         text = self._scalar_text(
             node, where, spec.what if not spec.enum else "one of " + _listing(spec.enum)
         )
@@ -145,9 +146,9 @@ class _Checker:
                     "use lower-case letters and digits, with single '-' between words, as "
                     "in 'bring-in-two-deuces'."
                 )
-            elif spec.pattern == F.NAME_PATTERN:
+            elif spec.pattern == S.NAME_PATTERN:
                 hint = "use 1 to 30 characters, without spaces at either end."
-            elif spec.pattern == F.LOW_PATTERN:
+            elif spec.pattern == S.LOW_PATTERN:
                 hint = (
                     "write five ranks, highest first, ace as A: '7-5-4-2-A' (8 or lower in "
                     "stud8; any rank in razz, as 'K-Q-J-9-8')."
@@ -158,7 +159,7 @@ class _Checker:
             return _BAD
         return text
 
-    def _Whole(self, spec: F.Whole, node: Node, where: str) -> Any:
+    def _Whole(self, spec: S.Whole, node: Node, where: str) -> Any:
         expected = f"a whole number from {spec.minimum} to {spec.maximum}"
         if (
             isinstance(node, Scalar)
@@ -194,7 +195,7 @@ class _Checker:
         self.problem(where, node, f"expected {expected} but got {describe(node)}.")
         return _BAD
 
-    def _Amount(self, spec: F.Amount, node: Node, where: str) -> Any:
+    def _Amount(self, spec: S.Amount, node: Node, where: str) -> Any:
         lowest = "more than 0" if spec.positive else "0 or more"
         expected = f"an amount ({lowest}) such as 2 or 0.25"
         if not isinstance(node, Scalar):
@@ -266,7 +267,7 @@ class _Checker:
             return _BAD
         return value
 
-    def _Flag(self, spec: F.Flag, node: Node, where: str) -> Any:
+    def _Flag(self, spec: S.Flag, node: Node, where: str) -> Any:
         if isinstance(node, Scalar) and node.plain:
             if node.text in _TRUE:
                 return True
@@ -284,7 +285,7 @@ class _Checker:
         self.problem(where, node, f"expected true or false but got {describe(node)}.")
         return _BAD
 
-    def _Nullable(self, spec: F.Nullable, node: Node, where: str) -> Any:
+    def _Nullable(self, spec: S.Nullable, node: Node, where: str) -> Any:
         if isinstance(node, Scalar) and node.plain and node.kind == "null":
             return None
         return self.check(spec.inner, node, where)
@@ -319,7 +320,7 @@ class _Checker:
                 )
         return out
 
-    def _CardList(self, spec: F.CardList, node: Node, where: str) -> Any:
+    def _CardList(self, spec: S.CardList, node: Node, where: str) -> Any:
         words: list[tuple[str, tuple[int, int]]] = []
         bad = False
         if isinstance(node, Seq):
@@ -379,7 +380,7 @@ class _Checker:
             return _BAD
         return [(card, at) for card, (_, at) in zip(cards, words, strict=True)]
 
-    def _OneCard(self, spec: F.OneCard, node: Node, where: str) -> Any:
+    def _OneCard(self, spec: S.OneCard, node: Node, where: str) -> Any:
         if isinstance(node, Scalar) and node.plain and node.kind in ("int", "float"):
             self.problem(
                 where,
@@ -398,7 +399,7 @@ class _Checker:
             return _BAD
         return self._card(text, node, where, (node.line, node.column))
 
-    def _Rank(self, spec: F.Rank, node: Node, where: str) -> Any:
+    def _Rank(self, spec: S.Rank, node: Node, where: str) -> Any:
         if isinstance(node, Scalar) and (node.kind in ("str", "int")):
             text = node.text.strip().upper()
             text = "T" if text == "10" else text
@@ -411,7 +412,7 @@ class _Checker:
         )
         return _BAD
 
-    def _Actions(self, spec: F.Actions, node: Node, where: str) -> Any:
+    def _Actions(self, spec: S.Actions, node: Node, where: str) -> Any:
         items: list[tuple[Node, str]]
         if isinstance(node, Seq):
             if not node.items:
@@ -443,7 +444,7 @@ class _Checker:
                     here,
                     item,
                     f"the amount in {quote(text)} is {len(amount):,} characters long: "
-                    f"amounts go up to {F.MAX_AMOUNT:,}, to the cent, as in 'Ana bets 4'.",
+                    f"amounts go up to {S.MAX_AMOUNT:,}, to the cent, as in 'Ana bets 4'.",
                 )
                 continue
             out.append((text, here, (item.line, item.column)))
@@ -452,7 +453,7 @@ class _Checker:
         return (out, isinstance(node, Seq))
 
     # -- containers -----------------------------------------------------------------------
-    def _ListOf(self, spec: F.ListOf, node: Node, where: str) -> Any:
+    def _ListOf(self, spec: S.ListOf, node: Node, where: str) -> Any:
         if not isinstance(node, Seq):
             self.problem(where, node, f"expected a list but got {describe(node)}.")
             return _BAD
@@ -493,7 +494,7 @@ class _Checker:
         ]
         return values
 
-    def _keys(self, spec: F.Obj, node: Map, where: str) -> None:
+    def _keys(self, spec: S.Obj, node: Map, where: str) -> None:
         allowed = spec.by_name
         for key, _ in node.pairs:
             if key.text not in allowed:
@@ -516,7 +517,7 @@ class _Checker:
                 )
 
     def _Obj(
-        self, spec: F.Obj, node: Node, where: str, skip: tuple[str, ...] = ()
+        self, spec: S.Obj, node: Node, where: str, skip: tuple[str, ...] = ()
     ) -> Any:
         if not isinstance(node, Map):
             self.problem(
@@ -537,7 +538,7 @@ class _Checker:
             out[key.text] = self.check(f.spec, value, here)
         return out
 
-    def _DictOf(self, spec: F.DictOf, node: Node, where: str) -> Any:
+    def _DictOf(self, spec: S.DictOf, node: Node, where: str) -> Any:
         if not isinstance(node, Map):
             self.problem(
                 where,
@@ -553,7 +554,7 @@ class _Checker:
             self.marks[here] = (key.line, key.column)
         return out
 
-    def _OneOrList(self, spec: F.OneOrList, node: Node, where: str) -> Any:
+    def _OneOrList(self, spec: S.OneOrList, node: Node, where: str) -> Any:
         if isinstance(node, Seq):
             if not 1 <= len(node.items) <= spec.max_items:
                 self.problem(
@@ -634,7 +635,7 @@ class _Checker:
             return _BAD
         return {"kind": kind, "values": out}
 
-    def _StepSpec(self, spec: F.StepSpec, node: Node, where: str) -> Any:
+    def _StepSpec(self, spec: S.StepSpec, node: Node, where: str) -> Any:
         if not isinstance(node, Map):
             self.problem(
                 where,
@@ -693,20 +694,20 @@ class _Checker:
 
 
 _DISPATCH: dict[type, Callable[[_Checker, Any, Node, str], Any]] = {
-    F.Text: _Checker._Text,
-    F.Whole: _Checker._Whole,
-    F.Amount: _Checker._Amount,
-    F.Flag: _Checker._Flag,
-    F.Nullable: _Checker._Nullable,
-    F.CardList: _Checker._CardList,
-    F.OneCard: _Checker._OneCard,
-    F.Rank: _Checker._Rank,
-    F.Actions: _Checker._Actions,
-    F.ListOf: _Checker._ListOf,
-    F.Obj: _Checker._Obj,
-    F.DictOf: _Checker._DictOf,
-    F.StepSpec: _Checker._StepSpec,
-    F.OneOrList: _Checker._OneOrList,
+    S.Text: _Checker._Text,
+    S.Whole: _Checker._Whole,
+    S.Amount: _Checker._Amount,
+    S.Flag: _Checker._Flag,
+    S.Nullable: _Checker._Nullable,
+    S.CardList: _Checker._CardList,
+    S.OneCard: _Checker._OneCard,
+    S.Rank: _Checker._Rank,
+    S.Actions: _Checker._Actions,
+    S.ListOf: _Checker._ListOf,
+    S.Obj: _Checker._Obj,
+    S.DictOf: _Checker._DictOf,
+    S.StepSpec: _Checker._StepSpec,
+    S.OneOrList: _Checker._OneOrList,
 }
 
 
@@ -1004,9 +1005,9 @@ class _Builder:
             elif key == kind and isinstance(value, list):
                 for n, name in enumerate(value):
                     self.check_name(name, f"{at}[{n}]", names)
-            elif key == kind and isinstance(F.EVENT_KINDS[kind][0], F.Text):
+            elif key == kind and isinstance(F.EVENT_KINDS[kind][0], S.Text):
                 spec = F.EVENT_KINDS[kind][0]
-                assert isinstance(spec, F.Text)
+                assert isinstance(spec, S.Text)
                 if spec.what.startswith(("a player", "a chip", "a declaration")):
                     if spec.what.startswith("a player"):
                         self.check_name(value, at, names)
@@ -1019,7 +1020,7 @@ class _Builder:
                             f"{value!r} names nobody at this table: start with one of "
                             f"{_listing(names)}.",
                         )
-            elif key == kind and isinstance(F.EVENT_KINDS[kind][0], F.OneOrList):
+            elif key == kind and isinstance(F.EVENT_KINDS[kind][0], S.OneOrList):
                 self.check_name(value, at, names)
         if kind == "fouled-deck" and vals.get(kind) is not True:
             self.problem(f"{here}.{kind}", "write 'fouled-deck: true'.")

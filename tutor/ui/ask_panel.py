@@ -6,286 +6,33 @@ import logging
 import re
 import time
 from collections.abc import Callable, Sequence
-from decimal import Decimal
 from html import escape
 from typing import Any
 
 import streamlit as st
 
-from tutor.engine.cards import Card
+from tutor.asks import ASKS, check_answer, describe, hidden_until_answered, incomplete
 from tutor.engine.errors import TutorError
 from tutor.engine.table import Operation
 from tutor.progress import ProgressStore
-from tutor.quiz import (
-    PLAYER_KINDS,
-    WINNER_KINDS,
-    Verdict,
-    action_candidates,
-    check_answer,
-    describe,
-    format_amount,
-    hint_text,
-    incomplete,
-    to_amount,
-)
+from tutor.quiz import Verdict, hint_text
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult
+from tutor.ui.ask_controls import answer_control
 from tutor.ui.components import guarded
 from tutor.ui.data import store_down
 from tutor.ui.rules_page import rule_links
-from tutor.ui.ruling_control import ruling_control
 from tutor.ui.state import PRESET_DESCRIPTIONS, Settings
 from tutor.ui.text import plain, with_card_symbols
 
-YES_NO = ("Yes", "No")
 logger = logging.getLogger(__name__)
 
 
-def _players(view: Any) -> list[str]:
-    return [str(seat.name) for seat in view.seats]
-
-
-def _seat_label(view: Any) -> dict[str, str]:
-    """Radio labels (Markdown in Streamlit): the name as plain text, then the seat."""
-    return {
-        str(seat.name): f"{plain(seat.name)} (seat {seat.seat})" for seat in view.seats
-    }
-
-
-def _seat_text(view: Any) -> dict[str, str]:
-    """Select-box labels (shown as text): the name, then the seat."""
-    return {str(seat.name): f"{seat.name} (seat {seat.seat})" for seat in view.seats}
-
-
-def action_label(action: str, already_in: Decimal) -> str:
-    """How a legal-actions choice reads: "raise to 3", "call 0.5 more", "bet 2".
-
-    ``already_in`` is what the player to act has in front of them this round.
-
-    >>> action_label("raise 3", Decimal(1))
-    'raise to 3'
-    >>> action_label("call 1", Decimal("0.5"))
-    'call 0.5 more'
-    >>> action_label("complete 2", Decimal(1))
-    'complete to 2'
-    >>> action_label("fold", Decimal(0))
-    'fold'
-    """
-    verb, _, rest = action.rpartition(" ")
-    amount = to_amount(rest) if verb else None
-    if amount is None:
-        return action
-    if verb == "call":
-        return f"call {format_amount(amount - already_in)} more"
-    if verb in ("raise", "complete"):
-        return f"{verb} to {format_amount(amount)}"
-    return action
-
-
-def _amount_input(label: str, key: str) -> Decimal | None:
-    value = st.number_input(
-        label, min_value=0.0, value=None, step=0.25, format="%.2f", key=key
-    )
-    return to_amount(value)
-
-
-def player_cards(view: Any, player: str | None) -> list[Card]:
-    """The cards the learner can see for ``player`` (and the community card), for hand asks."""
-    cards: list[Card] = []
-    for seat in view.seats:
-        if str(seat.name) == player:
-            cards.extend(card for card, _up in seat.cards if card is not None)
-    if view.community is not None:
-        cards.append(view.community)
-    return cards
-
-
-def size_candidates(view: Any, expected: Sequence[Any]) -> list[Decimal]:
-    """Amounts offered for a bet-sizes ask: the right ones and the table's other usual sizes."""
-    stakes = view.stakes
-    top = max((seat.bet for seat in view.seats), default=Decimal(0))
-    pool = {to_amount(x) for x in expected}
-    for value in (stakes.small_bet, stakes.big_bet, stakes.bring_in):
-        if value is not None:
-            pool.add(to_amount(value))
-    if top:
-        pool.update(
-            {to_amount(top + stakes.small_bet), to_amount(top + stakes.big_bet)}
-        )
-    return sorted(x for x in pool if x is not None and x > 0)
-
-
-def answer_control(
-    kind: str, key: str, result: StepResult, view: Any
-) -> dict[str, Any]:
-    """Draw the control for an ask of ``kind`` (widget keys start with ``key``); return the answer."""
-    ruling = result.ruling
-    assert ruling is not None and result.ask is not None
-    labels = _seat_label(view)
-    names = _players(view)
-    if kind in PLAYER_KINDS:
-        player = st.radio(
-            "Player",
-            names,
-            index=None,
-            key=f"{key}_player",
-            format_func=lambda name: labels.get(name, name),
-            horizontal=True,
-        )
-        given: dict[str, Any] = {"player": player}
-        if kind == "bring-in":
-            given["amount"] = _amount_input("Bring-in amount", f"{key}_amount")
-        return given
-    if kind in WINNER_KINDS:
-        seat_texts = _seat_text(view)
-        players = st.multiselect(
-            "Players",
-            names,
-            key=f"{key}_players",
-            select_all=False,
-            format_func=lambda name: seat_texts.get(name, name),
-            placeholder="Nobody" if kind == "low-winner" else "Choose players",
-        )
-        return {"players": list(players)}
-    if kind == "ante":
-        return {
-            "each": _amount_input("Ante each player posts", f"{key}_each"),
-            "total": _amount_input("Antes in all", f"{key}_total"),
-        }
-    if kind == "buy-in":
-        return {"minimum": _amount_input("Minimum buy-in", f"{key}_minimum")}
-    if kind == "pot":
-        return {"pot": _amount_input("Pot", f"{key}_pot")}
-    if kind == "raises-left":
-        unlimited = st.checkbox("Unlimited (no cap now)", key=f"{key}_unlimited")
-        left = st.number_input(
-            "Raises left",
-            min_value=0,
-            value=None,
-            step=1,
-            key=f"{key}_left",
-            disabled=unlimited,
-        )
-        return {
-            "unlimited": unlimited,
-            "raises_left": None if left is None else int(left),
-        }
-    if kind == "bet-sizes":
-        options = size_candidates(view, ruling.answer.get("sizes") or ())
-        sizes = st.multiselect(
-            "Sizes allowed now",
-            options,
-            key=f"{key}_sizes",
-            select_all=False,
-            format_func=format_amount,
-        )
-        return {"sizes": list(sizes)}
-    if kind == "legal-actions":
-        stakes = view.stakes
-        actions = action_candidates(
-            list(ruling.answer.get("actions") or ()),
-            street=str(view.street),
-            current_bet=max((seat.bet for seat in view.seats), default=Decimal(0)),
-            small_bet=stakes.small_bet,
-            big_bet=stakes.big_bet,
-            bring_in=stakes.bring_in,
-        )
-        mover = next((seat for seat in view.seats if seat.to_act), None)
-        already_in = Decimal(mover.bet) if mover is not None else Decimal(0)
-        picked = st.multiselect(
-            "Legal actions",
-            actions,
-            key=f"{key}_actions",
-            select_all=False,
-            format_func=lambda action: action_label(action, already_in),
-        )
-        return {"actions": list(picked)}
-    if kind in ("community-card", "low-qualifies"):
-        field = "community" if kind == "community-card" else "qualifies"
-        choice = st.radio(
-            "Answer", YES_NO, index=None, key=f"{key}_yesno", horizontal=True
-        )
-        return {field: None if choice is None else choice == "Yes"}
-    if kind in ("best-high", "best-low"):
-        cards = player_cards(view, result.ask.player)
-        texts = [c.text for c in cards]
-        symbols = {c.text: c.symbol for c in cards}
-        given = {}
-        if kind == "best-low":
-            given["no_low"] = st.checkbox(
-                "No low: these cards make no qualifying low", key=f"{key}_nolow"
-            )
-        hand = st.multiselect(
-            "Five cards",
-            texts,
-            key=f"{key}_cards",
-            select_all=False,
-            max_selections=5,
-            format_func=lambda text: symbols.get(text, text),
-            disabled=bool(given.get("no_low")),
-        )
-        given["cards"] = list(hand)
-        return given
-    if kind == "award":
-        payouts = {}
-        columns = st.columns(min(len(names), 4) or 1)
-        for n, name in enumerate(names):
-            with columns[n % len(columns)]:
-                value = st.number_input(
-                    f"{plain(name)} takes",
-                    min_value=0.0,
-                    value=0.0,
-                    step=0.25,
-                    format="%.2f",
-                    key=f"{key}_pay_{n}",
-                )
-            payouts[name] = to_amount(value)
-        rake = st.number_input(
-            "Rake",
-            min_value=0.0,
-            value=0.0,
-            step=0.25,
-            format="%.2f",
-            key=f"{key}_rake",
-        )
-        return {"payouts": payouts, "rake": to_amount(rake)}
-    if kind == "ruling":
-        return ruling_control(key, result, view)
-    st.warning(f"This app has no control for the ask kind {plain(kind)} yet.")
-    return {}
-
-
-#: Ask kinds whose answer is who acts: the table must not mark the player to act.
-WHO_ACTS_KINDS = frozenset(PLAYER_KINDS)
-#: Ask kinds whose answer is the pot (or the antes in it): the pot stays hidden.
-POT_KINDS = frozenset({"ante", "pot"})
 #: Words in a prompt that name one card room's rules.
 _ROOM_WORDS = re.compile(
     r"online room|online|WSOP|World Series|Robert|TDA|tournament rules|card room|this room",
     re.IGNORECASE,
 )
-
-#: Each ask kind's topics: the first is where the kind belongs when its scenario's
-#: topic is not one of them (a pot question in a showdown scenario is a pot question).
-KIND_TOPICS: dict[str, tuple[str, ...]] = {
-    "ante": ("ante",),
-    "buy-in": ("buy-in",),
-    "bring-in": ("bring-in", "deal"),
-    "first-to-act": ("first-to-act", "pair-on-fourth", "bring-in", "deal"),
-    "next-to-act": ("first-to-act", "pair-on-fourth", "bring-in", "deal"),
-    "bet-sizes": ("betting-limits", "pair-on-fourth", "bring-in", "raise-cap"),
-    "legal-actions": ("betting-limits", "pair-on-fourth", "bring-in", "raise-cap"),
-    "raises-left": ("raise-cap",),
-    "pot": ("betting-limits", "ante", "side-pots", "split-pot", "raise-cap"),
-    "community-card": ("community-river",),
-    "best-high": ("showdown",),
-    "best-low": ("low-qualification", "showdown"),
-    "low-qualifies": ("low-qualification", "showdown"),
-    "high-winner": ("showdown", "split-pot", "low-qualification"),
-    "low-winner": ("low-qualification", "showdown", "split-pot"),
-    "award": ("split-pot", "side-pots", "showdown"),
-    "showdown-order": ("showdown",),
-}
 
 
 def ask_topic(scenario_topic: str, kind: str) -> str:
@@ -298,8 +45,9 @@ def ask_topic(scenario_topic: str, kind: str) -> str:
     >>> ask_topic("razz", "first-to-act")
     'razz'
     """
-    topics = KIND_TOPICS.get(kind)
-    if topics is None or scenario_topic in topics:
+    entry = ASKS.get(kind)
+    topics = entry.topics if entry is not None else ()
+    if not topics or scenario_topic in topics:
         return scenario_topic
     from tutor.engine.rules import TOPICS
 
@@ -314,7 +62,7 @@ def visible_history(
     Before an ante or pot question, lines that state the pot (or post the antes) are left
     out, so nothing on screen gives the answer away.
     """
-    if kind not in POT_KINDS:
+    if "pot" not in hidden_until_answered(kind):
         return list(operations)
     hidden = ("pot", "ante")
     return [
@@ -589,11 +337,12 @@ def _context(
 ) -> None:
     from tutor.ui.components import show_table
 
+    hidden = hidden_until_answered(kind)
     show_table(
         result.hand.view(),
         settings.four_colour,
-        show_to_act=answered or kind not in WHO_ACTS_KINDS,
-        show_pot=answered or kind not in POT_KINDS,
+        show_to_act=answered or "to-act" not in hidden,
+        show_pot=answered or "pot" not in hidden,
     )
     shown = history if answered else visible_history(history, kind)
     with st.expander("What happened so far", expanded=history_open):
@@ -655,7 +404,7 @@ def _panel(
     given = answer_control(ask.kind, key, result, view)
     if checking and verdict is None:
         verdict = _check(prefix, scenario, result, given, settings, store)
-        if verdict is not None and ask.kind in POT_KINDS:
+        if verdict is not None and "pot" in hidden_until_answered(ask.kind):
             # The pot and its lines are outside this fragment: draw the page again.
             st.rerun()
     left, middle, right = st.columns(3)

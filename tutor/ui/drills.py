@@ -11,14 +11,23 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any
 from urllib.parse import urlencode
 
 import streamlit as st
 
+from tutor.asks import (
+    ASKS,
+    AskKind,
+    Slot,
+    check_answer,
+    hidden_until_answered,
+    incomplete,
+)
 from tutor.drills import TARGETS, Drill, generate
 from tutor.drills.session import (
     FAST_SECONDS,
@@ -37,18 +46,9 @@ from tutor.drills.session import (
 )
 from tutor.engine import PRESETS
 from tutor.engine.errors import TutorError
-from tutor.quiz import (
-    PLAYER_KINDS,
-    WINNER_KINDS,
-    Verdict,
-    action_candidates,
-    check_answer,
-    format_amount,
-    incomplete,
-    to_amount,
-)
+from tutor.quiz import Verdict, action_candidates, format_amount, to_amount
 from tutor.scenarios import StepResult, walk
-from tutor.ui.ask_panel import player_cards, size_candidates
+from tutor.ui.ask_controls import player_cards, size_candidates
 from tutor.ui.components import show_table
 from tutor.ui.rules_page import rule_links
 from tutor.ui.ruling_control import ruling_control
@@ -63,7 +63,6 @@ GAME_LABELS = {
     "razz": "Razz",
     "both": "All games",
 }
-_AMOUNT_KINDS = ("ante", "buy-in", "pot", "award")
 #: Between a number and its unit, so that a line never wraps between them.
 NBSP = "\u00a0"
 
@@ -242,10 +241,10 @@ def _picked(key: str) -> Any:
     return _state().get(key)
 
 
-def _submit_seat(name: str, amount_key: str | None) -> None:
-    given: dict[str, Any] = {"player": name}
+def _submit_seat(name: str, who: str, amount_key: str | None, field: str) -> None:
+    given: dict[str, Any] = {who: name}
     if amount_key is not None:
-        given["amount"] = to_amount(_picked(amount_key))
+        given[field] = to_amount(_picked(amount_key))
     submit(given)
 
 
@@ -255,155 +254,190 @@ def _submit_from(build: Callable[[], dict[str, Any]]) -> None:
 
 # ---------------------------------------------------------------------------- controls
 
+#: A drill control: (the kind's entry, widget key prefix, the question as replayed) -> None;
+#: it submits the answer itself (a click on a seat, a button, or Submit).
+DrillControl = Callable[[AskKind, str, StepResult], None]
+
 
 def _seats(result: StepResult) -> list[Any]:
     return list(result.hand.view().seats)
+
+
+def _slots(entry: AskKind, *types: str) -> list[Slot]:
+    return [s for s in entry.answer if s.type in types]
+
+
+def _slot(entry: AskKind, type_: str) -> Slot:
+    found = _slots(entry, type_)
+    assert found, f"the {entry.name} entry has no {type_} slot for its control"
+    return found[0]
 
 
 def answer_controls(index: int, result: StepResult) -> None:
     """The click controls for the question's kind (every widget key starts ``drill_q{index}``)."""
     ruling = result.ruling
     assert ruling is not None and result.ask is not None
-    kind = ruling.kind
-    view = result.hand.view()
-    key = f"drill_q{index}"
-    if kind in PLAYER_KINDS:
-        amount_key = None
-        if kind == "bring-in":
-            stakes = view.stakes
-            options = sorted(
-                {
-                    format_amount(x)
-                    for x in (
-                        stakes.bring_in,
-                        stakes.small_bet,
-                        stakes.ante,
-                        ruling.answer.get("amount"),
-                    )
-                    if x
-                },
-                key=Decimal,
-            )
-            amount_key = f"{key}_amount"
-            st.pills(
-                "Bring-in amount",
-                options,
-                default=format_amount(stakes.bring_in),
-                key=amount_key,
-            )
-        st.caption("Click the player:")
-        seats = _seats(result)
-        columns = st.columns(min(len(seats), 2))
-        for n, seat in enumerate(seats):
-            with columns[n % len(columns)]:
-                st.button(
-                    f"{seat.name} · seat {seat.seat}",
-                    key=f"{key}_seat_{seat.name}",
-                    on_click=_submit_seat,
-                    args=(str(seat.name), amount_key),
-                    disabled=bool(seat.folded),
-                    width="stretch",
-                )
+    entry = ASKS.get(ruling.kind)
+    draw = DRILL_CONTROLS.get(entry.control) if entry is not None else None
+    if entry is None or draw is None:
+        st.warning(f"This drill has no control for the ask kind {ruling.kind!r} yet.")
         return
-    if kind in ("community-card", "low-qualifies"):
-        field = "community" if kind == "community-card" else "qualifies"
-        left, right = st.columns(2)
-        for column, label, value in ((left, "Yes", True), (right, "No", False)):
-            with column:
-                st.button(
-                    label,
-                    key=f"{key}_{label.lower()}",
-                    on_click=submit,
-                    args=({field: value},),
-                    width="stretch",
+    draw(entry, f"drill_q{index}", result)
+
+
+def _player(entry: AskKind, key: str, result: StepResult) -> None:
+    """Click a seat; an amount the answer also holds is picked first (pills)."""
+    assert result.ruling is not None
+    who = _slot(entry, "player")
+    amount_key = field = None
+    for slot in _slots(entry, "amount"):
+        stakes = result.hand.view().stakes
+        options = sorted(
+            {
+                format_amount(x)
+                for x in (
+                    stakes.bring_in,
+                    stakes.small_bet,
+                    stakes.ante,
+                    result.ruling.answer.get(slot.key),
                 )
-        return
-    if kind == "raises-left":
-        most = max(4, int(result.hand.setup.rules.max_raises))
-        grid = st.columns(3)
-        for n in range(most + 1):
-            with grid[n % 3]:
-                st.button(
-                    str(n),
-                    key=f"{key}_raises_{n}",
-                    on_click=submit,
-                    args=({"raises_left": n, "unlimited": False},),
-                    width="stretch",
-                )
-        with grid[(most + 1) % 3]:
+                if x
+            },
+            key=Decimal,
+        )
+        amount_key, field = f"{key}_{slot.key}", slot.key
+        st.pills(
+            slot.label, options, default=format_amount(stakes.bring_in), key=amount_key
+        )
+    st.caption("Click the player:")
+    seats = _seats(result)
+    columns = st.columns(min(len(seats), 2))
+    for n, seat in enumerate(seats):
+        with columns[n % len(columns)]:
             st.button(
-                "Unlimited",
-                key=f"{key}_unlimited",
-                on_click=submit,
-                args=({"raises_left": None, "unlimited": True},),
+                f"{seat.name} · seat {seat.seat}",
+                key=f"{key}_seat_{seat.name}",
+                on_click=_submit_seat,
+                args=(str(seat.name), who.key, amount_key, field),
+                disabled=bool(seat.folded),
                 width="stretch",
             )
-        return
-    if kind in WINNER_KINDS:
-        names = [str(s.name) for s in _seats(result) if not s.folded]
-        pick = f"{key}_players"
-        st.pills("Players", names, selection_mode="multi", key=pick)
-        _submit_button(
-            key,
-            lambda: {"players": list(_picked(pick) or ())},
-            "Submit (none picked = no low)" if kind == "low-winner" else "Submit",
-        )
-        return
-    if kind == "bet-sizes":
-        options = [
-            format_amount(x)
-            for x in size_candidates(view, ruling.answer.get("sizes") or ())
-        ]
-        pick = f"{key}_sizes"
-        st.pills("Sizes allowed now", options, selection_mode="multi", key=pick)
-        _submit_button(
-            key,
-            lambda: {"sizes": [to_amount(x) for x in _picked(pick) or ()]},
-            "Submit (none picked = no bet or raise possible)",
-        )
-        return
-    if kind == "legal-actions":
-        stakes = view.stakes
-        options = action_candidates(
-            list(ruling.answer.get("actions") or ()),
-            street=str(view.street),
-            current_bet=max((s.bet for s in view.seats), default=Decimal(0)),
-            small_bet=stakes.small_bet,
-            big_bet=stakes.big_bet,
-            bring_in=stakes.bring_in or stakes.small_bet / 2,
-        )
-        pick = f"{key}_actions"
-        st.pills("Legal actions", options, selection_mode="multi", key=pick)
-        _submit_button(key, lambda: {"actions": list(_picked(pick) or ())})
-        return
-    if kind in ("best-high", "best-low"):
-        cards = player_cards(view, result.ask.player)
-        symbols = {c.text: c.symbol for c in cards}
-        pick = f"{key}_cards"
-        st.pills(
-            "Click five cards",
-            [c.text for c in cards],
-            selection_mode="multi",
-            key=pick,
-            format_func=lambda text: symbols.get(text, text),
-        )
-        _submit_button(key, lambda: {"cards": list(_picked(pick) or ())})
-        if kind == "best-low":
+
+
+def _yes_no(entry: AskKind, key: str, result: StepResult) -> None:
+    field = _slot(entry, "flag").key
+    left, right = st.columns(2)
+    for column, label, value in ((left, "Yes", True), (right, "No", False)):
+        with column:
             st.button(
-                "No low: these cards make no qualifying low",
-                key=f"{key}_nolow",
+                label,
+                key=f"{key}_{label.lower()}",
                 on_click=submit,
-                args=({"no_low": True, "cards": []},),
+                args=({field: value},),
+                width="stretch",
             )
-        return
-    if kind in _AMOUNT_KINDS:
-        _amount_pad(kind, key, result)
-        return
-    if kind == "ruling":  # an irregularity target: the ruling control of the scenarios
-        given = ruling_control(key, result, view)
-        _submit_button(key, lambda: dict(given))
-        return
-    st.warning(f"This drill has no control for the ask kind {kind!r} yet.")
+
+
+def _raises(entry: AskKind, key: str, result: StepResult) -> None:
+    count, flag = _slot(entry, "count").key, _slot(entry, "flag").key
+    most = max(4, int(result.hand.setup.rules.max_raises))
+    grid = st.columns(3)
+    for n in range(most + 1):
+        with grid[n % 3]:
+            st.button(
+                str(n),
+                key=f"{key}_raises_{n}",
+                on_click=submit,
+                args=({count: n, flag: False},),
+                width="stretch",
+            )
+    with grid[(most + 1) % 3]:
+        st.button(
+            "Unlimited",
+            key=f"{key}_unlimited",
+            on_click=submit,
+            args=({count: None, flag: True},),
+            width="stretch",
+        )
+
+
+def _submit_label(slot: Slot) -> str:
+    return f"Submit (none picked = {slot.none})" if slot.none else "Submit"
+
+
+def _players(entry: AskKind, key: str, result: StepResult) -> None:
+    slot = _slot(entry, "players")
+    names = [str(s.name) for s in _seats(result) if not s.folded]
+    pick = f"{key}_{slot.key}"
+    st.pills(slot.label, names, selection_mode="multi", key=pick)
+    _submit_button(
+        key, lambda: {slot.key: list(_picked(pick) or ())}, _submit_label(slot)
+    )
+
+
+def _sizes(entry: AskKind, key: str, result: StepResult) -> None:
+    assert result.ruling is not None
+    slot = _slot(entry, "sizes")
+    options = [
+        format_amount(x)
+        for x in size_candidates(
+            result.hand.view(), result.ruling.answer.get(slot.key) or ()
+        )
+    ]
+    pick = f"{key}_{slot.key}"
+    st.pills(slot.label, options, selection_mode="multi", key=pick)
+    _submit_button(
+        key,
+        lambda: {slot.key: [to_amount(x) for x in _picked(pick) or ()]},
+        _submit_label(slot),
+    )
+
+
+def _actions(entry: AskKind, key: str, result: StepResult) -> None:
+    assert result.ruling is not None
+    slot = _slot(entry, "actions")
+    view = result.hand.view()
+    stakes = view.stakes
+    options = action_candidates(
+        list(result.ruling.answer.get(slot.key) or ()),
+        street=str(view.street),
+        current_bet=max((s.bet for s in view.seats), default=Decimal(0)),
+        small_bet=stakes.small_bet,
+        big_bet=stakes.big_bet,
+        bring_in=stakes.bring_in or stakes.small_bet / 2,
+    )
+    pick = f"{key}_{slot.key}"
+    st.pills(slot.label, options, selection_mode="multi", key=pick)
+    _submit_button(key, lambda: {slot.key: list(_picked(pick) or ())})
+
+
+def _cards(entry: AskKind, key: str, result: StepResult) -> None:
+    assert result.ask is not None
+    slot = _slot(entry, "cards")
+    cards = player_cards(result.hand.view(), result.ask.player)
+    symbols = {c.text: c.symbol for c in cards}
+    pick = f"{key}_{slot.key}"
+    st.pills(
+        "Click five cards",
+        [c.text for c in cards],
+        selection_mode="multi",
+        key=pick,
+        format_func=lambda text: symbols.get(text, text),
+    )
+    _submit_button(key, lambda: {slot.key: list(_picked(pick) or ())})
+    for flag in _slots(entry, "flag"):
+        st.button(
+            flag.label,
+            key=f"{key}_nolow",
+            on_click=submit,
+            args=({flag.key: True, slot.key: []},),
+        )
+
+
+def _ruling(entry: AskKind, key: str, result: StepResult) -> None:
+    """An irregularity target: the ruling control of the scenarios, then Submit."""
+    given = ruling_control(key, result, result.hand.view())
+    _submit_button(key, lambda: dict(given))
 
 
 def _submit_button(
@@ -422,31 +456,29 @@ def _amount(label: str, key: str, step: float) -> None:
     st.number_input(label, min_value=0.0, value=None, step=step, format="%.2f", key=key)
 
 
-def _amount_pad(kind: str, key: str, result: StepResult) -> None:
-    view = result.hand.view()
-    chip = 0.25 if any(s.committed % 1 for s in view.seats) else 1.0
-    if kind == "ante":
-        _amount("Ante each player posts", f"{key}_each", chip)
-        _amount("Antes in all", f"{key}_total", chip)
-        _submit_button(
-            key,
-            lambda: {
-                "each": to_amount(_picked(f"{key}_each")),
-                "total": to_amount(_picked(f"{key}_total")),
-            },
-        )
-        return
-    if kind in ("buy-in", "pot"):
-        field = "minimum" if kind == "buy-in" else "pot"
-        _amount("Minimum buy-in" if kind == "buy-in" else "Pot", f"{key}_{field}", chip)
-        _submit_button(key, lambda: {field: to_amount(_picked(f"{key}_{field}"))})
-        return
-    names = [str(s.name) for s in view.seats]
+def _chip(result: StepResult) -> float:
+    return 0.25 if any(s.committed % 1 for s in result.hand.view().seats) else 1.0
+
+
+def _amounts(entry: AskKind, key: str, result: StepResult) -> None:
+    """One amount pad per amount the answer holds, then Submit."""
+    chip = _chip(result)
+    fields = [slot.key for slot in _slots(entry, "amount")]
+    for slot in _slots(entry, "amount"):
+        _amount(slot.label, f"{key}_{slot.key}", chip)
+    _submit_button(key, lambda: {f: to_amount(_picked(f"{key}_{f}")) for f in fields})
+
+
+def _payouts(entry: AskKind, key: str, result: StepResult) -> None:
+    """What each player takes, and the rake, then Submit."""
+    slot, rake = _slot(entry, "payouts"), _slot(entry, "amount")
+    chip = _chip(result)
+    names = [str(s.name) for s in result.hand.view().seats]
     columns = st.columns(min(len(names), 2))
     for n, name in enumerate(names):
         with columns[n % len(columns)]:
-            _amount(f"{name} takes", f"{key}_pay_{n}", chip)
-    _amount("Rake", f"{key}_rake", chip)
+            _amount(f"{name} {slot.label}", f"{key}_pay_{n}", chip)
+    _amount(rake.label, f"{key}_{rake.key}", chip)
 
     def build() -> dict[str, Any]:
         payouts = {
@@ -454,11 +486,28 @@ def _amount_pad(kind: str, key: str, result: StepResult) -> None:
             for n, name in enumerate(names)
         }
         return {
-            "payouts": payouts,
-            "rake": to_amount(_picked(f"{key}_rake")) or Decimal(0),
+            slot.key: payouts,
+            rake.key: to_amount(_picked(f"{key}_{rake.key}")) or Decimal(0),
         }
 
     _submit_button(key, build)
+
+
+#: The drills' controls by the name an entry gives (``AskKind.control``).
+DRILL_CONTROLS: Mapping[str, DrillControl] = MappingProxyType(
+    {
+        "player": _player,
+        "players": _players,
+        "amounts": _amounts,
+        "raises": _raises,
+        "sizes": _sizes,
+        "actions": _actions,
+        "yes-no": _yes_no,
+        "cards": _cards,
+        "payouts": _payouts,
+        "ruling": _ruling,
+    }
+)
 
 
 # ---------------------------------------------------------------------------- the page
@@ -604,7 +653,7 @@ def table_view(result: StepResult) -> Any:
     """The table at the question's moment; for a who-acts question, without the "to act"
     mark (it would give the answer away)."""
     view = result.hand.view()
-    if result.ask is None or result.ask.kind not in PLAYER_KINDS:
+    if result.ask is None or "to-act" not in hidden_until_answered(result.ask.kind):
         return view
     seats = tuple(dataclasses.replace(s, to_act=False) for s in view.seats)
     return dataclasses.replace(view, seats=seats, to_act=None)

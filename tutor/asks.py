@@ -1,0 +1,828 @@
+"""The ask kinds: one registry entry per kind, holding everything the app knows about it.
+
+An entry (:class:`AskKind`) holds the kind's ruling function (the engine's), whether the ask
+names a player, the prompt shown when the author wrote none, the ``expect:`` schema, the typed
+shape of the learner's answer (:class:`Slot`), how to describe an answer, when an answer is
+incomplete, how to check it, the answer keys compared without order, the UI control that
+gathers the answer, what the table must hide before the answer is given, and the course topics
+the kind counts under.
+
+Everything outside the engine reads the kind from here: the quiz (:func:`describe`,
+:func:`incomplete`, :func:`check_answer`), the scenario format (``expect:`` checks, the JSON
+Schema, default prompts, ``player:``), the replay's agreement check, the ask panel and the
+drills (each draws ``entry.control`` from its own small table of control functions in
+``tutor/ui``, so this module imports no Streamlit).
+
+Adding a kind: the engine's ruling function (``tutor/engine/rulings.py``), one entry here, a
+control in ``tutor/ui/ask_controls.py`` (unless an existing control fits) and tests.
+
+>>> ask_kind("pot").describe({"pot": 12.5})
+'a pot of 12.5'
+>>> [k for k, entry in ASKS.items() if entry.needs_player]
+['best-high', 'best-low', 'low-qualifies']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from types import MappingProxyType
+from typing import Any, Literal
+
+from tutor.engine.hands import Category, best_high
+from tutor.engine.irregularities import OUTCOMES
+from tutor.engine.rules import RULE_IDS
+from tutor.engine.rulings import ASK_KINDS, ruling_function
+from tutor.engine.values import MAX_SEATS
+from tutor.quiz import (
+    RulingLike,
+    Verdict,
+    card_text,
+    format_amount,
+    join_names,
+    low_of_five,
+    low_text,
+    normalize_action,
+    sort_actions,
+    to_amount,
+    to_cards,
+)
+from tutor.quiz_ruling import describe_ruling, ruling_correct, ruling_incomplete
+from tutor.specs import (
+    LOW_PATTERN,
+    NAME,
+    Amount,
+    DictOf,
+    Field,
+    Flag,
+    ListOf,
+    Nullable,
+    OneCard,
+    Rank,
+    Text,
+    Whole,
+)
+
+Answer = Mapping[str, Any]
+
+#: What one part of a learner's answer holds.
+SlotType = Literal[
+    "player",  # a player's name
+    "players",  # a set of names
+    "amount",  # money (Decimal)
+    "count",  # a whole number
+    "flag",  # true or false (a tick, or yes / no)
+    "sizes",  # a set of amounts
+    "actions",  # a set of action strings ("call 1")
+    "cards",  # five card texts
+    "payouts",  # name -> amount
+    "outcome",  # a ruling's outcome id
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One part of the learner's answer: its key, its type, and the label a control gives it.
+
+    ``none`` says what an empty choice means where an empty choice is itself an answer
+    ("no low"); a control says so beside its submit button.
+    """
+
+    key: str
+    type: SlotType
+    label: str = ""
+    none: str = ""
+
+
+def _as_given(given: Answer, expected: Answer) -> dict[str, Any]:
+    return dict(given)
+
+
+@dataclass(frozen=True, slots=True)
+class AskKind:
+    """Everything about one ask kind (see the module's docstring).
+
+    ``as_given`` turns the learner's answer into the shape ``describe`` reads (for "you
+    answered ..."); ``hides`` holds ``"to-act"`` (the table must not mark the player to act)
+    and/or ``"pot"`` (the pot and the lines stating it stay hidden) until the answer is given;
+    ``topics``: the first is where the kind counts when its scenario's topic is not one of them.
+    """
+
+    name: str
+    ruling: Callable[..., Any]
+    needs_player: bool
+    prompt: str
+    expect: tuple[Field, ...]
+    answer: tuple[Slot, ...]
+    describe: Callable[[Answer], str]
+    incomplete: Callable[[Answer], str | None]
+    correct: Callable[[Answer, Answer], bool]
+    control: str
+    unordered: frozenset[str] = frozenset()
+    as_given: Callable[[Answer, Answer], dict[str, Any]] = _as_given
+    hides: frozenset[str] = frozenset()
+    topics: tuple[str, ...] = ()
+
+    def slot(self, key: str) -> Slot | None:
+        """The answer's slot named ``key``, if it has one."""
+        return next((s for s in self.answer if s.key == key), None)
+
+
+_ASKS: dict[str, AskKind] = {}
+#: Every ask kind, in the spec's order: name -> entry (read-only; see :func:`register`).
+ASKS: Mapping[str, AskKind] = MappingProxyType(_ASKS)
+
+
+def register(entry: AskKind) -> AskKind:
+    """Add ``entry`` to the registry (every built-in kind is added this way, below)."""
+    if entry.name in _ASKS:
+        raise ValueError(f"the ask kind {entry.name!r} is registered already.")
+    _ASKS[entry.name] = entry
+    return entry
+
+
+def unregister(name: str) -> None:
+    """Take a kind out of the registry again (for tests that register a throwaway kind)."""
+    del _ASKS[name]
+
+
+def ask_kind(kind: str) -> AskKind:
+    """The entry for ``kind``.
+
+    :raises ValueError: for a kind nobody registered, naming the kinds there are.
+    """
+    entry = _ASKS.get(kind)
+    if entry is None:
+        raise ValueError(f"unknown ask kind {kind!r}: use one of {', '.join(_ASKS)}.")
+    return entry
+
+
+def hidden_until_answered(kind: str | None) -> frozenset[str]:
+    """What the table hides before an ask of ``kind`` is answered: ``"to-act"``, ``"pot"``.
+
+    >>> sorted(hidden_until_answered("ante")), sorted(hidden_until_answered(None))
+    (['pot'], [])
+    """
+    entry = _ASKS.get(kind or "")
+    return entry.hides if entry is not None else frozenset()
+
+
+# --------------------------------------------------------------------------- the quiz
+
+
+def describe(kind: str, answer: Answer) -> str:
+    """A short phrase for an answer object of ``kind`` (the engine's or the learner's).
+
+    >>> describe("bring-in", {"player": "Bo", "amount": Decimal("1")})
+    'Bo brings in for 1'
+    >>> describe("raises-left", {"raises_left": None})
+    'raising is unlimited'
+    """
+    entry = _ASKS.get(kind)
+    if entry is None:
+        return ", ".join(f"{k}: {v}" for k, v in answer.items())
+    return entry.describe(answer)
+
+
+def incomplete(kind: str, given: Answer) -> str | None:
+    """Why ``given`` cannot be checked yet (a sentence saying what to do), or ``None`` if it can.
+
+    An incomplete answer is not checked and not recorded.
+
+    >>> incomplete("best-high", {"cards": ["Ah"]})
+    'Pick exactly five cards: you picked 1.'
+    >>> incomplete("first-to-act", {"player": None})
+    'Choose a player first.'
+    """
+    entry = _ASKS.get(kind)
+    return None if entry is None else entry.incomplete(given)
+
+
+def check_answer(kind: str, given: Answer, ruling: RulingLike) -> Verdict:
+    """Compare the learner's ``given`` answer with the engine's ``ruling`` for an ask of ``kind``.
+
+    Amounts compare as exact Decimals; sets (winners, legal actions, bet sizes) ignore order;
+    a best high hand is right when the five cards chosen make the same value as the engine's.
+    ``given`` holds the keys of the kind's answer slots (``ASKS[kind].answer``).
+
+    >>> from types import SimpleNamespace as R
+    >>> r = R(kind="pot", answer={"pot": Decimal("12.5")}, explanation="", rules=(), preset="online")
+    >>> check_answer("pot", {"pot": "12.50"}, r).message
+    'Right: a pot of 12.5.'
+    >>> check_answer("pot", {"pot": 12}, r).message
+    'Not right: you answered a pot of 12; the answer is a pot of 12.5.'
+    """
+    entry = ask_kind(kind)
+    expected = ruling.answer
+    expected_text = entry.describe(expected)
+    if entry.correct(given, expected):
+        return Verdict(True, f"Right: {expected_text}.", expected_text)
+    given_text = entry.describe(entry.as_given(given, expected))
+    return Verdict(
+        False,
+        f"Not right: you answered {given_text}; the answer is {expected_text}.",
+        expected_text,
+    )
+
+
+# --------------------------------------------------------------------------- building blocks
+
+
+def _same_set(given: Iterable[Any], expected: Iterable[Any]) -> bool:
+    return sorted(set(given)) == sorted(set(expected))
+
+
+def _same_amounts(*keys: str) -> Callable[[Answer, Answer], bool]:
+    def correct(given: Answer, expected: Answer) -> bool:
+        return all(to_amount(given.get(k)) == to_amount(expected.get(k)) for k in keys)
+
+    return correct
+
+
+def _enter_amount(key: str, what: str) -> Callable[[Answer], str | None]:
+    def incomplete(given: Answer) -> str | None:
+        if to_amount(given.get(key)) is None:
+            return f"Enter the {what} amount."
+        return None
+
+    return incomplete
+
+
+def _choose_player(given: Answer) -> str | None:
+    return None if given.get("player") else "Choose a player first."
+
+
+def _same_player(given: Answer, expected: Answer) -> bool:
+    return given.get("player") == expected.get("player")
+
+
+def _acts(verb: str) -> Callable[[Answer], str]:
+    def describe(a: Answer) -> str:
+        return f"{a.get('player') or 'nobody'} {verb}"
+
+    return describe
+
+
+def _choose_yes_no(key: str) -> Callable[[Answer], str | None]:
+    def incomplete(given: Answer) -> str | None:
+        return "Choose yes or no." if given.get(key) is None else None
+
+    return incomplete
+
+
+def _same_flag(key: str) -> Callable[[Answer, Answer], bool]:
+    def correct(given: Answer, expected: Answer) -> bool:
+        return bool(given.get(key)) == bool(expected.get(key))
+
+    return correct
+
+
+def _nothing_missing(_: Answer) -> str | None:
+    return None
+
+
+def _five_cards(given: Answer) -> str | None:
+    n = len(given.get("cards") or ())
+    return None if n == 5 else f"Pick exactly five cards: you picked {n}."
+
+
+def _five_cards_or_none(given: Answer) -> str | None:
+    return None if given.get("no_low") else _five_cards(given)
+
+
+_PLAYER = Field("player", NAME)
+_SEAT_NO = Field("seat", Whole(1, 10))
+_PLAYER_OR_NONE = Field("player", Nullable(NAME))
+_SEAT_OR_NONE = Field("seat", Nullable(Whole(1, 10)))
+_ACTIONS = ListOf(Text(what="an action such as 'call 1'", max_length=40), 0, 10)
+_WHO = Slot("player", "player", "Player")
+#: The topics of a question about who acts.
+_ACT_TOPICS = ("first-to-act", "pair-on-fourth", "bring-in", "deal")
+#: The topics of a question about betting.
+_BET_TOPICS = ("betting-limits", "pair-on-fourth", "bring-in", "raise-cap")
+
+
+# --------------------------------------------------------------------------- the kinds
+
+
+def _ante_text(a: Answer) -> str:
+    return (
+        f"{format_amount(a.get('each'))} each, {format_amount(a.get('total'))} in all"
+    )
+
+
+def _ante_missing(given: Answer) -> str | None:
+    if to_amount(given.get("each")) is None or to_amount(given.get("total")) is None:
+        return "Enter both amounts: the ante each player posts and the total."
+    return None
+
+
+register(
+    AskKind(
+        name="ante",
+        ruling=ruling_function("ante"),
+        needs_player=False,
+        prompt="How much is the ante, for each player and in total?",
+        expect=(Field("each", Amount()), Field("total", Amount())),
+        answer=(
+            Slot("each", "amount", "Ante each player posts"),
+            Slot("total", "amount", "Antes in all"),
+        ),
+        describe=_ante_text,
+        incomplete=_ante_missing,
+        correct=_same_amounts("each", "total"),
+        control="amounts",
+        hides=frozenset({"pot"}),
+        topics=("ante",),
+    )
+)
+
+register(
+    AskKind(
+        name="buy-in",
+        ruling=ruling_function("buy-in"),
+        needs_player=False,
+        prompt="What is the minimum buy-in at this table?",
+        expect=(Field("minimum", Amount()),),
+        answer=(Slot("minimum", "amount", "Minimum buy-in"),),
+        describe=lambda a: f"a minimum buy-in of {format_amount(a.get('minimum'))}",
+        incomplete=_enter_amount("minimum", "buy-in"),
+        correct=_same_amounts("minimum"),
+        control="amounts",
+        topics=("buy-in",),
+    )
+)
+
+
+def _bring_in_text(a: Answer) -> str:
+    text = f"{a.get('player') or 'nobody'} brings in"
+    if a.get("amount") is not None:
+        text += f" for {format_amount(a.get('amount'))}"
+    return text
+
+
+def _bring_in_missing(given: Answer) -> str | None:
+    return _choose_player(given) or _enter_amount("amount", "bring-in")(given)
+
+
+register(
+    AskKind(
+        name="bring-in",
+        ruling=ruling_function("bring-in"),
+        needs_player=False,
+        prompt="Who must bring it in, with which card, and for how much?",
+        expect=(_PLAYER, _SEAT_NO, Field("card", OneCard()), Field("amount", Amount())),
+        answer=(_WHO, Slot("amount", "amount", "Bring-in amount")),
+        describe=_bring_in_text,
+        incomplete=_bring_in_missing,
+        correct=lambda g, e: _same_player(g, e) and _same_amounts("amount")(g, e),
+        control="player",
+        hides=frozenset({"to-act"}),
+        topics=("bring-in", "deal"),
+    )
+)
+
+for _name, _prompt, _verb in (
+    ("first-to-act", "Who acts first on this street?", "acts first"),
+    ("next-to-act", "Who acts next?", "acts next"),
+):
+    register(
+        AskKind(
+            name=_name,
+            ruling=ruling_function(_name),
+            needs_player=False,
+            prompt=_prompt,
+            expect=(_PLAYER_OR_NONE, _SEAT_OR_NONE),
+            answer=(_WHO,),
+            describe=_acts(_verb),
+            incomplete=_choose_player,
+            correct=_same_player,
+            control="player",
+            hides=frozenset({"to-act"}),
+            topics=_ACT_TOPICS,
+        )
+    )
+
+
+def _sizes_text(a: Answer) -> str:
+    sizes = sorted({to_amount(s) or Decimal(0) for s in a.get("sizes") or ()})
+    if not sizes:
+        return "no bet or raise is possible"
+    words = [format_amount(s) for s in sizes]
+    return ("size " if len(words) == 1 else "sizes ") + join_names(words)
+
+
+register(
+    AskKind(
+        name="bet-sizes",
+        ruling=ruling_function("bet-sizes"),
+        needs_player=False,
+        prompt="What sizes may a bet or raise take now?",
+        expect=(Field("sizes", ListOf(Amount(), 0, 10)),),
+        answer=(
+            Slot(
+                "sizes", "sizes", "Sizes allowed now", none="no bet or raise possible"
+            ),
+        ),
+        describe=_sizes_text,
+        incomplete=_nothing_missing,
+        correct=lambda g, e: _same_set(
+            (to_amount(s) for s in g.get("sizes") or ()),
+            (to_amount(s) for s in e.get("sizes") or ()),
+        ),
+        control="sizes",
+        unordered=frozenset({"sizes"}),
+        topics=_BET_TOPICS,
+    )
+)
+
+
+def _actions_text(a: Answer) -> str:
+    actions = list(a.get("actions") or ())
+    return ", ".join(normalize_action(x) for x in actions) if actions else "no action"
+
+
+def _actions_given(given: Answer, expected: Answer) -> dict[str, Any]:
+    return {**given, "actions": sort_actions(given.get("actions") or ())}
+
+
+register(
+    AskKind(
+        name="legal-actions",
+        ruling=ruling_function("legal-actions"),
+        needs_player=False,
+        prompt="What may the player to act do now?",
+        expect=(_PLAYER_OR_NONE, Field("actions", _ACTIONS)),
+        answer=(Slot("actions", "actions", "Legal actions"),),
+        describe=_actions_text,
+        incomplete=_nothing_missing,
+        correct=lambda g, e: _same_set(
+            (normalize_action(a) for a in g.get("actions") or ()),
+            (normalize_action(a) for a in e.get("actions") or ()),
+        ),
+        control="actions",
+        unordered=frozenset({"actions"}),
+        as_given=_actions_given,
+        topics=_BET_TOPICS,
+    )
+)
+
+
+def _raises_text(a: Answer) -> str:
+    left = a.get("raises_left")
+    if left is None:
+        return "raising is unlimited"
+    n = int(left)
+    return f"{n} raise left" if n == 1 else f"{n} raises left"
+
+
+def _raises_missing(given: Answer) -> str | None:
+    if given.get("raises_left") is None and not given.get("unlimited"):
+        return "Enter the number of raises left, or tick 'unlimited'."
+    return None
+
+
+def _raises_correct(given: Answer, expected: Answer) -> bool:
+    want = expected.get("raises_left")
+    if given.get("unlimited"):
+        return want is None
+    got = given.get("raises_left")
+    return want is not None and got is not None and int(got) == int(want)
+
+
+def _raises_given(given: Answer, expected: Answer) -> dict[str, Any]:
+    return {**given, "raises_left": None} if given.get("unlimited") else dict(given)
+
+
+register(
+    AskKind(
+        name="raises-left",
+        ruling=ruling_function("raises-left"),
+        needs_player=False,
+        prompt="How many raises are still allowed in this round?",
+        expect=(Field("raises_left", Nullable(Whole(0, 100))),),
+        answer=(
+            Slot("raises_left", "count", "Raises left"),
+            Slot("unlimited", "flag", "Unlimited (no cap now)"),
+        ),
+        describe=_raises_text,
+        incomplete=_raises_missing,
+        correct=_raises_correct,
+        control="raises",
+        as_given=_raises_given,
+        topics=("raise-cap",),
+    )
+)
+
+register(
+    AskKind(
+        name="pot",
+        ruling=ruling_function("pot"),
+        needs_player=False,
+        prompt="How much is in the pot?",
+        expect=(Field("pot", Amount()),),
+        answer=(Slot("pot", "amount", "Pot"),),
+        describe=lambda a: f"a pot of {format_amount(a.get('pot'))}",
+        incomplete=_enter_amount("pot", "pot"),
+        correct=_same_amounts("pot"),
+        control="amounts",
+        hides=frozenset({"pot"}),
+        topics=("betting-limits", "ante", "side-pots", "split-pot", "raise-cap"),
+    )
+)
+
+
+def _community_text(a: Answer) -> str:
+    if a.get("community"):
+        return "yes: seventh street is one community card shared by every player"
+    return "no: every player gets a seventh card of their own"
+
+
+register(
+    AskKind(
+        name="community-card",
+        ruling=ruling_function("community-card"),
+        needs_player=False,
+        prompt="Will seventh street be a single shared card?",
+        expect=(Field("community", Flag()),),
+        answer=(Slot("community", "flag", "Answer"),),
+        describe=_community_text,
+        incomplete=_choose_yes_no("community"),
+        correct=_same_flag("community"),
+        control="yes-no",
+        topics=("community-river",),
+    )
+)
+
+
+def _high_text(a: Answer) -> str:
+    cards = " ".join(card_text(c) for c in a.get("cards") or ())
+    if a.get("category"):
+        ranks = "-".join(str(r) for r in a.get("ranks") or ())
+        return f"{a['category']}, {ranks} ({cards})"
+    return cards or "no cards"
+
+
+def _high_correct(given: Answer, expected: Answer) -> bool:
+    chosen = to_cards(given.get("cards") or ())
+    want = to_cards(expected.get("cards") or ())
+    if len(chosen) != 5 or len(set(chosen)) != 5:
+        return False
+    return best_high(chosen).value == best_high(want).value
+
+
+def _high_given(given: Answer, expected: Answer) -> dict[str, Any]:
+    chosen = to_cards(given.get("cards") or ())
+    g: dict[str, Any] = {"cards": chosen}
+    if len(chosen) == 5 and len(set(chosen)) == 5:
+        hand = best_high(chosen)
+        g.update(category=str(hand.category), ranks=hand.rank_chars)
+    return g
+
+
+register(
+    AskKind(
+        name="best-high",
+        ruling=ruling_function("best-high"),
+        needs_player=True,
+        prompt="What is {player}'s best high hand?",
+        expect=(
+            _PLAYER,
+            Field("category", Text(enum=tuple(c.value for c in Category))),
+            Field("ranks", ListOf(Rank(), 5, 5)),
+            Field("cards", ListOf(OneCard(), 5, 5)),
+        ),
+        answer=(Slot("cards", "cards", "Five cards"),),
+        describe=_high_text,
+        incomplete=_five_cards,
+        correct=_high_correct,
+        control="cards",
+        unordered=frozenset({"cards"}),
+        as_given=_high_given,
+        topics=("showdown",),
+    )
+)
+
+
+def _low_text_of(a: Answer) -> str:
+    if "low" in a:
+        return a["low"] if a["low"] else "no low"
+    chosen = to_cards(a.get("cards") or ())
+    low = low_of_five(chosen)
+    text = " ".join(c.text for c in chosen)
+    return f"{low} ({text})" if low else f"{text} (not a low)" if text else "no low"
+
+
+def _low_correct(given: Answer, expected: Answer) -> bool:
+    want = expected.get("low")
+    if given.get("no_low"):
+        return want is None
+    chosen = to_cards(given.get("cards") or ())
+    return want is not None and low_text(chosen) == str(want).upper()
+
+
+def _low_given(given: Answer, expected: Answer) -> dict[str, Any]:
+    return {"low": None} if given.get("no_low") else dict(given)
+
+
+register(
+    AskKind(
+        name="best-low",
+        ruling=ruling_function("best-low"),
+        needs_player=True,
+        prompt="What is {player}'s best low hand?",
+        expect=(
+            _PLAYER,
+            Field(
+                "low",
+                Nullable(Text(what="a low such as '7-5-4-2-A'", pattern=LOW_PATTERN)),
+            ),
+        ),
+        answer=(
+            Slot("cards", "cards", "Five cards"),
+            Slot("no_low", "flag", "No low: these cards make no qualifying low"),
+        ),
+        describe=_low_text_of,
+        incomplete=_five_cards_or_none,
+        correct=_low_correct,
+        control="cards",
+        as_given=_low_given,
+        topics=("low-qualification", "showdown"),
+    )
+)
+
+
+def _qualifies_text(a: Answer) -> str:
+    who = a.get("player") or "the player"
+    if a.get("qualifies"):
+        return f"{who} has a qualifying low"
+    return f"{who} has no qualifying low"
+
+
+def _qualifies_given(given: Answer, expected: Answer) -> dict[str, Any]:
+    return {"player": expected.get("player"), **given}
+
+
+register(
+    AskKind(
+        name="low-qualifies",
+        ruling=ruling_function("low-qualifies"),
+        needs_player=True,
+        prompt="Does {player} have a qualifying low?",
+        expect=(_PLAYER, Field("qualifies", Flag())),
+        answer=(Slot("qualifies", "flag", "Answer"),),
+        describe=_qualifies_text,
+        incomplete=_choose_yes_no("qualifies"),
+        correct=_same_flag("qualifies"),
+        control="yes-no",
+        as_given=_qualifies_given,
+        topics=("low-qualification", "showdown"),
+    )
+)
+
+
+def _winners(half: str) -> Callable[[Answer], str]:
+    def describe(a: Answer) -> str:
+        players = list(a.get("players") or ())
+        if not players:
+            return "no low qualifies" if half == "low" else "nobody"
+        if len(players) == 1:
+            return f"{players[0]} wins the {half}"
+        return f"{join_names(players)} share the {half}"
+
+    return describe
+
+
+for _name, _prompt, _half, _none, _topics in (
+    (
+        "high-winner",
+        "Who wins the high?",
+        "high",
+        "",
+        ("showdown", "split-pot", "low-qualification"),
+    ),
+    (
+        "low-winner",
+        "Who wins the low?",
+        "low",
+        "no low",
+        ("low-qualification", "showdown", "split-pot"),
+    ),
+):
+    register(
+        AskKind(
+            name=_name,
+            ruling=ruling_function(_name),
+            needs_player=False,
+            prompt=_prompt,
+            expect=(Field("players", ListOf(NAME, 0, MAX_SEATS)),),
+            answer=(Slot("players", "players", "Players", none=_none),),
+            describe=_winners(_half),
+            incomplete=_nothing_missing,
+            correct=lambda g, e: _same_set(
+                g.get("players") or (), e.get("players") or ()
+            ),
+            control="players",
+            unordered=frozenset({"players"}),
+            topics=_topics,
+        )
+    )
+
+
+def _payouts(a: Answer) -> dict[str, Decimal]:
+    return {k: to_amount(v) or Decimal(0) for k, v in (a.get("payouts") or {}).items()}
+
+
+def _award_text(a: Answer) -> str:
+    parts = [f"{name} {format_amount(v)}" for name, v in _payouts(a).items() if v != 0]
+    rake = to_amount(a.get("rake")) or Decimal(0)
+    text = ", ".join(parts) if parts else "nobody takes anything"
+    return text + (f"; rake {format_amount(rake)}" if rake else "; no rake")
+
+
+def _award_correct(given: Answer, expected: Answer) -> bool:
+    want, got = _payouts(expected), _payouts(given)
+    names = set(want) | set(got)
+    return all(want.get(n, Decimal(0)) == got.get(n, Decimal(0)) for n in names) and (
+        to_amount(given.get("rake")) or Decimal(0)
+    ) == (to_amount(expected.get("rake")) or Decimal(0))
+
+
+register(
+    AskKind(
+        name="award",
+        ruling=ruling_function("award"),
+        needs_player=False,
+        prompt="How is the pot awarded?",
+        expect=(Field("payouts", DictOf(Amount())), Field("rake", Amount())),
+        answer=(Slot("payouts", "payouts", "takes"), Slot("rake", "amount", "Rake")),
+        describe=_award_text,
+        incomplete=_nothing_missing,
+        correct=_award_correct,
+        control="payouts",
+        topics=("split-pot", "side-pots", "showdown"),
+    )
+)
+
+register(
+    AskKind(
+        name="showdown-order",
+        ruling=ruling_function("showdown-order"),
+        needs_player=False,
+        prompt="Who shows first?",
+        expect=(_PLAYER_OR_NONE, _SEAT_OR_NONE),
+        answer=(_WHO,),
+        describe=_acts("shows first"),
+        incomplete=_choose_player,
+        correct=_same_player,
+        control="player",
+        hides=frozenset({"to-act"}),
+        topics=("showdown",),
+    )
+)
+
+
+def _ruling_given(given: Answer, expected: Answer) -> dict[str, Any]:
+    keys = ("outcome", "next_player", "next_actions")
+    return {k: v for k, v in given.items() if k in keys}
+
+
+register(
+    AskKind(
+        name="ruling",
+        ruling=ruling_function("ruling"),
+        needs_player=False,
+        prompt="What is the ruling, and who acts next with which options?",
+        expect=(
+            Field("outcome", Text(enum=OUTCOMES)),
+            Field(
+                "rule", Text(enum=tuple(r for r in RULE_IDS if r.startswith("irr.")))
+            ),
+            Field("reference", Text(max_length=200)),
+            Field("basis", Text(enum=("S", "S2", "J"))),
+            Field("continues", Flag()),
+            Field("next_player", Nullable(NAME)),
+            Field("next_actions", _ACTIONS),
+            Field("chips_back", DictOf(Amount())),
+            Field("dead", ListOf(NAME, 0, MAX_SEATS)),
+            Field("cards", ListOf(Text(max_length=300), 0, 20)),
+            Field("stub_use", Whole(0, 52)),
+            Field("next_burns", Whole(0, 3)),
+            Field("declare_all_in", NAME),
+        ),
+        answer=(
+            Slot("outcome", "outcome", "Ruling"),
+            Slot("next_player", "player", "Who acts next?"),
+            Slot("next_actions", "actions", "What may that player do?"),
+        ),
+        describe=describe_ruling,
+        incomplete=ruling_incomplete,
+        correct=ruling_correct,
+        control="ruling",
+        unordered=frozenset({"cards"}),
+        as_given=_ruling_given,
+    )
+)
+
+assert tuple(_ASKS) == ASK_KINDS, "one entry per engine kind, in the engine's order"
