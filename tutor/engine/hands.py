@@ -27,11 +27,10 @@ from tutor.engine.cards import (
     BITS_SUITS,
     DECK,
     RANK_CHARS,
-    RANK_NAMES,
-    RANK_PLURALS,
     Card,
 )
 from tutor.engine.errors import CardError, TableError
+from tutor.engine.messages import Message, msg, render
 
 
 class Category(StrEnum):
@@ -426,19 +425,6 @@ def low_value(cards: Sequence[int] | Sequence[Card]) -> int | None:
 # Checked hands that say what they are
 # ---------------------------------------------------------------------------------------
 
-_WORDS_WITH_AN = {8, 14}
-
-
-def _a(rank: int) -> str:
-    """The rank with its article: ``'an ace'``, ``'a nine'``."""
-    return ("an " if rank in _WORDS_WITH_AN else "a ") + RANK_NAMES[rank]
-
-
-def _listing(ranks: Iterable[int]) -> str:
-    """Ranks as an English list: ``'a king, a nine and a four'``."""
-    words = [_a(r) for r in ranks]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
 
 class HighHand:
     """The best five-card high hand from a player's cards (rule ``hand.high``).
@@ -536,8 +522,38 @@ class HighHand:
         """Stronger than or tied with ``other``."""
         return self.value >= other.value
 
+    @property
+    def said(self) -> Message:
+        """The hand as a message: its category as the key, the deciding ranks (2..14) as values.
+
+        >>> from tutor.engine.cards import parse_cards
+        >>> best_high(parse_cards("As Ad Ks Kd 9c 4h 2c")).said
+        Message(key='hand.high.two-pair', params={'top': 14, 'bottom': 13, 'kicker': 9}, rule=None)
+        """
+        r = self.ranks
+        cat = self.category
+        if cat is Category.HIGH_CARD:
+            return msg("hand.high.high-card", None, high=r[0], kickers=r[1:])
+        if cat is Category.PAIR:
+            return msg("hand.high.pair", None, pair=r[0], kickers=r[2:])
+        if cat is Category.TWO_PAIR:
+            return msg("hand.high.two-pair", None, top=r[0], bottom=r[2], kicker=r[4])
+        if cat is Category.THREE_OF_A_KIND:
+            return msg("hand.high.three-of-a-kind", None, trips=r[0], kickers=r[3:])
+        if cat is Category.STRAIGHT:
+            return msg("hand.high.straight", None, high=r[0])
+        if cat is Category.FLUSH:
+            return msg("hand.high.flush", None, high=r[0], kickers=r[1:])
+        if cat is Category.FULL_HOUSE:
+            return msg("hand.high.full-house", None, trips=r[0], pair=r[3])
+        if cat is Category.FOUR_OF_A_KIND:
+            return msg("hand.high.four-of-a-kind", None, quads=r[0], kicker=r[4])
+        if r[0] == 14:
+            return msg("hand.high.royal-flush", None)
+        return msg("hand.high.straight-flush", None, high=r[0])
+
     def describe(self) -> str:
-        """The hand in plain English.
+        """The hand in words (its ``said`` rendered in the installed language).
 
         >>> from tutor.engine.cards import parse_cards
         >>> best_high(parse_cards("As Ad Ks Kd 9c 4h 2c")).describe()
@@ -545,27 +561,7 @@ class HighHand:
         >>> best_high(parse_cards("5d 4c 3h 2s Ah Kd Kh")).describe()
         'straight, five high'
         """
-        r = self.ranks
-        cat = self.category
-        if cat is Category.HIGH_CARD:
-            return f"high card, {RANK_NAMES[r[0]]} with {_listing(r[1:])}"
-        if cat is Category.PAIR:
-            return f"pair, {RANK_PLURALS[r[0]]} with {_listing(r[2:])}"
-        if cat is Category.TWO_PAIR:
-            return f"two pair, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[2]]} with {_a(r[4])}"
-        if cat is Category.THREE_OF_A_KIND:
-            return f"three of a kind, {RANK_PLURALS[r[0]]} with {_listing(r[3:])}"
-        if cat is Category.STRAIGHT:
-            return f"straight, {RANK_NAMES[r[0]]} high"
-        if cat is Category.FLUSH:
-            return f"flush, {RANK_NAMES[r[0]]} high with {_listing(r[1:])}"
-        if cat is Category.FULL_HOUSE:
-            return f"full house, {RANK_PLURALS[r[0]]} full of {RANK_PLURALS[r[3]]}"
-        if cat is Category.FOUR_OF_A_KIND:
-            return f"four of a kind, {RANK_PLURALS[r[0]]} with {_a(r[4])}"
-        if r[0] == 14:
-            return "straight flush, ace high (a royal flush)"
-        return f"straight flush, {RANK_NAMES[r[0]]} high"
+        return render(self.said)
 
     def __str__(self) -> str:
         """The words of :meth:`describe`."""
@@ -671,11 +667,19 @@ class LowHand:
         """A better low than ``other``, or the same."""
         return self.value <= other.value
 
+    @property
+    def said(self) -> Message:
+        """The low as players write it (``8-5-4-3-2``), as a message of its ranks (ace 1)."""
+        return msg("hand.low.ranks", None, ranks=self.ranks)
+
+    @property
+    def named(self) -> Message:
+        """The low named by its two highest cards, then written out (``eight-five low``)."""
+        return msg("hand.low.named", None, ranks=self.ranks)
+
     def describe(self) -> str:
         """The low in words: ``'eight-five low (8-5-4-3-2)'``."""
-        first = "ace" if self.ranks[0] == 1 else RANK_NAMES[self.ranks[0]]
-        second = "ace" if self.ranks[1] == 1 else RANK_NAMES[self.ranks[1]]
-        return f"{first}-{second} low ({self.text})"
+        return render(self.named)
 
     def __str__(self) -> str:
         """The low as ``text``: ``8-5-4-3-2``."""

@@ -14,12 +14,15 @@ from typing import Any
 from tutor.engine.cards import Card
 from tutor.engine.values import DEEP
 from tutor.wording import Template
-from tutor.wording.en import actions, general, irregularities
+from tutor.wording.en import actions, general, hands, irregularities, rulings, showdown
 
 CATALOGUE: Mapping[str, Template] = {
     **general.CATALOGUE,
     **actions.CATALOGUE,
+    **hands.CATALOGUE,
     **irregularities.CATALOGUE,
+    **rulings.CATALOGUE,
+    **showdown.CATALOGUE,
 }
 
 
