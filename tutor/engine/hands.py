@@ -238,15 +238,9 @@ def _indices(cards: Iterable[object]) -> list[int]:
         elif isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52:
             i = c
         elif c is None:
-            raise CardError(
-                "an unknown card (None, written ??) cannot be evaluated: "
-                "give every card of the hand."
-            )
+            raise CardError(msg("hand.unknown-card"))
         else:
-            raise CardError(
-                f"{c!r} is not a card: give Card objects (Card.parse('Ah')) "
-                "or card indices 0..51."
-            )
+            raise CardError(msg("hand.not-a-card-or-index", None, what=repr(c)))
         out.append(i)
     return out
 
@@ -261,10 +255,7 @@ def _mask(indices: Iterable[int]) -> int:
 
 def _count_error(n: int) -> TableError:
     """The error for a hand of ``n`` cards, outside 5 to 8."""
-    return TableError(
-        f"a hand is made from 5 to 8 cards (seven, plus a community card), not {n}: "
-        "give every card the player holds."
-    )
+    return TableError(msg("hand.card-count", None, count=n))
 
 
 def high_value(cards: Sequence[int] | Sequence[Card]) -> int:
@@ -692,9 +683,7 @@ def _checked(cards: Sequence[Card]) -> list[int]:
     The checked functions call this only when their quick test (``_card_bits``) fails, so
     that the error says exactly what is wrong."""
     if isinstance(cards, (str, bytes)):
-        raise CardError(
-            f"{cards!r} is text, not cards: read it first with parse_cards({cards!r})."
-        )
+        raise CardError(msg("hand.text-not-cards", None, what=repr(cards)))
     n = len(cards)
     if not 5 <= n <= 8:
         raise _count_error(n)
@@ -702,18 +691,13 @@ def _checked(cards: Sequence[Card]) -> list[int]:
     for c in cards:
         if not isinstance(c, Card):
             _indices([c])  # raises the message for None and for non-cards
-            raise CardError(
-                f"{c!r} is not a card: give Card objects, e.g. Card.parse('Ah')."
-            )
+            raise CardError(msg("hand.not-a-card", None, what=repr(c)))
         out.append(c.index)
     if len(set(out)) != n:
         seen: set[int] = set()
         for i in out:
             if i in seen:
-                raise CardError(
-                    f"{DECK[i].text} is given twice: a deck holds each card once, "
-                    "so list it once."
-                )
+                raise CardError(msg("hand.card-twice", None, card=DECK[i]))
             seen.add(i)
     return out
 
@@ -721,9 +705,8 @@ def _checked(cards: Sequence[Card]) -> list[int]:
 def _refuse(cards: Sequence[Card]) -> NoReturn:
     """Raise the error that says what is wrong with ``cards`` (see ``_checked``)."""
     _checked(cards)
-    raise CardError(  # not reached for anything but a Card whose bits were tampered with
-        f"{cards!r} cannot be read as cards: give Card objects, e.g. parse_cards('Ah Kd 7c 7d 2s')."
-    )
+    # Not reached for anything but a Card whose bits were tampered with.
+    raise CardError(msg("hand.unreadable", None, what=repr(cards)))
 
 
 def _card_bits(cards: Sequence[Card]) -> int:

@@ -70,6 +70,23 @@ def _board_low(p: Params) -> str:
 
 
 CATALOGUE: Mapping[str, Template] = {
+    # Cards that cannot be evaluated (hands.best_high / best_low / best_razz).
+    "hand.unknown-card": (
+        "an unknown card (None, written ??) cannot be evaluated: give every card of the hand."
+    ),
+    "hand.not-a-card-or-index": (
+        "{what} is not a card: give Card objects (Card.parse('Ah')) or card indices 0..51."
+    ),
+    "hand.card-count": (
+        "a hand is made from 5 to 8 cards (seven, plus a community card), not {count}: "
+        "give every card the player holds."
+    ),
+    "hand.text-not-cards": "{what} is text, not cards: read it first with parse_cards({what}).",
+    "hand.not-a-card": "{what} is not a card: give Card objects, e.g. Card.parse('Ah').",
+    "hand.card-twice": "{card} is given twice: a deck holds each card once, so list it once.",
+    "hand.unreadable": (
+        "{what} cannot be read as cards: give Card objects, e.g. parse_cards('Ah Kd 7c 7d 2s')."
+    ),
     # A high hand (hands.HighHand.said): the deciding ranks, 2..14.
     "hand.high.high-card": lambda p: (
         f"high card, {name(p.raw('high'))} with {listing(p.raw('kickers'))}"
