@@ -109,4 +109,23 @@ def test_bench_summary_names_razz_and_the_checked_evaluator_paths() -> None:
         "razz_hand_pokerkit_us",
     } <= set(hand_summary)
     _, eval_summary = evaluation_bench.run(hands=20, rounds=1)
-    assert {"high_checked_vs_pokerkit", "high_checked_vs_treys"} <= set(eval_summary)
+    assert {
+        "high_checked_vs_pokerkit",
+        "high_checked_vs_treys",
+        "high_named_vs_pokerkit",
+        "low_named_vs_pokerkit",
+        "high_ours_named_us",
+    } <= set(eval_summary)
+
+
+def test_bench_pokerkit_gets_its_own_cards_read_before_timing() -> None:
+    pokerkit = pytest.importorskip("pokerkit")
+    for deal in hand_bench.seeded_deals(3):
+        seats, rest = hand_bench.to_pokerkit(deal)
+        assert all(isinstance(c, pokerkit.Card) for s in seats for c in (*s, *rest))
+        assert [len(s) for s in seats] == [7] * 6 and len(rest) == 52 - 42
+        assert [repr(c) for c in seats[0]] == [c.text for c in deal[0][0]]
+        for replay in (hand_bench.replay_pokerkit, hand_bench.replay_razz_pokerkit):
+            assert hand_bench.net_pokerkit(
+                replay(seats, rest)
+            ) == hand_bench.net_pokerkit(replay(*deal))

@@ -48,8 +48,8 @@ def test_every_operation_of_a_hand_is_data_with_values() -> None:
     hand = play(_three(), "C brings in", "A calls 1", "B completes 2", "C raises 4")
     ante, deal, bring, call, complete, raised = hand.history
     assert ante.said == Message("op.ante.each", {"ante": D(1)}, "ante.post")
-    assert [m.key for m in ante.why] == ["why.ante.posted"]
-    assert ante.why[0].params["paid"] == (("A", D(1)), ("B", D(1)), ("C", D(1)))
+    assert [m.key for m in ante.why] == ["ante.each", "ante.dead"]
+    assert ante.why[0].params == {"players": 3, "ante": D(1), "total": D(3)}
     assert (deal.said.key, deal.why[0].params) == (
         "op.deal.third",
         {"first": "A", "button": False},

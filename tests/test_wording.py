@@ -28,8 +28,9 @@ def keys_in_code() -> set[str]:
     return found
 
 
-def test_every_key_the_code_says_has_english_wording() -> None:
-    missing = sorted(keys_in_code() - set(tongue("en").catalogue))
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_key_the_code_says_has_wording_in_every_language(code: str) -> None:
+    missing = sorted(keys_in_code() - set(tongue(code).catalogue))
     assert missing == []
 
 

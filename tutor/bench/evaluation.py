@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tutor.bench.common import BenchResult, best_of, fmt_ratio, fmt_time, seeded_hands
+from tutor.engine.cards import Card
 from tutor.engine.hands import best_high, best_low, high_value, low_value
 
 HANDS = 2000
@@ -29,6 +30,17 @@ def _loop2(
     return work
 
 
+def _high_named(cards: Sequence[Card]) -> object:
+    """``best_high`` and the five cards it names (a hand names them when first asked)."""
+    return best_high(cards).cards
+
+
+def _low_named(cards: Sequence[Card]) -> object:
+    """``best_low`` and the five cards it names, if there is a low."""
+    low = best_low(cards)
+    return None if low is None else low.cards
+
+
 def run(hands: int = HANDS, rounds: int = ROUNDS) -> BenchResult:
     """Time every evaluator on the same seeded seven-card hands; best of ``rounds``.
 
@@ -36,8 +48,11 @@ def run(hands: int = HANDS, rounds: int = ROUNDS) -> BenchResult:
     evaluation is measured. Summary keys: ``high_vs_pokerkit``, ``high_vs_treys``,
     ``low_vs_pokerkit`` (their time / our time on the raw index path),
     ``high_checked_vs_pokerkit``, ``high_checked_vs_treys``, ``low_checked_vs_pokerkit``
-    (the same for ``best_high``/``best_low`` on Card objects, the path the showdown calls)
-    and the times per hand in microseconds.
+    (the same for ``best_high``/``best_low`` on Card objects, the path the showdown calls),
+    ``high_named_vs_pokerkit`` and ``low_named_vs_pokerkit`` (the checked path and then the
+    five cards used read off the hand, as PokerKit's hand holds them; treys returns a number
+    only, so it is compared with the checked path, which returns the value) and the times per
+    hand in microseconds.
     """
     deals = seeded_hands(hands, 7)
     indices = [tuple(c.index for c in deal) for deal in deals]
@@ -45,11 +60,13 @@ def run(hands: int = HANDS, rounds: int = ROUNDS) -> BenchResult:
         "ours": _loop(high_value, indices),
         "ours-cards": _loop(high_value, deals),
         "ours-checked": _loop(best_high, deals),
+        "ours-named": _loop(_high_named, deals),
     }
     low: dict[str, Callable[[], object]] = {
         "ours": _loop(low_value, indices),
         "ours-cards": _loop(low_value, deals),
         "ours-checked": _loop(best_low, deals),
+        "ours-named": _loop(_low_named, deals),
     }
     missing: list[str] = []
     try:
@@ -83,7 +100,8 @@ def run(hands: int = HANDS, rounds: int = ROUNDS) -> BenchResult:
     labels = {
         "ours": "ours: {f}(card indices)",
         "ours-cards": "ours: {f}(Card objects)",
-        "ours-checked": "ours: {g}() (checked, names the cards)",
+        "ours-checked": "ours: {g}() (checked, the value)",
+        "ours-named": "ours: {g}().cards (checked, the five cards named)",
         "pokerkit": "PokerKit {p}",
         "treys": "treys Evaluator.evaluate",
     }
@@ -121,6 +139,9 @@ def run(hands: int = HANDS, rounds: int = ROUNDS) -> BenchResult:
             # The path the showdown really calls: best_high/best_low on Card objects, checked.
             summary[f"{kind}_checked_vs_pokerkit"] = round(
                 pk / t[f"{kind}/ours-checked"], 1
+            )
+            summary[f"{kind}_named_vs_pokerkit"] = round(
+                pk / t[f"{kind}/ours-named"], 1
             )
     if "high/treys" in t:
         summary["high_vs_treys"] = round(t["high/treys"] / t["high/ours"], 1)

@@ -105,18 +105,34 @@ def replay_razz_ours(seats_cards: Sequence[tuple[Card, ...]]) -> Hand:
 
 
 def replay_razz_pokerkit(
-    seats_cards: Sequence[tuple[Card, ...]], rest: Sequence[Card]
+    seats_cards: Sequence[tuple[Any, ...]], rest: Sequence[Any]
 ) -> object:
     """``replay_pokerkit`` through PokerKit's FixedLimitRazz."""
     return replay_pokerkit(seats_cards, rest, razz=True)
 
 
+def to_pokerkit(deal: Deal) -> tuple[list[tuple[Any, ...]], list[Any]]:
+    """A deal as PokerKit's own card objects.
+
+    Our engine is handed ``Card`` objects, already read; so PokerKit is handed its own, read
+    before the timing starts, rather than text it would parse inside the timed hand.
+    """
+    from pokerkit import Card as PokerKitCard
+
+    def convert(cards: Sequence[Card]) -> tuple[Any, ...]:
+        return tuple(PokerKitCard.parse("".join(c.text for c in cards)))
+
+    seats, rest = deal
+    return [convert(cards) for cards in seats], list(convert(rest))
+
+
 def replay_pokerkit(
-    seats_cards: Sequence[tuple[Card, ...]], rest: Sequence[Card], razz: bool = False
+    seats_cards: Sequence[tuple[Any, ...]], rest: Sequence[Any], razz: bool = False
 ) -> object:
     """The same hand through PokerKit's FixedLimitSevenCardStudHighLowSplitEightOrBetter
     (or FixedLimitRazz).
 
+    The cards are PokerKit's own (``to_pokerkit``); our ``Card`` objects are converted first.
     Burn cards (PokerKit burns before fourth to seventh street) come from ``rest``, the
     cards nobody is dealt, so the seats get exactly the cards they get in ``replay_ours``.
     """
@@ -140,10 +156,11 @@ def replay_pokerkit(
         len(seats_cards),
         mode=Mode.CASH_GAME,
     )
-    texts = [[c.text for c in cards] for cards in seats_cards]
-    burns = [c.text for c in rest]
-    for i, cards in enumerate(texts):
-        state.deal_hole("".join(cards[:3]), i)
+    if seats_cards and isinstance(seats_cards[0][0], Card):
+        seats_cards, rest = to_pokerkit((list(seats_cards), list(rest)))
+    burns = list(rest)
+    for i, cards in enumerate(seats_cards):
+        state.deal_hole(cards[:3], i)
     state.post_bring_in()
     for k in range(3, 8):
         while state.actor_index is not None:
@@ -151,8 +168,8 @@ def replay_pokerkit(
         if k == 7:
             break
         state.burn_card(burns.pop())
-        for i, cards in enumerate(texts):
-            state.deal_hole(cards[k], i)
+        for i, cards in enumerate(seats_cards):
+            state.deal_hole(cards[k : k + 1], i)
     while state.showdown_index is not None:  # cards speak: everyone shows
         state.show_or_muck_hole_cards(True)
     return state
@@ -196,7 +213,9 @@ def run(hands: int = HANDS, rounds: int = ROUNDS) -> BenchResult:
         pokerkit_ok = False
     else:
         pokerkit_ok = True
-        contenders["pokerkit"] = _work(replay_pokerkit, deals)
+        # Each engine gets the deal as its own card objects, read before timing.
+        pk_deals = [to_pokerkit(deal) for deal in deals]
+        contenders["pokerkit"] = _work(replay_pokerkit, pk_deals)
         # Not timed: the two engines must end the first hands with the same chips.
         agree = all(
             net_ours(replay_ours(seats)) == net_pokerkit(replay_pokerkit(seats, rest))
@@ -206,7 +225,7 @@ def run(hands: int = HANDS, rounds: int = ROUNDS) -> BenchResult:
         contenders["razz-ours"] = _work(
             replay_razz_ours, [(seats,) for seats, _ in deals]
         )
-        contenders["razz-pokerkit"] = _work(replay_razz_pokerkit, deals)
+        contenders["razz-pokerkit"] = _work(replay_razz_pokerkit, pk_deals)
         agree = agree and all(
             net_ours(replay_razz_ours(seats))
             == net_pokerkit(replay_razz_pokerkit(seats, rest))

@@ -1,13 +1,14 @@
-"""Plain words for what the table shows: boards, antes, and explanations written when read."""
+"""What the table shows, said as messages: boards, antes; and explanations written when read."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
 
-from tutor.engine.cards import RANK_NAMES, RANK_PLURALS, Card
+from tutor.engine.cards import Card
 from tutor.engine.hands import a5_key
-from tutor.engine.values import ZERO, fmt
+from tutor.engine.messages import Message, Said, msg, render, render_all
+from tutor.engine.values import ZERO
 
 
 def board_key(cards: list[Card]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -21,56 +22,82 @@ def board_key(cards: list[Card]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(n for _, n in groups), tuple(r for r, _ in groups)
 
 
-def describe_board(cards: list[Card]) -> str:
-    """Plain words for a board: ``a pair of sevens``, ``king high``."""
+def board_said(cards: list[Card]) -> Message:
+    """What a board shows, as a message: ``a pair of sevens``, ``king high`` (ranks 2..14)."""
     if not cards:
-        return "nothing"
+        return msg("board.nothing", None)
     sizes, ranks = board_key(cards)
     if sizes[0] == 4:
-        return f"four {RANK_PLURALS[ranks[0]]}"
+        return msg("board.four-of-a-kind", None, rank=ranks[0])
     if sizes[0] == 3 and len(sizes) > 1 and sizes[1] == 2:
-        return f"{RANK_PLURALS[ranks[0]]} full of {RANK_PLURALS[ranks[1]]}"
+        return msg("board.full-house", None, trips=ranks[0], pair=ranks[1])
     if sizes[0] == 3:
-        return f"three {RANK_PLURALS[ranks[0]]}"
+        return msg("board.three-of-a-kind", None, rank=ranks[0])
     if sizes[0] == 2 and len(sizes) > 1 and sizes[1] == 2:
-        return f"two pair, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[1]]}"
+        return msg("board.two-pair", None, top=ranks[0], bottom=ranks[1])
     if sizes[0] == 2:
-        return f"a pair of {RANK_PLURALS[ranks[0]]}"
-    return f"{RANK_NAMES[ranks[0]]} high"
+        return msg("board.pair", None, rank=ranks[0])
+    return msg("board.high-card", None, rank=ranks[0])
 
 
-def ante_text(ante: Decimal, paid: list[tuple[str, Decimal]]) -> str:
-    """Why the antes make the pot they do: every player posts the ante, or all they have (ante.post)."""
-    n = len(paid)
-    total = sum((a for _, a in paid), ZERO)
-    short = [(name, a) for name, a in paid if a < ante]
-    if not short:
-        return (
-            f"Each of the {n} players dealt in posts the {fmt(ante)} ante before the cards are "
-            f"dealt: {n} x {fmt(ante)} = {fmt(total)}. The ante is dead money and counts toward no bet."
-        )
-    full = n - len(short)
-    parts = ([f"{full} x {fmt(ante)}"] if full else []) + [fmt(a) for _, a in short]
-    who = "; ".join(
-        f"{name} has only {fmt(a)} and posts all of it, so is dealt in all in"
-        for name, a in short
-    )
-    return (
-        f"Every player dealt in posts the {fmt(ante)} ante before the deal, or all they have: {who}. "
-        f"The antes really posted make {' + '.join(parts)} = {fmt(total)}. "
-        "The ante is dead money and counts toward no bet."
-    )
+def describe_board(cards: list[Card]) -> str:
+    """Plain words for a board: ``a pair of sevens``, ``king high``."""
+    return render(board_said(cards))
+
+
+def low_board_said(cards: list[Card]) -> Message:
+    """What a razz board shows: ``7-4 low`` (ranks, ace 1), or its pair as for a high board."""
+    if not cards:
+        return msg("board.nothing", None)
+    _, ranks = a5_key(cards)
+    if len(ranks) < len(cards):  # a pair (or more) shows
+        return board_said(cards)
+    return msg("board.low", None, ranks=ranks)
 
 
 def describe_low_board(cards: list[Card]) -> str:
     """Plain words for a razz board: ``7-4 low``, ``a pair of sevens``."""
-    if not cards:
-        return "nothing"
-    _, ranks = a5_key(cards)
-    if len(ranks) < len(cards):  # a pair (or more) shows
-        return describe_board(cards)
-    chars = ["A" if r == 1 else Card(r, "c").rank_char for r in ranks]
-    return f"{'-'.join(chars)} low"
+    return render(low_board_said(cards))
+
+
+def ante_said(ante: Decimal, paid: list[tuple[str, Decimal]]) -> Said:
+    """Why the antes make the pot they do: every player posts the ante, or all they have (ante.post).
+
+    ``paid`` is each player dealt in with what they posted."""
+    n = len(paid)
+    total = sum((a for _, a in paid), ZERO)
+    short = tuple((name, a) for name, a in paid if a < ante)
+    if not short:
+        return (
+            msg("ante.each", "ante.post", players=n, ante=ante, total=total),
+            msg("ante.dead", "ante.post"),
+        )
+    full = n - len(short)
+    return (
+        msg(
+            "ante.short",
+            "ante.post",
+            ante=ante,
+            short=tuple(
+                msg("ante.short-player", "ante.post", player=name, amount=a)
+                for name, a in short
+            ),
+        ),
+        msg(
+            "ante.posted",
+            "ante.post",
+            full=full,
+            ante=ante,
+            amounts=tuple(a for _, a in short),
+            total=total,
+        ),
+        msg("ante.dead", "ante.post"),
+    )
+
+
+def ante_text(ante: Decimal, paid: list[tuple[str, Decimal]]) -> str:
+    """:func:`ante_said` as sentences."""
+    return render_all(ante_said(ante, paid))
 
 
 class Why:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tutor.engine.errors import CardError
 from tutor.engine.messages import msg
@@ -31,6 +31,15 @@ RANK_NAMES = {
 }
 RANK_PLURALS = {r: (n + "es" if n == "six" else n + "s") for r, n in RANK_NAMES.items()}
 UNKNOWN = "??"
+#: Where the parts of ``Card.bits`` start (see there): 13 rank counters of 4 bits from bit 0
+#: (rank 2 lowest), 4 suit counters of 4 bits from ``BITS_SUITS`` (c d h s), then one bit per
+#: card index from ``BITS_CARDS``.
+BITS_SUITS = 52
+BITS_CARDS = 68
+#: (rank, suit) -> the card's index, for every card.
+_INDEX = {
+    (r, s): (r - 2) * 4 + i for r in range(2, 15) for i, s in enumerate(SUIT_ORDER)
+}
 
 
 @dataclass(frozen=True, slots=True, order=False)
@@ -48,15 +57,32 @@ class Card:
 
     rank: int
     suit: str
+    #: 0..51, rank-major: 2c=0, 2d=1, ..., As=51 (worked out once, when the card is made).
+    index: int = field(init=False, repr=False, compare=False)
+    #: The card as bit fields for the hand evaluators: a 1 in its rank's 4-bit counter, a 1 in
+    #: its suit's counter (from ``BITS_SUITS``) and bit ``BITS_CARDS + index``. Adding the
+    #: ``bits`` of a hand counts its ranks and suits in one pass, and the card bits of the sum
+    #: are one per card exactly when no card is repeated (a repeat carries into another bit).
+    bits: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        index = _INDEX.get((self.rank, self.suit))
+        if (
+            index is not None
+        ):  # worked out once: the index and the evaluators' bit fields
+            object.__setattr__(self, "index", index)
+            bits = (
+                (1 << (4 * (index >> 2)))
+                | (1 << (BITS_SUITS + 4 * (index & 3)))
+                | (1 << (BITS_CARDS + index))
+            )
+            object.__setattr__(self, "bits", bits)
         if self.rank not in RANK_NAMES or self.suit not in SUIT_ORDER:
             raise CardError(msg("card.no-such", None, rank=self.rank, suit=self.suit))
 
-    @property
-    def index(self) -> int:
-        """0..51, rank-major: 2c=0, 2d=1, ..., As=51."""
-        return (self.rank - 2) * 4 + SUIT_ORDER[self.suit]
+    def __hash__(self) -> int:
+        """The index: equal cards have equal indices (and it is quicker than hashing fields)."""
+        return self.index
 
     @property
     def text(self) -> str:

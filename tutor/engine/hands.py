@@ -18,11 +18,19 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError
 from enum import StrEnum
+from typing import Any, NoReturn
 
-from tutor.engine.cards import DECK, RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card
+from tutor.engine.cards import (
+    BITS_CARDS,
+    BITS_SUITS,
+    DECK,
+    RANK_CHARS,
+    Card,
+)
 from tutor.engine.errors import CardError, TableError
+from tutor.engine.messages import Message, msg, render
 
 
 class Category(StrEnum):
@@ -58,10 +66,13 @@ _CATEGORY_BY_STRENGTH: tuple[Category, ...] = tuple(Category)
 # Each card index i (rank-major: rank = (i >> 2) + 2, suit = i & 3) maps to one integer with
 # a 4-bit counter per rank (bits 0..51, rank 2 lowest) and a 4-bit counter per suit (bits
 # 52..67). Adding the integers of a hand counts its ranks and suits in one pass. A "spread"
-# rank mask is a set of ranks written one bit per 4-bit field (bit 4 * (rank - 2)).
+# rank mask is a set of ranks written one bit per 4-bit field (bit 4 * (rank - 2)). A Card
+# object carries the same integer, plus bit 68 + index, as ``Card.bits``; the card bits of a
+# hand, shifted down, are a "card mask" whose bit i is card index i, so ``(mask >> suit) &
+# _ONES`` is the spread mask of the ranks held in that suit.
 # ---------------------------------------------------------------------------------------
 
-_RANK_BITS = 52
+_RANK_BITS = BITS_SUITS
 _RANK_MASK = (1 << _RANK_BITS) - 1
 _ONES = sum(1 << (4 * r) for r in range(13))  # bit 0 of every rank counter
 _NOT_ONES = _RANK_MASK & ~_ONES  # any counter above 1
@@ -88,10 +99,7 @@ _LO: list[int] = [
     1 << (r - 1) if r <= 8 else 0
     for r in ((i >> 2) + 2 if i < 48 else 1 for i in range(52))
 ]
-# The DECK's Card objects live as long as the module, so their ids identify them.
-_INDEX_BY_ID: dict[int, int] = {id(c): c.index for c in DECK}
-_HI_BY_ID: dict[int, int] = {id(c): _HI[c.index] for c in DECK}
-_LO_BY_ID: dict[int, int] = {id(c): _LO[c.index] for c in DECK}
+assert all(c.bits == _HI[c.index] | (1 << (BITS_CARDS + c.index)) for c in DECK)
 
 
 def _build_rank_tables() -> tuple[
@@ -183,6 +191,38 @@ def _low_table() -> list[int | None]:
 
 
 _LOW_VALUE = _low_table()
+#: The low ranks (ace, 2 to 8) as spread bits, and the low value of each set of them.
+_LOW_ONES = (1 << 48) | sum(1 << (4 * (r - 2)) for r in range(2, 9))
+_LOW_BY_SPREAD: dict[int, int | None] = {
+    ((1 << 48) if m & 1 else 0)
+    | sum(1 << (4 * (r - 2)) for r in range(2, 9) if m >> (r - 1) & 1): _LOW_VALUE[m]
+    for m in range(256)
+}
+
+
+def _a5_tables() -> tuple[dict[int, int], list[int], list[int]]:
+    """Ace-to-five tables over ranks with the ace low, as a 13-bit mask (bit r - 1 for r).
+
+    Returns (spread mask -> ace-low mask, the ranks of each mask highest first as hex
+    digits, and the razz value of the five lowest ranks of a mask, or -1 under five).
+    """
+    # m: ranks 2..14 as bits 0..12; ace-low, the ranks 2..13 move up a bit, the ace to bit 0
+    to_low = {_SPREAD[m]: ((m & 0xFFF) << 1) | (m >> 12) for m in range(8192)}
+    digits = [0] * 8192
+    five = [-1] * 8192
+    for m in range(1, 8192):  # increasing, so the tables of ``rest`` are ready
+        top = m.bit_length()  # the highest rank of m (bit top - 1)
+        rest = m ^ (1 << (top - 1))
+        size = m.bit_count()
+        digits[m] = (top << (4 * (size - 1))) | digits[rest]
+        if size == 5:
+            five[m] = digits[m]
+        elif size > 5:  # the five lowest of m are the five lowest of the rest
+            five[m] = five[rest]
+    return to_low, digits, five
+
+
+_A5_LOW_MASK, _A5_DIGITS, _RAZZ_FIVE = _a5_tables()
 
 # ---------------------------------------------------------------------------------------
 # Fast paths
@@ -192,34 +232,30 @@ _LOW_VALUE = _low_table()
 def _indices(cards: Iterable[object]) -> list[int]:
     """Card indices for a hand given as ``Card`` objects (or indices); raise on anything else."""
     out = []
-    get = _INDEX_BY_ID.get
     for c in cards:
-        i = get(id(c))
-        if i is None:
-            if isinstance(c, Card):
-                i = c.index
-            elif isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52:
-                i = c
-            elif c is None:
-                raise CardError(
-                    "an unknown card (None, written ??) cannot be evaluated: "
-                    "give every card of the hand."
-                )
-            else:
-                raise CardError(
-                    f"{c!r} is not a card: give Card objects (Card.parse('Ah')) "
-                    "or card indices 0..51."
-                )
+        if isinstance(c, Card):
+            i = c.index
+        elif isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52:
+            i = c
+        elif c is None:
+            raise CardError(msg("hand.unknown-card"))
+        else:
+            raise CardError(msg("hand.not-a-card-or-index", None, what=repr(c)))
         out.append(i)
     return out
 
 
+def _mask(indices: Iterable[int]) -> int:
+    """The card mask of some card indices: bit i for index i."""
+    mask = 0
+    for i in indices:
+        mask |= 1 << i
+    return mask
+
+
 def _count_error(n: int) -> TableError:
     """The error for a hand of ``n`` cards, outside 5 to 8."""
-    return TableError(
-        f"a hand is made from 5 to 8 cards (seven, plus a community card), not {n}: "
-        "give every card the player holds."
-    )
+    return TableError(msg("hand.card-count", None, count=n))
 
 
 def high_value(cards: Sequence[int] | Sequence[Card]) -> int:
@@ -258,32 +294,22 @@ def high_value(cards: Sequence[int] | Sequence[Card]) -> int:
         except (TypeError, IndexError):
             cards = _indices(cards)
             s = sum(map(hi.__getitem__, cards))
-    else:  # Card objects: the DECK's own are found by id, any other by its index
-        by_id = _HI_BY_ID
+    else:  # Card objects: each carries its counters as ``bits``
         try:
             if n == 7:
                 a, b, c, d, e, f, g = cards
-                s = (
-                    by_id[id(a)]
-                    + by_id[id(b)]
-                    + by_id[id(c)]
-                    + by_id[id(d)]
-                    + by_id[id(e)]
-                    + by_id[id(f)]
-                    + by_id[id(g)]
-                )
+                s = a.bits + b.bits + c.bits + d.bits + e.bits + f.bits + g.bits  # type: ignore[union-attr]
             else:
-                s = sum(map(by_id.__getitem__, map(id, cards)))
-        except KeyError:
-            pass
+                s = sum([c.bits for c in cards])  # type: ignore[union-attr, misc]
+        except AttributeError:  # not all Card objects: indices mixed in, or not cards
+            cards = _indices(cards)
+            s = sum(map(hi.__getitem__, cards))
         else:
             if ((s >> _RANK_BITS) + _SUIT_OVER_FOUR) & _SUIT_FIVE:
-                return _flush_value(_indices(cards), s)
+                return _flush_value(s >> BITS_CARDS, s, n)
             return _plain_value(s & _RANK_MASK)
-        cards = _indices(cards)
-        s = sum(map(hi.__getitem__, cards))
     if ((s >> _RANK_BITS) + _SUIT_OVER_FOUR) & _SUIT_FIVE:
-        return _flush_value(cards, s)  # type: ignore[arg-type]
+        return _flush_value(_mask(cards), s, n)  # type: ignore[arg-type]
     return _plain_value(s & _RANK_MASK)
 
 
@@ -317,21 +343,17 @@ def _plain_value(r: int) -> int:
     return _PAIR_CODE[twos] + _TOP3[ones]
 
 
-def _flush_value(cards: Sequence[int], s: int) -> int:
-    """Value when five or more cards share a suit (a flush or a straight flush, or better)."""
+def _flush_value(mask: int, s: int, n: int) -> int:
+    """Value when five or more of the ``n`` cards share a suit (a flush or a straight flush,
+    or better); ``mask`` is the card mask, ``s`` the sum of the counters."""
     over = ((s >> _RANK_BITS) + _SUIT_OVER_FOUR) & _SUIT_FIVE
     suit = (over.bit_length() - 4) >> 2
-    ranks = 0
-    for c in cards:
-        if c & 3 == suit:
-            ranks |= 1 << (4 * (c >> 2))
+    ranks = (mask >> suit) & _ONES  # the ranks held in that suit, as a spread mask
     straight = _STRAIGHTS.get(ranks)
     value = (
         straight - _STRAIGHT + _STRAIGHT_FLUSH if straight else _FLUSH | _TOP5[ranks]
     )
-    if (
-        len(cards) > 7
-    ):  # with eight cards a full house or four of a kind can also be there
+    if n > 7:  # with eight cards a full house or four of a kind can also be there
         value = max(value, _plain_value(s & _RANK_MASK))
     return value
 
@@ -373,26 +395,17 @@ def low_value(cards: Sequence[int] | Sequence[Card]) -> int | None:
             return _LOW_VALUE[m]
         except (TypeError, IndexError):
             pass
-    else:  # Card objects: the DECK's own are found by id, any other by its index
-        by_id = _LO_BY_ID
+    else:  # Card objects: each carries its rank counter as ``bits``
         try:
             if n == 7:
                 a, b, c, d, e, f, g = cards
-                m = (
-                    by_id[id(a)]
-                    | by_id[id(b)]
-                    | by_id[id(c)]
-                    | by_id[id(d)]
-                    | by_id[id(e)]
-                    | by_id[id(f)]
-                    | by_id[id(g)]
-                )
+                s = a.bits + b.bits + c.bits + d.bits + e.bits + f.bits + g.bits  # type: ignore[union-attr]
             else:
-                for c in cards:
-                    m |= by_id[id(c)]
-            return _LOW_VALUE[m]
-        except KeyError:
+                s = sum([c.bits for c in cards])  # type: ignore[union-attr, misc]
+        except AttributeError:  # not all Card objects: indices mixed in, or not cards
             pass
+        else:  # a rank is held if its counter is 1, 2, 3 or 4 (bit 0, 1 or 2 set)
+            return _LOW_BY_SPREAD[(s | s >> 1 | s >> 2) & _LOW_ONES]
     m = 0
     for i in _indices(cards):
         m |= lo[i]
@@ -403,26 +416,14 @@ def low_value(cards: Sequence[int] | Sequence[Card]) -> int | None:
 # Checked hands that say what they are
 # ---------------------------------------------------------------------------------------
 
-_WORDS_WITH_AN = {8, 14}
 
-
-def _a(rank: int) -> str:
-    """The rank with its article: ``'an ace'``, ``'a nine'``."""
-    return ("an " if rank in _WORDS_WITH_AN else "a ") + RANK_NAMES[rank]
-
-
-def _listing(ranks: Iterable[int]) -> str:
-    """Ranks as an English list: ``'a king, a nine and a four'``."""
-    words = [_a(r) for r in ranks]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-@dataclass(frozen=True)
 class HighHand:
     """The best five-card high hand from a player's cards (rule ``hand.high``).
 
     Hands compare by ``value`` alone: equal values are equal hands (a tie), and
-    ``max(hands)`` is the best.
+    ``max(hands)`` is the best. ``best_high`` makes them: the value at once; the category,
+    ranks and five cards are read off the value and the cards held when first asked for
+    (a showdown compares every hand and names few), then kept. A hand is immutable.
 
     >>> from tutor.engine.cards import parse_cards
     >>> h = best_high(parse_cards("Kc Kd Qh Kh Qs 2c 7d"))
@@ -430,13 +431,66 @@ class HighHand:
     (<Category.FULL_HOUSE: 'full house'>, ['K', 'K', 'K', 'Q', 'Q'], 'full house, kings full of queens')
     """
 
-    category: Category = field(compare=False)
-    #: The five ranks (2..14) in the order that decides the hand; a wheel is 5, 4, 3, 2, 14.
-    ranks: tuple[int, ...] = field(compare=False)
-    #: The five cards used, in the same order as ``ranks``.
-    cards: tuple[Card, ...] = field(compare=False)
+    __slots__ = ("value", "_mask", "_named")
+
     #: One integer, bigger is better, equal for equal hands (see the module docstring).
     value: int
+    _mask: int
+    _named: tuple[tuple[int, ...], tuple[Card, ...]] | None
+
+    def __init__(self, value: int, mask: int) -> None:
+        """``value`` as ``high_value`` gives it; ``mask`` has bit ``Card.index`` of each card
+        the hand is made from."""
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "_mask", mask)
+        object.__setattr__(self, "_named", None)
+
+    @property
+    def category(self) -> Category:
+        """What kind of hand it is."""
+        return _CATEGORY_BY_STRENGTH[self.value >> 20]
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The five ranks (2..14) in the order that decides the hand; a wheel is 5, 4, 3, 2, 14."""
+        named = self._named
+        if named is None:
+            named = _name_high(self.value, self._mask)
+            _SET_HIGH[2](self, named)
+        return named[0]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The five cards used, in the same order as ``ranks``."""
+        named = self._named
+        if named is None:
+            named = _name_high(self.value, self._mask)
+            _SET_HIGH[2](self, named)
+        return named[1]
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        """Equal hands: the same kind of hand and the same ``value``."""
+        if other.__class__ is self.__class__:
+            return bool(self.value == other.value)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __repr__(self) -> str:
+        return (
+            f"HighHand(category={self.category!r}, ranks={self.ranks!r}, "
+            f"cards={self.cards!r}, value={self.value!r})"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (HighHand, (self.value, self._mask))
 
     @property
     def rank_chars(self) -> list[str]:
@@ -459,8 +513,38 @@ class HighHand:
         """Stronger than or tied with ``other``."""
         return self.value >= other.value
 
+    @property
+    def said(self) -> Message:
+        """The hand as a message: its category as the key, the deciding ranks (2..14) as values.
+
+        >>> from tutor.engine.cards import parse_cards
+        >>> best_high(parse_cards("As Ad Ks Kd 9c 4h 2c")).said
+        Message(key='hand.high.two-pair', params={'top': 14, 'bottom': 13, 'kicker': 9}, rule=None)
+        """
+        r = self.ranks
+        cat = self.category
+        if cat is Category.HIGH_CARD:
+            return msg("hand.high.high-card", None, high=r[0], kickers=r[1:])
+        if cat is Category.PAIR:
+            return msg("hand.high.pair", None, pair=r[0], kickers=r[2:])
+        if cat is Category.TWO_PAIR:
+            return msg("hand.high.two-pair", None, top=r[0], bottom=r[2], kicker=r[4])
+        if cat is Category.THREE_OF_A_KIND:
+            return msg("hand.high.three-of-a-kind", None, trips=r[0], kickers=r[3:])
+        if cat is Category.STRAIGHT:
+            return msg("hand.high.straight", None, high=r[0])
+        if cat is Category.FLUSH:
+            return msg("hand.high.flush", None, high=r[0], kickers=r[1:])
+        if cat is Category.FULL_HOUSE:
+            return msg("hand.high.full-house", None, trips=r[0], pair=r[3])
+        if cat is Category.FOUR_OF_A_KIND:
+            return msg("hand.high.four-of-a-kind", None, quads=r[0], kicker=r[4])
+        if r[0] == 14:
+            return msg("hand.high.royal-flush", None)
+        return msg("hand.high.straight-flush", None, high=r[0])
+
     def describe(self) -> str:
-        """The hand in plain English.
+        """The hand in words (its ``said`` rendered in the installed language).
 
         >>> from tutor.engine.cards import parse_cards
         >>> best_high(parse_cards("As Ad Ks Kd 9c 4h 2c")).describe()
@@ -468,40 +552,20 @@ class HighHand:
         >>> best_high(parse_cards("5d 4c 3h 2s Ah Kd Kh")).describe()
         'straight, five high'
         """
-        r = self.ranks
-        cat = self.category
-        if cat is Category.HIGH_CARD:
-            return f"high card, {RANK_NAMES[r[0]]} with {_listing(r[1:])}"
-        if cat is Category.PAIR:
-            return f"pair, {RANK_PLURALS[r[0]]} with {_listing(r[2:])}"
-        if cat is Category.TWO_PAIR:
-            return f"two pair, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[2]]} with {_a(r[4])}"
-        if cat is Category.THREE_OF_A_KIND:
-            return f"three of a kind, {RANK_PLURALS[r[0]]} with {_listing(r[3:])}"
-        if cat is Category.STRAIGHT:
-            return f"straight, {RANK_NAMES[r[0]]} high"
-        if cat is Category.FLUSH:
-            return f"flush, {RANK_NAMES[r[0]]} high with {_listing(r[1:])}"
-        if cat is Category.FULL_HOUSE:
-            return f"full house, {RANK_PLURALS[r[0]]} full of {RANK_PLURALS[r[3]]}"
-        if cat is Category.FOUR_OF_A_KIND:
-            return f"four of a kind, {RANK_PLURALS[r[0]]} with {_a(r[4])}"
-        if r[0] == 14:
-            return "straight flush, ace high (a royal flush)"
-        return f"straight flush, {RANK_NAMES[r[0]]} high"
+        return render(self.said)
 
     def __str__(self) -> str:
         """The words of :meth:`describe`."""
         return self.describe()
 
 
-@dataclass(frozen=True)
 class LowHand:
     """The best eight-or-better low (rule ``hand.low``): five different ranks, all 8 or lower.
 
     ``value`` is smaller for a better low. Comparisons read "weaker than": ``a < b`` means
     ``a`` is the worse low, so ``max(lows)`` is the best, as for ``HighHand``; equal values
-    are equal lows.
+    are equal lows. ``best_low`` and ``best_razz`` make them; as with ``HighHand``, the ranks
+    and cards are worked out when first asked for, and the hand is immutable.
 
     >>> from tutor.engine.cards import parse_cards
     >>> low = best_low(parse_cards("8c 7d 6h 5s 3c Kd Kh"))
@@ -509,12 +573,65 @@ class LowHand:
     ('8-7-6-5-3', True)
     """
 
-    #: The five ranks, ace 1, highest first, e.g. (8, 5, 4, 3, 2).
-    ranks: tuple[int, ...] = field(compare=False)
-    #: The five cards used, highest first.
-    cards: tuple[Card, ...] = field(compare=False)
+    __slots__ = ("value", "_pool", "_named")
+
     #: The ranks as hex digits highest first: smaller is better.
     value: int
+    _pool: int | tuple[Card, ...]
+    _named: tuple[tuple[int, ...], tuple[Card, ...]] | None
+
+    def __init__(self, value: int, pool: int | tuple[Card, ...]) -> None:
+        """``value`` as ``low_value`` (or ``best_razz``) gives it; ``pool`` the cards it is
+        made from: for an eight-or-better low a mask with bit ``Card.index`` of each, for a
+        razz hand the cards in the order given."""
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "_pool", pool)
+        object.__setattr__(self, "_named", None)
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The five ranks, ace 1, highest first, e.g. (8, 5, 4, 3, 2)."""
+        return self._name()[0]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The five cards used, highest first."""
+        return self._name()[1]
+
+    def _name(self) -> tuple[tuple[int, ...], tuple[Card, ...]]:
+        named = self._named
+        if named is None:
+            pool = self._pool
+            named = (
+                _name_low(self.value, pool)
+                if isinstance(pool, int)
+                else _name_razz(self.value, pool)
+            )
+            object.__setattr__(self, "_named", named)
+        return named
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        """Equal hands: the same kind of hand and the same ``value``."""
+        if other.__class__ is self.__class__:
+            return bool(self.value == other.value)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __repr__(self) -> str:
+        return (
+            f"LowHand(ranks={self.ranks!r}, cards={self.cards!r}, value={self.value!r})"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (LowHand, (self.value, self._pool))
 
     @property
     def text(self) -> str:
@@ -541,11 +658,19 @@ class LowHand:
         """A better low than ``other``, or the same."""
         return self.value <= other.value
 
+    @property
+    def said(self) -> Message:
+        """The low as players write it (``8-5-4-3-2``), as a message of its ranks (ace 1)."""
+        return msg("hand.low.ranks", None, ranks=self.ranks)
+
+    @property
+    def named(self) -> Message:
+        """The low named by its two highest cards, then written out (``eight-five low``)."""
+        return msg("hand.low.named", None, ranks=self.ranks)
+
     def describe(self) -> str:
         """The low in words: ``'eight-five low (8-5-4-3-2)'``."""
-        first = "ace" if self.ranks[0] == 1 else RANK_NAMES[self.ranks[0]]
-        second = "ace" if self.ranks[1] == 1 else RANK_NAMES[self.ranks[1]]
-        return f"{first}-{second} low ({self.text})"
+        return render(self.named)
 
     def __str__(self) -> str:
         """The low as ``text``: ``8-5-4-3-2``."""
@@ -553,41 +678,75 @@ class LowHand:
 
 
 def _checked(cards: Sequence[Card]) -> list[int]:
-    """The cards' indices, after the checks ``best_high`` and ``best_low`` promise."""
+    """The cards' indices, after the checks ``best_high`` and ``best_low`` promise.
+
+    The checked functions call this only when their quick test (``_card_bits``) fails, so
+    that the error says exactly what is wrong."""
     if isinstance(cards, (str, bytes)):
-        raise CardError(
-            f"{cards!r} is text, not cards: read it first with parse_cards({cards!r})."
-        )
+        raise CardError(msg("hand.text-not-cards", None, what=repr(cards)))
     n = len(cards)
     if not 5 <= n <= 8:
         raise _count_error(n)
-    get = _INDEX_BY_ID.get
-    found = [get(id(c)) for c in cards]
-    out: list[int] = found  # type: ignore[assignment]  # checked just below
-    if (
-        None in found
-    ):  # not the DECK's own objects: Card objects made elsewhere, or not cards
-        out = []
-        for c in cards:
-            if not isinstance(c, Card):
-                _indices([c])  # raises the message for None and for non-cards
-                raise CardError(
-                    f"{c!r} is not a card: give Card objects, e.g. Card.parse('Ah')."
-                )
-            out.append(c.index)
+    out: list[int] = []
+    for c in cards:
+        if not isinstance(c, Card):
+            _indices([c])  # raises the message for None and for non-cards
+            raise CardError(msg("hand.not-a-card", None, what=repr(c)))
+        out.append(c.index)
     if len(set(out)) != n:
         seen: set[int] = set()
         for i in out:
             if i in seen:
-                raise CardError(
-                    f"{DECK[i].text} is given twice: a deck holds each card once, "
-                    "so list it once."
-                )
+                raise CardError(msg("hand.card-twice", None, card=DECK[i]))
             seen.add(i)
     return out
 
 
+def _refuse(cards: Sequence[Card]) -> NoReturn:
+    """Raise the error that says what is wrong with ``cards`` (see ``_checked``)."""
+    _checked(cards)
+    # Not reached for anything but a Card whose bits were tampered with.
+    raise CardError(msg("hand.unreadable", None, what=repr(cards)))
+
+
+def _card_bits(cards: Sequence[Card]) -> int:
+    """The sum of the cards' ``Card.bits``, after the checks the checked functions promise:
+    5 to 8 cards, each a ``Card``, none twice.
+
+    One pass does it: an object that is not a card has no ``bits`` (None, text, an index),
+    and a repeated card carries into another card bit, so the sum then holds fewer card
+    bits than there are cards. Anything wrong goes to ``_checked`` for the exact error.
+    """
+    try:
+        n = len(cards)
+        if n == 7:
+            a, b, c, d, e, f, g = cards
+            s: int = a.bits + b.bits + c.bits + d.bits + e.bits + f.bits + g.bits
+        else:
+            if not 5 <= n <= 8 or isinstance(cards, (str, bytes)):
+                _refuse(cards)
+            s = sum([c.bits for c in cards])
+    except (AttributeError, TypeError):
+        _refuse(cards)
+    if (s >> BITS_CARDS).bit_count() != n:
+        _refuse(cards)
+    return s
+
+
 _DIGIT_SHIFTS = (16, 12, 8, 4, 0)
+_new = object.__new__
+#: Slot setters: the checked functions fill a new hand's slots directly (a hand refuses
+#: assignment), without the cost of a call to ``__init__``.
+_SET_HIGH: tuple[Any, Any, Any] = (
+    HighHand.__dict__["value"].__set__,
+    HighHand.__dict__["_mask"].__set__,
+    HighHand.__dict__["_named"].__set__,
+)
+_SET_LOW: tuple[Any, Any, Any] = (
+    LowHand.__dict__["value"].__set__,
+    LowHand.__dict__["_pool"].__set__,
+    LowHand.__dict__["_named"].__set__,
+)
 
 
 def best_high(cards: Sequence[Card]) -> HighHand:
@@ -610,35 +769,86 @@ def best_high(cards: Sequence[Card]) -> HighHand:
     ...
     tutor.engine.errors.CardError: Ah is given twice: a deck holds each card once, so list it once.
     """
-    indices = _checked(cards)
-    value = high_value(indices)
-    category = _CATEGORY_BY_STRENGTH[value >> 20]
-    d0, d1, d2, d3, d4 = (
+    s = _card_bits(cards)
+    mask = s >> BITS_CARDS
+    if ((s >> _RANK_BITS) + _SUIT_OVER_FOUR) & _SUIT_FIVE:
+        value = _flush_value(mask, s, len(cards))
+    else:
+        value = _plain_value(s & _RANK_MASK)
+    hand: HighHand = _new(HighHand)
+    set_value, set_mask, set_named = _SET_HIGH
+    set_value(hand, value)
+    set_mask(hand, mask)
+    set_named(hand, None)
+    return hand
+
+
+def _name_high(value: int, mask: int) -> tuple[tuple[int, ...], tuple[Card, ...]]:
+    """The ranks and the five cards of the high hand ``value`` made from the card mask.
+
+    The ranks are the value's digits (a 1 is the ace of a wheel); for each, the card of that
+    rank in the highest suit not used yet (of the flush suit for a flush)."""
+    d4 = value & 0xF
+    r0, r1, r2, r3, r4 = ranks = (
         (value >> 16) & 0xF,
         (value >> 12) & 0xF,
         (value >> 8) & 0xF,
         (value >> 4) & 0xF,
-        value & 0xF,
+        14 if d4 == 1 else d4,  # only a wheel's ace is written 1, and last
     )
-    ranks = (
-        14 if d0 == 1 else d0,
-        14 if d1 == 1 else d1,
-        14 if d2 == 1 else d2,
-        14 if d3 == 1 else d3,
-        14 if d4 == 1 else d4,
+    of = _CARDS_OF
+    strength = value >> 20
+    if strength == 1:  # pair: r0 r0 r2 r3 r4
+        return ranks, (
+            *of[r0][(mask >> (4 * r0 - 8)) & 0xF][:2],
+            of[r2][(mask >> (4 * r2 - 8)) & 0xF][0],
+            of[r3][(mask >> (4 * r3 - 8)) & 0xF][0],
+            of[r4][(mask >> (4 * r4 - 8)) & 0xF][0],
+        )
+    if strength == 2:  # two pair: r0 r0 r2 r2 r4
+        return ranks, (
+            *of[r0][(mask >> (4 * r0 - 8)) & 0xF][:2],
+            *of[r2][(mask >> (4 * r2 - 8)) & 0xF][:2],
+            of[r4][(mask >> (4 * r4 - 8)) & 0xF][0],
+        )
+    if (
+        strength == 3 or strength == 6
+    ):  # trips (r0 x3 r3 r4) or a full house (r0 x3 r3 x2)
+        return ranks, (
+            *of[r0][(mask >> (4 * r0 - 8)) & 0xF][:3],
+            *of[r3][(mask >> (4 * r3 - 8)) & 0xF][: 1 if strength == 3 else 2],
+            *((of[r4][(mask >> (4 * r4 - 8)) & 0xF][0],) if strength == 3 else ()),
+        )
+    if strength == 7:  # four of a kind: r0 x4 r4
+        return ranks, (
+            *of[r0][(mask >> (4 * r0 - 8)) & 0xF],
+            of[r4][(mask >> (4 * r4 - 8)) & 0xF][0],
+        )
+    suits = (
+        0xF  # five single ranks; the suits a card may come from, as a rank field's bits
     )
-    pool = sorted(indices, reverse=True)  # rank-major: highest rank, then highest suit
-    if category is Category.FLUSH or category is Category.STRAIGHT_FLUSH:
-        counts = [0, 0, 0, 0]
-        for i in indices:
-            counts[i & 3] += 1
-        suit = counts.index(max(counts))
-        pool = [i for i in pool if i & 3 == suit]
-    by_rank: dict[int, list[int]] = {}
-    for i in pool:
-        by_rank.setdefault((i >> 2) + 2, []).append(i)
-    used = tuple(DECK[by_rank[r].pop(0)] for r in ranks)
-    return HighHand(category=category, ranks=ranks, cards=used, value=value)
+    if strength == 5 or strength == 8:  # a flush: its suit only
+        suit = 0
+        while ((mask >> suit) & _ONES).bit_count() < 5:
+            suit += 1
+        suits = 1 << suit
+    return ranks, (
+        of[r0][(mask >> (4 * r0 - 8)) & suits][0],
+        of[r1][(mask >> (4 * r1 - 8)) & suits][0],
+        of[r2][(mask >> (4 * r2 - 8)) & suits][0],
+        of[r3][(mask >> (4 * r3 - 8)) & suits][0],
+        of[r4][(mask >> (4 * r4 - 8)) & suits][0],
+    )
+
+
+#: By rank, then by a rank's 4-bit field of a card mask: the cards there, highest suit first.
+_CARDS_OF: list[list[tuple[Card, ...]]] = [[]] * 2 + [
+    [
+        tuple(DECK[4 * (r - 2) + s] for s in (3, 2, 1, 0) if n >> s & 1)
+        for n in range(16)
+    ]
+    for r in range(2, 15)
+]
 
 
 def best_low(cards: Sequence[Card]) -> LowHand | None:
@@ -663,20 +873,27 @@ def best_low(cards: Sequence[Card]) -> LowHand | None:
     tutor.engine.errors.TableError: a hand is made from 5 to 8 cards (seven, plus a community
     card), not 3: give every card the player holds.
     """
-    indices = _checked(cards)
-    value = low_value(indices)
+    s = _card_bits(cards)
+    value = _LOW_BY_SPREAD[(s | s >> 1 | s >> 2) & _LOW_ONES]
     if value is None:
         return None
+    hand: LowHand = _new(LowHand)
+    set_value, set_pool, set_named = _SET_LOW
+    set_value(hand, value)
+    set_pool(hand, s >> BITS_CARDS)
+    set_named(hand, None)
+    return hand
+
+
+def _name_low(value: int, mask: int) -> tuple[tuple[int, ...], tuple[Card, ...]]:
+    """The ranks and cards of the eight-or-better low ``value`` made from the card mask: of
+    each rank, the card in the highest suit."""
     ranks = tuple((value >> k) & 0xF for k in _DIGIT_SHIFTS)
-    pool = sorted(indices, reverse=True)
     used = []
     for r in ranks:
-        rank = 14 if r == 1 else r
-        for i in pool:
-            if (i >> 2) + 2 == rank:
-                used.append(DECK[i])
-                break
-    return LowHand(ranks=ranks, cards=tuple(used), value=value)
+        shift = 4 * ((14 if r == 1 else r) - 2)
+        used.append(DECK[shift + ((mask >> shift) & 0xF).bit_length() - 1])
+    return ranks, tuple(used)
 
 
 #: Ace-to-five low categories by the shape of the rank groups: no pair is best (razz.low).
@@ -708,8 +925,27 @@ def a5_key(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
     >>> a5_key(parse_cards("Kc Qd")) < a5_key(parse_cards("2c 2d"))
     True
     """
+    s = 0
+    for c in cards:
+        s += c.bits
+    counts = s & _RANK_MASK  # the key depends on how many cards of each rank, no more
+    key = _A5_KEYS.get(counts)
+    if key is None:
+        key = _a5_key(cards)
+        if len(cards) <= 5:  # boards: a few thousand rank counts at most
+            _A5_KEYS[counts] = key
+    return key
+
+
+#: ``a5_key`` of the boards seen so far, by their rank counters (the part of the sum of the
+#: cards' ``bits`` below ``BITS_SUITS``).
+_A5_KEYS: dict[int, tuple[int, tuple[int, ...]]] = {}
+
+
+def _a5_key(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
+    """``a5_key`` worked out from the cards."""
     ranks = sorted([1 if c.rank == 14 else c.rank for c in cards], reverse=True)
-    if ranks and len(set(ranks)) == len(ranks):  # no pair: the common case, made quick
+    if ranks and len(set(ranks)) == len(ranks):  # no pair: the common case
         return 1, tuple(ranks)
     counts: dict[int, int] = {}
     for r in ranks:
@@ -734,35 +970,66 @@ def best_razz(cards: Sequence[Card]) -> LowHand:
     >>> best_razz(parse_cards("9c 9d 4h 3s 2c Kd Kh")).text
     'K-9-4-3-2'
     """
-    indices = _checked(cards)
-    # Worked on card indices (rank-major, suit c d h s): the card's ace-low rank and its
-    # place in the order the cards are written (rank ace low, then suit) are table look-ups.
-    by_rank: dict[int, list[int]] = {}
-    for i in indices:
-        by_rank.setdefault(_A5_RANK[i], []).append(i)
-    order = sorted(by_rank)
-    if len(order) >= 4:
-        # Five different ranks: the five lowest. Four: those and the lowest pair.
-        low = order[:5]
-        chosen = [by_rank[r][0] for r in low]
-        groups = low[::-1]
-        shape = 0
-        if len(low) == 4:
-            pair = next(r for r in order if len(by_rank[r]) > 1)
-            chosen.append(by_rank[pair][1])
-            groups = [pair] + [r for r in groups if r != pair]
-            shape = 1
-        value = shape << 20
-        for k, r in enumerate(groups):
-            value |= r << (16 - 4 * k)
-        chosen.sort(key=_A5_ORDER.__getitem__, reverse=True)
-        return LowHand(
-            ranks=tuple(_A5_RANK[i] for i in chosen),
-            cards=tuple(DECK[i] for i in chosen),
-            value=value,
-        )
+    s = _card_bits(cards)
+    # The ranks held, ace low: five or more give the five lowest; four give those and the
+    # lowest rank held twice, as a pair (its value: shape 1, the pair, then the rest).
+    held = _A5_LOW_MASK[(s | s >> 1 | s >> 2) & _ONES]
+    value = _RAZZ_FIVE[held]
+    if value < 0:
+        if held.bit_count() != 4:  # three ranks or fewer: rare, so the long way
+            value, ranks, used = _razz_by_combinations(cards)
+            hand = LowHand(value, ())
+            object.__setattr__(hand, "_named", (ranks, used))
+            return hand
+        paired = _A5_LOW_MASK[(s >> 1 | s >> 2) & _ONES]
+        pair = paired & -paired  # the lowest rank held more than once
+        value = (1 << 20) | (pair.bit_length() << 16) | (_A5_DIGITS[held ^ pair] << 4)
+    hand = _new(LowHand)
+    set_value, set_pool, set_named = _SET_LOW
+    set_value(hand, value)
+    set_pool(hand, tuple(cards))
+    set_named(hand, None)
+    return hand
+
+
+def _name_razz(
+    value: int, pool: tuple[Card, ...]
+) -> tuple[tuple[int, ...], tuple[Card, ...]]:
+    """The ranks and five cards of the razz hand ``value`` (five ranks, or a pair and three)
+    from ``pool``: of each rank it uses, the first card given (the first two of the pair),
+    written highest first (rank ace low, then suit)."""
+    need = dict.fromkeys(
+        (
+            (value >> 16) & 0xF,
+            (value >> 12) & 0xF,
+            (value >> 8) & 0xF,
+            (value >> 4) & 0xF,
+        ),
+        1,
+    )
+    if value >> 20:  # a pair: its rank is the first digit, and it takes two cards
+        need[(value >> 16) & 0xF] = 2
+    else:
+        need[value & 0xF] = 1
+    chosen = []
+    for c in pool:
+        i = c.index
+        r = _A5_RANK[i]
+        left = need.get(r)
+        if left:
+            chosen.append(i)
+            need[r] = left - 1
+    chosen.sort(key=_A5_ORDER.__getitem__, reverse=True)
+    return tuple(_A5_RANK[i] for i in chosen), tuple(DECK[i] for i in chosen)
+
+
+def _razz_by_combinations(
+    pool: Sequence[Card],
+) -> tuple[int, tuple[int, ...], tuple[Card, ...]]:
+    """The value, ranks and cards of the best razz hand from three ranks or fewer: the first
+    lowest five-card combination, in the order given."""
     best: tuple[tuple[int, tuple[int, ...]], tuple[Card, ...]] | None = None
-    for five in itertools.combinations(cards, 5):
+    for five in itertools.combinations(pool, 5):
         key = a5_key(five)
         if best is None or key < best[0]:
             best = (key, tuple(five))
@@ -770,8 +1037,10 @@ def best_razz(cards: Sequence[Card]) -> LowHand:
     return _razz_hand(best[1])
 
 
-def _razz_hand(combo: tuple[Card, ...]) -> LowHand:
-    """The LowHand of five cards read ace to five (razz.low)."""
+def _razz_hand(
+    combo: tuple[Card, ...],
+) -> tuple[int, tuple[int, ...], tuple[Card, ...]]:
+    """The value, ranks and cards of five cards read ace to five (razz.low)."""
     _, groups = a5_key(combo)
     shape = _A5_SHAPES[
         tuple(
@@ -787,4 +1056,4 @@ def _razz_hand(combo: tuple[Card, ...]) -> LowHand:
         sorted(combo, key=lambda c: (c.low_rank, c.bring_in_key()[1]), reverse=True)
     )
     ranks = tuple(c.low_rank for c in used)
-    return LowHand(ranks=ranks, cards=used, value=value)
+    return value, ranks, used

@@ -40,8 +40,27 @@ class Message:
 
 
 def msg(key: str, rule: str | None = None, /, **params: Any) -> Message:
-    """A message: ``msg("wording.example", None, player="Ana", amount=2)``."""
-    return Message(key, params, rule)
+    """A message: ``msg("wording.example", None, player="Ana", amount=2)``.
+
+    The engine says several per action, so the slots are filled directly: the same value as
+    ``Message(key, params, rule)``, without the frozen dataclass's three ``object.__setattr__``.
+
+    >>> msg("wording.example", "round.end", amount=2) == Message("wording.example", {"amount": 2}, "round.end")
+    True
+    """
+    message: Message = _new(Message)
+    _set_key(message, key)
+    _set_params(message, params)
+    _set_rule(message, rule)
+    return message
+
+
+_new = object.__new__
+_set_key: Callable[[Message, str], None] = Message.__dict__["key"].__set__
+_set_params: Callable[[Message, Mapping[str, Any]], None] = Message.__dict__[
+    "params"
+].__set__
+_set_rule: Callable[[Message, str | None], None] = Message.__dict__["rule"].__set__
 
 
 #: What an explanation is: sentences said one after the other.

@@ -1,4 +1,9 @@
-"""Rulings: the engine's answer to every ask kind, with an explanation and the rule ids."""
+"""Rulings: the engine's answer to every ask kind, with why (as messages) and the rule ids.
+
+A ruling says why as data: a tuple of ``Message`` values (a key, the cards, amounts, names
+and streets as values, and the rule each rests on), rendered by ``tutor.wording``;
+``Ruling.explanation`` is that rendering in the installed language.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +13,13 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from tutor.engine import betting
-from tutor.engine.boards import ante_text
+from tutor.engine.boards import ante_said
 from tutor.engine.cards import Card
 from tutor.engine.errors import NeedsCardsError, TutorError
 from tutor.engine.hands import best_high, best_low, best_razz
+from tutor.engine.messages import Message, Said, msg, render, render_all
 from tutor.engine.rules import Half
-from tutor.engine.values import ActionKind, Street, fmt
+from tutor.engine.values import ActionKind, Street
 
 if TYPE_CHECKING:
     from tutor.engine.table import Hand
@@ -44,21 +50,21 @@ LOW_KINDS = ("best-low", "low-qualifies", "low-winner")
 HIGH_KINDS = ("best-high", "high-winner")
 
 
-def unfit_kind(halves: tuple[Half, ...], kind: str) -> str | None:
+def unfit_said(halves: tuple[Half, ...], kind: str) -> Message | None:
     """Why an ask of ``kind`` does not fit a game that plays for ``halves``; None if it fits."""
     if kind in LOW_KINDS and not any(h is not Half.HIGH for h in halves):
-        return (
-            f"Seven Card Stud has no low half: a {kind} ask belongs to a game with a low "
-            "(hand.low)."
-        )
+        return msg("ruling.unfit.no-low-half", "hand.low", kind=kind)
     if kind == "low-qualifies" and Half.LOW in halves:
-        return "Razz has no qualifier: every hand makes a low, so ask best-low instead (razz.low)."
+        return msg("ruling.unfit.razz-no-qualifier", "razz.low", kind=kind)
     if kind in HIGH_KINDS and Half.HIGH not in halves:
-        return (
-            f"Razz is played for low only: a {kind} ask has no meaning there; ask best-low "
-            "or low-winner instead (razz.low)."
-        )
+        return msg("ruling.unfit.razz-low-only", "razz.low", kind=kind)
     return None
+
+
+def unfit_kind(halves: tuple[Half, ...], kind: str) -> str | None:
+    """:func:`unfit_said` as a sentence, or None if the ask fits."""
+    said = unfit_said(halves, kind)
+    return None if said is None else render(said)
 
 
 #: Ask kinds about one player's hand: the ask must name that player (``rule_on(..., player)``).
@@ -79,9 +85,15 @@ class Ruling:
 
     kind: str
     answer: dict[str, Any]
-    explanation: str
+    #: Why, as messages (rendered one after the other by ``explanation``).
+    why: Said
     rules: tuple[str, ...]
     preset: str
+
+    @property
+    def explanation(self) -> str:
+        """Why, as sentences in the installed language."""
+        return render_all(self.why)
 
 
 def to_json(value: Any) -> Any:
@@ -107,23 +119,33 @@ def rule_on(hand: Hand, kind: str, player: str | None = None) -> Ruling:
     """
     fn = _KINDS.get(kind)
     if fn is None:
-        raise TutorError(
-            f"unknown ask kind {kind!r}: use one of {', '.join(ASK_KINDS)}."
-        )
+        raise TutorError(msg("ruling.unknown-kind", None, kind=kind, kinds=ASK_KINDS))
     if kind in NEEDS_PLAYER:
         if not player:
-            raise TutorError(
-                f"an ask of kind {kind} needs `player:` naming whose hand to read."
-            )
+            raise TutorError(msg("ruling.needs-player", None, kind=kind))
         hand.player(player)
-    problem = unfit_kind(hand.variant.halves, kind)
+    problem = unfit_said(hand.variant.halves, kind)
     if problem:
         raise TutorError(problem)
     answer, why, rules = fn(hand, player)
     return Ruling(kind, answer, why, tuple(rules), hand.rules.label)
 
 
-Result = tuple[dict[str, Any], str, tuple[str, ...]]
+Result = tuple[dict[str, Any], Said, tuple[str, ...]]
+
+
+def said_of(part: object) -> Said:
+    """What another part of the engine says, as messages.
+
+    A message or a tuple of them is kept; text (from a part of the engine that still writes
+    its own sentences) is carried whole in one ``ruling.text`` message; nothing is nothing.
+    """
+    if isinstance(part, Message):
+        return (part,)
+    if isinstance(part, tuple) and all(isinstance(m, Message) for m in part):
+        return part
+    text = str(part) if part is not None else ""
+    return (msg("ruling.text", None, text=text),) if text else ()
 
 
 def _seat(hand: Hand, idx: int) -> dict[str, Any]:
@@ -134,35 +156,39 @@ def _seat(hand: Hand, idx: int) -> dict[str, Any]:
 def _ante(hand: Hand, _: str | None) -> Result:
     each = hand.stakes.ante
     if each == 0:
-        why = "This table has no ante: nobody posts before the deal, and the bring-in is the first money in."
-        return {"each": each, "total": each}, why, ("ante.post",)
+        return (
+            {"each": each, "total": each},
+            (msg("ruling.ante.none", "ante.post"),),
+            ("ante.post",),
+        )
     if hand.antes:  # what was really posted (a short stack posts all it has)
         paid = [(hand.players[i].name, a) for i, a in sorted(hand.antes.items())]
     else:  # a hand told from a later street: every seat dealt in posted the ante
         paid = [(p.name, each) for p in hand.players]
     total = sum((a for _, a in paid), Decimal(0))
-    return {"each": each, "total": total}, ante_text(each, paid), ("ante.post",)
+    return {"each": each, "total": total}, ante_said(each, paid), ("ante.post",)
 
 
 def _buy_in(hand: Hand, _: str | None) -> Result:
     bets = hand.rules.min_buy_in_bets
     minimum = hand.stakes.small_bet * bets
-    why = (
-        f"The minimum buy-in is {bets} small bets under {hand.rules.label}: "
-        f"{bets} x {fmt(hand.stakes.small_bet)} = {fmt(minimum)}."
+    why = msg(
+        "ruling.buy-in.minimum",
+        "table.buy-in",
+        bets=bets,
+        preset=hand.rules.label,
+        small_bet=hand.stakes.small_bet,
+        minimum=minimum,
     )
-    return {"minimum": minimum}, why, ("table.buy-in",)
+    return {"minimum": minimum}, (why,), ("table.buy-in",)
 
 
 def _bring_in(hand: Hand, _: str | None) -> Result:
     if hand.setup.start is not None:
-        raise TutorError(
-            "the bring-in happens on third street, and this scenario starts later: "
-            "ask it in a scenario that starts with the deal."
-        )
+        raise TutorError(msg("ruling.bring-in.starts-later", "bring-in.who"))
     if hand.bring_in_idx is None:
         raise NeedsCardsError(
-            hand.blocked or "the bring-in depends on every door card."
+            hand.blocked or msg("ruling.bring-in.needs-doors", "bring-in.who")
         )
     p = hand.players[hand.bring_in_idx]
     s = next(s for s in hand.setup.seats if s.name == p.name)
@@ -172,18 +198,22 @@ def _bring_in(hand: Hand, _: str | None) -> Result:
     amount = min(bring, after_ante)
     door = p.cards[2]
     assert door is not None
-    why = hand.bring_in_reason + f" The bring-in is {fmt(bring)}"
-    why += (
-        " (half the small bet, by default)."
-        if hand.setup.stakes.bring_in == hand.stakes.small_bet / 2
-        else "."
+    why = said_of(hand.bring_in_reason) + (
+        msg(
+            "ruling.bring-in.amount",
+            "bring-in.amount",
+            amount=bring,
+            default=hand.setup.stakes.bring_in == hand.stakes.small_bet / 2,
+        ),
     )
     rules: tuple[str, ...] = (hand.variant.rule_bring_in, "bring-in.amount")
     if amount < bring:
         why += (
-            f" {p.name} has only {fmt(amount)} left after the ante, so posts that."
+            msg(
+                "ruling.bring-in.short", "bring-in.all-in", player=p.name, amount=amount
+            )
             if amount
-            else f" {p.name} has nothing left after the ante, so posts no bring-in."
+            else msg("ruling.bring-in.nothing-left", "bring-in.all-in", player=p.name),
         )
         rules += ("bring-in.all-in",)
     return {**_seat(hand, p.idx), "card": door.text, "amount": amount}, why, rules
@@ -191,17 +221,15 @@ def _bring_in(hand: Hand, _: str | None) -> Result:
 
 def _opening(hand: Hand) -> int:
     if hand.is_over or hand.street is Street.SHOWDOWN:
-        raise TutorError(
-            "the betting is over: ask who acts first while a betting round is open."
-        )
+        raise TutorError(msg("ruling.betting-over", "round.end"))
     if hand.to_act_idx is None or hand.round_first is None:
-        raise NeedsCardsError(hand.blocked or "nobody can act now.")
+        raise NeedsCardsError(hand.blocked or msg("ruling.nobody-can-act", None))
     return hand.round_first
 
 
 def _first_to_act(hand: Hand, _: str | None) -> Result:
     idx = _opening(hand)
-    return _seat(hand, idx), hand.opener_reason, hand.opener_rules
+    return _seat(hand, idx), said_of(hand.opener_reason), hand.opener_rules
 
 
 def _next_to_act(hand: Hand, _: str | None) -> Result:
@@ -212,39 +240,35 @@ def _next_to_act(hand: Hand, _: str | None) -> Result:
         rules: tuple[str, ...] = (hand.variant.rule_bring_in, "act.third")
         if hand.bring_in_idx != p.idx:
             rules += ("bring-in.all-in",)
-        return _seat(hand, p.idx), hand.bring_in_reason, rules
+        return _seat(hand, p.idx), said_of(hand.bring_in_reason), rules
     if hand.forced_pending and last is not None:
         low = hand.players[hand.bring_in_idx] if hand.bring_in_idx is not None else None
-        why = (
-            f"After {last.text}, nobody has brought in yet"
-            + (f" (the low card, {low.name}, is all in for the ante)" if low else "")
-            + f", so the action moves clockwise to {p.name}, who may fold, bring in or complete."
+        why = msg(
+            "ruling.next.nobody-brought-in",
+            "bring-in.all-in",
+            last=last.said,
+            low=low.name if low else None,
+            player=p.name,
         )
-        return _seat(hand, p.idx), why, ("bring-in.all-in", "act.third")
+        return _seat(hand, p.idx), (why,), ("bring-in.all-in", "act.third")
     if last is None or last.street is not hand.street:
-        return _seat(hand, p.idx), hand.opener_reason, hand.opener_rules
-    owed = hand.current - p.bet
-    why = (
-        f"After {last.text}, the action moves clockwise to the next player still in with chips: {p.name}"
-        + (
-            f", who faces {fmt(owed)} more."
-            if owed > 0
-            else ", who has no wager to face."
-        )
-    )
-    skipped = [
-        q.name for q in hand.players if (q.folded or q.all_in) and q.idx != p.idx
-    ]
-    if skipped:
-        why += f" Players who folded or are all in ({', '.join(skipped)}) are skipped."
-    return (
-        _seat(hand, p.idx),
-        why,
-        (
-            "act.third" if hand.street is Street.THIRD else hand.variant.rule_act,
-            "round.end",
+        return _seat(hand, p.idx), said_of(hand.opener_reason), hand.opener_rules
+    rule = "act.third" if hand.street is Street.THIRD else hand.variant.rule_act
+    said: Said = (
+        msg(
+            "ruling.next.clockwise",
+            rule,
+            last=last.said,
+            player=p.name,
+            owed=hand.current - p.bet,
         ),
     )
+    skipped = tuple(
+        q.name for q in hand.players if (q.folded or q.all_in) and q.idx != p.idx
+    )
+    if skipped:
+        said += (msg("ruling.next.skipped", "round.end", players=skipped),)
+    return _seat(hand, p.idx), said, (rule, "round.end")
 
 
 def _bet_sizes(hand: Hand, _: str | None) -> Result:
@@ -253,26 +277,31 @@ def _bet_sizes(hand: Hand, _: str | None) -> Result:
     opts = betting.options(hand, p)
     if hand.street is Street.THIRD and not hand.completed:
         sizes = [hand.stakes.small_bet] if (ActionKind.COMPLETE in opts) else []
-        why = (
-            f"On third street the first full wager is the completion to the small bet of "
-            f"{fmt(hand.stakes.small_bet)}; the bring-in ({fmt(hand.stakes.bring_in)}) is not a bet size."
+        why: Said = (
+            msg(
+                "ruling.sizes.completion",
+                "bring-in.complete",
+                small_bet=hand.stakes.small_bet,
+                bring_in=hand.stakes.bring_in,
+            ),
         )
         return {"sizes": sizes}, why, ("bring-in.complete", "limit.small")
     can = ActionKind.BET in opts or ActionKind.RAISE in opts
     sizes = hand.sizes() if can else []
-    why = hand.size_text()
     rules: tuple[str, ...] = (hand.size_rule(ActionKind.BET),)
     if not can:
         found = betting.refusal_reason(hand, ActionKind.RAISE, p, opts)
         assert found is not None
         reason, rule = found
-        why = f"No bet or raise is possible now: {reason}."
+        why = (msg("ruling.sizes.none", rule, reason=reason),)
         rules = (rule,)
-    elif hand.street is Street.FOURTH and hand.open_pair_active() and hand.big_seen:
-        why += " A big bet or raise has already been made on this street, so every later raise is big."
+    else:
+        why = said_of(hand.size_text())
+        if hand.street is Street.FOURTH and hand.open_pair_active() and hand.big_seen:
+            why += (msg("ruling.sizes.big-seen", "limit.open-pair"),)
     note = hand.all_in_note()
     if note:
-        why += " " + note
+        why += said_of(note)
         rules = ("limit.all-in",) + rules
     return {"sizes": sizes}, why, rules
 
@@ -281,48 +310,64 @@ def _legal(hand: Hand, _: str | None) -> Result:
     _opening(hand)
     p = hand.players[hand.to_act_idx]  # type: ignore[index]
     actions = hand.legal_actions()
-    reasons = hand.illegal_reasons()
-    why = f"{p.name} is to act on {hand.street.value} street and may: {', '.join(actions)}."
+    why: Said = (
+        msg(
+            "ruling.legal.may",
+            None,
+            player=p.name,
+            street=hand.street,
+            actions=tuple(actions),
+        ),
+    )
     rules: tuple[str, ...]
     if hand.forced_pending:
         if hand.bring_in_idx == p.idx:
             why += (
-                f" {p.name} has the {'high' if hand.variant.bring_in_highest else 'low'} card, "
-                f"so must bring in ({fmt(hand.stakes.bring_in)}) or "
-                f"complete to the small bet of {fmt(hand.stakes.small_bet)}; the bring-in is forced, "
-                "so there is no fold or check."
+                msg(
+                    "ruling.legal.must-bring-in",
+                    hand.variant.rule_bring_in,
+                    player=p.name,
+                    highest=hand.variant.bring_in_highest,
+                    bring_in=hand.stakes.bring_in,
+                    small_bet=hand.stakes.small_bet,
+                ),
             )
             rules = (hand.variant.rule_bring_in, "bring-in.complete")
         else:
             why += (
-                " The low card is all in for the ante and nobody has brought in yet, so "
-                f"{p.name} may fold, bring in ({fmt(hand.stakes.bring_in)}) or complete to "
-                f"{fmt(hand.stakes.small_bet)}."
+                msg(
+                    "ruling.legal.low-card-all-in",
+                    "bring-in.all-in",
+                    player=p.name,
+                    bring_in=hand.stakes.bring_in,
+                    small_bet=hand.stakes.small_bet,
+                ),
             )
             rules = ("bring-in.all-in", "bring-in.complete")
     elif hand.street is Street.THIRD and not hand.completed:
         why += (
-            f" Facing only the bring-in, a player may fold, call it, or complete to the small bet of "
-            f"{fmt(hand.stakes.small_bet)}; a completion is not a raise."
+            msg(
+                "ruling.legal.facing-bring-in",
+                "bring-in.complete",
+                small_bet=hand.stakes.small_bet,
+            ),
         )
         rules = ("bring-in.complete",)
     else:
-        why += " " + hand.size_text()
+        why += said_of(hand.size_text())
         rules = (hand.size_rule(ActionKind.BET),)
-        if "raise" in reasons and "capped" in reasons["raise"]:
-            why += f" No raise: {reasons['raise']}."
+        refused = betting.refusal_reason(hand, ActionKind.RAISE, p)
+        if refused is not None and refused[1] == "cap.raises":
+            why += (msg("ruling.legal.no-raise", "cap.raises", reason=refused[0]),)
             rules += ("cap.raises",)
         elif any(a.startswith("raise") for a in actions):
-            left = hand.raises_left()
             why += (
-                " Raising is unlimited heads-up here."
-                if left is None
-                else f" {left} raise{'s' if left != 1 else ''} left."
+                msg("ruling.legal.raises-left", "cap.raises", left=hand.raises_left()),
             )
             rules += ("cap.raises",)
     note = hand.all_in_note()
     if note:
-        why += " " + note
+        why += said_of(note)
         rules = ("limit.all-in",) + rules
     return {"player": p.name, "actions": actions}, why, rules
 
@@ -332,41 +377,49 @@ def _raises_left(hand: Hand, _: str | None) -> Result:
     left = hand.raises_left()
     rules = ("cap.raises",)
     hu = hand.rules.heads_up.value
+    label = hand.rules.label
     if left is None:
-        why = (
-            f"Under {hand.rules.label} raising is unlimited here: the round is heads-up "
-            f"({'it began heads-up' if hu == 'unlimited-if-begun' else 'it became heads-up before the cap'})."
+        why = msg(
+            "ruling.raises.unlimited",
+            "cap.raises",
+            preset=label,
+            began_heads_up=hu == "unlimited-if-begun",
         )
-        return {"raises_left": None}, why, rules
-    what = "completion" if hand.street is Street.THIRD else "bet"
-    why = (
-        f"Under {hand.rules.label} a round allows one bet (on third street, the completion) and "
-        f"{hand.rules.max_raises} raises; {hand.raises} raise{'s have' if hand.raises != 1 else ' has'} been made, "
-        f"so {left} remain{'s' if left == 1 else ''}. The {what} itself is not a raise."
+        return {"raises_left": None}, (why,), rules
+    said: Said = (
+        msg(
+            "ruling.raises.left",
+            "cap.raises",
+            preset=label,
+            max_raises=hand.rules.max_raises,
+            raises=hand.raises,
+            left=left,
+            completion=hand.street is Street.THIRD,
+        ),
     )
     if len(hand.actors()) <= 2 and hu == "unlimited-if-begun":
-        why += (
-            f" Only two players are left with chips, but under {hand.rules.label} raising is "
-            "unlimited only if the round began heads-up, and this one did not, so the cap holds."
-        )
+        said += (msg("ruling.raises.cap-holds", "cap.raises", preset=label),)
     elif len(hand.actors()) <= 2 and hu == "capped":
-        why += f" Heads-up play stays capped under {hand.rules.label}."
+        said += (msg("ruling.raises.heads-up-capped", "cap.raises", preset=label),)
     elif len(hand.actors()) <= 2 and hand.cap_hit:
-        why += (
-            " The cap was reached before the round became heads-up, so it stays capped."
-        )
-    return {"raises_left": left}, why, rules
+        said += (msg("ruling.raises.capped-before-heads-up", "cap.raises"),)
+    return {"raises_left": left}, said, rules
 
 
 def _pot(hand: Hand, _: str | None) -> Result:
-    parts = [f"{p.name} {fmt(p.committed)}" for p in hand.players if p.committed]
-    why = f"Every chip put in this hand, antes included: {' + '.join(parts) or '0'} = {fmt(hand.pot)}."
+    parts = tuple(
+        msg("ruling.pot.part", None, player=p.name, amount=p.committed)
+        for p in hand.players
+        if p.committed
+    )
+    why: Said = (msg("ruling.pot.total", "ante.post", parts=parts, pot=hand.pot),)
     rules: tuple[str, ...] = ("ante.post",)
     if hand.returned:
-        back = "; ".join(f"{name} {fmt(a)}" for name, a in hand.returned.items())
-        why += (
-            f" Chips nobody called went back to their owner and are not in it ({back})."
+        back = tuple(
+            msg("ruling.pot.part", None, player=name, amount=a)
+            for name, a in hand.returned.items()
         )
+        why += (msg("ruling.pot.returned", "pot.uncalled", back=back),)
         rules += ("pot.uncalled",)
     return {"pot": hand.pot}, why, rules
 
@@ -375,14 +428,19 @@ def _community(hand: Hand, _: str | None) -> Result:
     need, why = hand.community_needed()
     if hand.uses_community is not None:
         need = hand.uses_community
-    return {"community": need}, why, ("river.community",)
+    return {"community": need}, said_of(why), ("river.community",)
 
 
 def _hand_cards(hand: Hand, player: str) -> list[Card]:
     cards = hand.cards_of(player)
     if len(cards) < 5:
         raise TutorError(
-            f"{player} has only {len(cards)} cards: a poker hand needs five; ask from fifth street on."
+            msg(
+                "ruling.hand.too-few-cards",
+                "hand.high",
+                player=player,
+                count=len(cards),
+            )
         )
     return cards
 
@@ -390,9 +448,8 @@ def _hand_cards(hand: Hand, player: str) -> list[Card]:
 def _best_high(hand: Hand, player: str | None) -> Result:
     assert player is not None
     h = best_high(_hand_cards(hand, player))
-    why = (
-        f"{player}'s best five cards make {h.describe()}: {' '.join(c.text for c in h.cards)}. "
-        "Any five of the cards may be used."
+    why = msg(
+        "ruling.best-high", "hand.high", player=player, hand=h.said, cards=h.cards
     )
     return (
         {
@@ -401,7 +458,7 @@ def _best_high(hand: Hand, player: str | None) -> Result:
             "ranks": h.rank_chars,
             "cards": [c.text for c in h.cards],
         },
-        why,
+        (why,),
         ("hand.high",),
     )
 
@@ -411,26 +468,27 @@ def _best_low(hand: Hand, player: str | None) -> Result:
     cards = _hand_cards(hand, player)
     if hand.variant.low_half is Half.LOW:
         razz = best_razz(cards)
-        why = (
-            f"{player}'s lowest five cards are {razz.text}, using {' '.join(c.text for c in razz.cards)}: "
-            "ace to five, the ace low; pairs count against the hand, straights and flushes do not, "
-            "and there is no qualifier."
+        why = msg(
+            "ruling.best-low.razz",
+            "razz.low",
+            player=player,
+            low=razz.said,
+            cards=razz.cards,
         )
-        return {"player": player, "low": razz.text}, why, ("razz.low",)
+        return {"player": player, "low": razz.text}, (why,), ("razz.low",)
     low = best_low(cards)
     if low is None:
-        small = sorted({c.low_rank for c in cards if c.low_rank <= 8})
-        why = (
-            f"{player} has only {len(small)} different rank{'s' if len(small) != 1 else ''} of eight or lower "
-            f"({', '.join('A' if r == 1 else str(r) for r in small) or 'none'}); a low needs five, so there is no low. "
-            "Paired cards count once."
-        )
-        return {"player": player, "low": None}, why, ("hand.low",)
-    why = (
-        f"{player}'s best low is {low.text}, using {' '.join(c.text for c in low.cards)}: five different ranks "
-        "of eight or lower, the ace counting low; straights and flushes do not count against it."
+        small = tuple(sorted({c.low_rank for c in cards if c.low_rank <= 8}))
+        why = msg("ruling.best-low.none", "hand.low", player=player, ranks=small)
+        return {"player": player, "low": None}, (why,), ("hand.low",)
+    why = msg(
+        "ruling.best-low.eight",
+        "hand.low",
+        player=player,
+        low=low.said,
+        cards=low.cards,
     )
-    return {"player": player, "low": low.text}, why, ("hand.low",)
+    return {"player": player, "low": low.text}, (why,), ("hand.low",)
 
 
 def _low_qualifies(hand: Hand, player: str | None) -> Result:
@@ -441,7 +499,7 @@ def _low_qualifies(hand: Hand, player: str | None) -> Result:
 def _contenders(hand: Hand) -> list[int]:
     live = hand.live()
     if len(live) < 2 and not hand.is_over:
-        raise TutorError("only one player is left; nobody shows down.")
+        raise TutorError(msg("ruling.showdown.one-left", "round.end"))
     return [p.idx for p in live]
 
 
@@ -449,11 +507,13 @@ def _high_winner(hand: Hand, _: str | None) -> Result:
     idxs = _contenders(hand)
     best = {i: best_high(hand.cards_of(hand.players[i].name)) for i in idxs}
     top = max(h.value for h in best.values())
-    win = [i for i in idxs if best[i].value == top]
-    names = [hand.players[i].name for i in win]
-    why = "; ".join(f"{hand.players[i].name}: {best[i].describe()}" for i in idxs)
-    why = f"Best high hand among the players still in: {', '.join(names)} ({why})."
-    return {"players": names}, why, ("hand.high",)
+    names = tuple(hand.players[i].name for i in idxs if best[i].value == top)
+    hands = tuple(
+        msg("ruling.player-hand", None, player=hand.players[i].name, hand=best[i].said)
+        for i in idxs
+    )
+    why = msg("ruling.high-winner", "hand.high", players=names, hands=hands)
+    return {"players": list(names)}, (why,), ("hand.high",)
 
 
 def _low_winner(hand: Hand, _: str | None) -> Result:
@@ -461,44 +521,48 @@ def _low_winner(hand: Hand, _: str | None) -> Result:
     if hand.variant.low_half is Half.LOW:
         razz = {i: best_razz(hand.cards_of(hand.players[i].name)) for i in idxs}
         top = min(lo.value for lo in razz.values())
-        names = [hand.players[i].name for i in idxs if razz[i].value == top]
-        parts = "; ".join(f"{hand.players[i].name}: {razz[i].text}" for i in idxs)
-        why = (
-            f"In razz the lowest hand wins, compared ace to five from the highest card down, pairs "
-            f"counting against; the best is {', '.join(names)} ({parts})."
+        names = tuple(hand.players[i].name for i in idxs if razz[i].value == top)
+        hands = tuple(
+            msg(
+                "ruling.player-hand",
+                None,
+                player=hand.players[i].name,
+                hand=razz[i].said,
+            )
+            for i in idxs
         )
-        return {"players": names}, why, ("razz.low",)
+        why = msg("ruling.low-winner.razz", "razz.low", players=names, hands=hands)
+        return {"players": list(names)}, (why,), ("razz.low",)
     lows = {i: best_low(hand.cards_of(hand.players[i].name)) for i in idxs}
     quals = {i: lo for i, lo in lows.items() if lo is not None}
-    parts = "; ".join(
-        f"{hand.players[i].name}: {lo.text if (lo := lows[i]) else 'no low'}"
+    hands = tuple(
+        msg(
+            "ruling.player-hand",
+            None,
+            player=hand.players[i].name,
+            hand=lo.said if (lo := lows[i]) else msg("ruling.no-low", "hand.low"),
+        )
         for i in idxs
     )
     if not quals:
-        return (
-            {"players": []},
-            f"Nobody has an eight-or-better low ({parts}), so the high hand takes the whole pot.",
-            ("hand.low", "split.halves"),
-        )
+        why = msg("ruling.low-winner.none", "split.halves", hands=hands)
+        return {"players": []}, (why,), ("hand.low", "split.halves")
     top = min(lo.value for lo in quals.values())
-    names = [hand.players[i].name for i in idxs if i in quals and quals[i].value == top]
-    why = f"Lows compare from the highest card down; the best is {', '.join(names)} ({parts})."
-    return {"players": names}, why, ("hand.low",)
+    names = tuple(
+        hand.players[i].name for i in idxs if i in quals and quals[i].value == top
+    )
+    why = msg("ruling.low-winner.eight", "hand.low", players=names, hands=hands)
+    return {"players": list(names)}, (why,), ("hand.low",)
 
 
 def _award(hand: Hand, _: str | None) -> Result:
     if not hand.is_over:
-        raise TutorError(
-            "the pot is awarded at the end of the hand: ask for the award after the last betting round closes."
-        )
+        raise TutorError(msg("ruling.award.not-over", "round.end"))
     blocked = getattr(hand, "award_blocked", None)
     if blocked:
         raise NeedsCardsError(blocked)
-    return (
-        {"payouts": dict(hand.payouts), "rake": hand.rake},
-        " ".join(hand.award_notes),
-        hand.award_rules,
-    )
+    why: Said = tuple(m for note in hand.award_notes for m in said_of(note))
+    return {"payouts": dict(hand.payouts), "rake": hand.rake}, why, hand.award_rules
 
 
 def _showdown_order(hand: Hand, _: str | None) -> Result:
@@ -508,15 +572,10 @@ def _showdown_order(hand: Hand, _: str | None) -> Result:
         and not hand.players[hand.last_round_aggressor].folded
     ):
         idx = hand.last_round_aggressor
-        why = (
-            f"{hand.players[idx].name} made the last bet or raise on the final round, so shows first; "
-            "then the others clockwise."
-        )
+        name = hand.players[idx].name
+        why: Said = (msg("ruling.order.last-aggressor", "showdown.order", player=name),)
         if hand.short_all_in is not None and hand.short_all_in[0] == idx:
-            why += (
-                f" {hand.players[idx].name}'s all-in was short of a full bet or raise, but it was for "
-                "more than the call, so it counts as a bet or raise here."
-            )
+            why += (msg("ruling.order.short-all-in", "limit.all-in", player=name),)
     else:
         first = (
             hand.last_round_first if hand.last_round_street is Street.SEVENTH else None
@@ -526,13 +585,18 @@ def _showdown_order(hand: Hand, _: str | None) -> Result:
                 hand.rules.community_opener.value == "board-with-community"
             )
             if win is None:
-                raise NeedsCardsError(str(reason))
+                raise NeedsCardsError(
+                    reason if isinstance(reason, Message) else str(reason)
+                )
             first = win
         idx = first
         why = (
-            f"Nobody bet on the final round, so the player who acted first on it shows first: "
-            f"{hand.players[idx].name} (the {hand.variant.board_first} hand showing). Then the "
-            "others clockwise."
+            msg(
+                "ruling.order.first-to-act",
+                "showdown.order",
+                player=hand.players[idx].name,
+                board=hand.variant.board_first,
+            ),
         )
     return _seat(hand, idx), why, ("showdown.order",)
 
@@ -540,11 +604,10 @@ def _showdown_order(hand: Hand, _: str | None) -> Result:
 def _ruling(hand: Hand, _: str | None) -> Result:
     last = hand.irr.last if hand.irr is not None else None
     if last is None:
-        raise TutorError(
-            "there is no irregularity to rule on yet: put an event step (what went wrong) "
-            "before a ruling ask."
-        )
-    return last.answer(), last.explanation, last.rules
+        raise TutorError(msg("ruling.no-irregularity", None))
+    said = getattr(last, "why", None)
+    why = said_of(said if isinstance(said, tuple) else last.explanation)
+    return last.answer(), why, last.rules
 
 
 _KINDS: dict[str, Callable[[Hand, str | None], Result]] = {

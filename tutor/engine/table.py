@@ -19,6 +19,7 @@ from tutor.engine import betting
 from tutor.engine.actions import parse_action
 from tutor.engine.boards import (
     Why,
+    ante_said,
     ante_text,
     board_key,
     describe_board,
@@ -45,6 +46,15 @@ from tutor.engine.rules import (
     TieBreak,
 )
 from tutor.engine.rules import HouseRules as HouseRules
+from tutor.engine.showdown import (
+    Award,
+    AwardSetup,
+    Contender,
+    award_showdown,
+    award_uncontested,
+    rake_of,
+    side_pots,
+)
 from tutor.engine.values import (
     ACTION_FORMS,
     CARDS_AT,
@@ -66,6 +76,7 @@ from tutor.engine.values import (
     Street,
     TableView,
     fmt,
+    operation,
     to_decimal,
 )
 
@@ -229,8 +240,8 @@ class Hand:
         self.antes: dict[int, Decimal] = {}
         self.open_pair_seats: tuple[int, ...] = ()
         self.pots: list[tuple[Decimal, tuple[int, ...]]] = []
-        self.award_notes: list[str] = []
-        self.award_blocked: str | None = None
+        self.award_notes: list[Message] = []
+        self.award_blocked: Message | None = None
         self.award_rules: tuple[str, ...] = ()
         self.to_act_idx: int | None = None
         #: Why nobody can act (unknown cards), or None.
@@ -407,7 +418,7 @@ class Hand:
                 msg("op.ante.each", "ante.post", ante=ante)
                 if all(a == ante for a in self.antes.values())
                 else msg("op.ante.total", "ante.post", total=self.pot),
-                (msg("why.ante.posted", "ante.post", ante=ante, paid=posted),),
+                ante_said(ante, list(posted)),
                 ("ante.post",),
             )
         else:
@@ -1613,114 +1624,85 @@ class Hand:
         )
 
     # ------------------------------------------------------------------ award
-    def _return_uncalled(self) -> None:
-        """Give back the part of a wager nobody called, before any pot is formed (pot.uncalled)."""
-        if self.returned:
+    def award_setup(self) -> AwardSetup:
+        """What the award reads of this hand (see :mod:`tutor.engine.showdown`)."""
+        return AwardSetup(
+            players=tuple(
+                Contender(p.idx, p.name, p.committed, p.folded, tuple(p.cards))
+                for p in self.players
+            ),
+            order=tuple(self.order),
+            variant=self.variant,
+            rules=self.rules,
+            stakes=self.stakes,
+            community=self.community if self.uses_community else None,
+            returned=dict(self.returned),
+        )
+
+    def apply_award(self, award: Award) -> None:
+        """Give back the uncalled chips, then pay the pots as ``award`` says, and log both."""
+        back = award.uncalled
+        if back is not None:
+            top = self.by_name[back.player]
+            top.committed -= back.amount
+            top.stack += back.amount
+            top.all_in = False
+            self.log_event(
+                "uncalled",
+                back.said,
+                back.why,
+                ("pot.uncalled",),
+                player=back.player,
+                amount=back.amount,
+            )
+        self.returned = dict(award.returned)
+        self.pots = list(award.pots)
+        if award.blocked is not None:
+            self.award_blocked = award.blocked
             return
-        ranked = sorted(self.players, key=lambda q: q.committed, reverse=True)
-        top, second = ranked[0], ranked[1]
-        excess = top.committed - second.committed
-        if excess <= 0:
-            return
-        top.committed -= excess
-        top.stack += excess
-        top.all_in = False
-        self.returned = {top.name: excess}
+        self.rake = award.rake
+        self.payouts = dict(award.payouts)
+        self.award_notes = list(award.notes)
+        self.award_rules = award.rules
+        assert award.said is not None
         self.log_event(
-            "uncalled",
-            f"{top.name} takes back {fmt(excess)}",
-            f"Nobody called the last {fmt(excess)} of {top.name}'s chips (the most anyone else put in "
-            f"is {fmt(second.committed)}), so they go back to {top.name} before any pot is formed: "
-            "they are not part of the pot, not raked and not won.",
-            ("pot.uncalled",),
-            player=top.name,
-            amount=excess,
+            "award",
+            award.said,
+            award.notes,
+            award.rules,
+            player=award.player,
+            amount=award.amount,
         )
 
     def win_uncontested(self, winner: _Player) -> None:
         for p in self.players:
             p.bet = ZERO
         self.to_act_idx = None
-        self._return_uncalled()
-        total = self.pot
-        rake = ZERO
-        if self.street is not Street.THIRD:
-            rake = self.rake_of(total)
-        self.rake = rake
-        self.payouts = {winner.name: total - rake} if total - rake else {}
-        self.pots = [(total, (winner.idx,))]
         self.is_over = True
-        back = self.returned.get(winner.name)
-        self.award_notes = [
-            f"Everyone else folded, so {winner.name} wins the pot of {fmt(total)} at once without showing"
-            + (f" (less a rake of {fmt(rake)})" if rake else "")
-            + "."
-            + (
-                f" The {fmt(back)} nobody called went back to {winner.name} first: it was never in the pot."
-                if back
-                else ""
+        self.apply_award(
+            award_uncontested(
+                self.award_setup(),
+                winner.idx,
+                before_fourth=self.street is Street.THIRD,
             )
-            + (
-                " No rake: the hand ended before fourth street was dealt."
-                if self.street is Street.THIRD and self.stakes.rake_percent is not None
-                else ""
-            )
-        ]
-        self.award_rules = (
-            ("round.end",)
-            + (("pot.uncalled",) if back else ())
-            + (("pot.rake",) if self.stakes.rake_percent is not None else ())
-        )
-        self.log_event(
-            "award",
-            f"{winner.name} wins {fmt(total - rake)}",
-            self.award_notes[0],
-            self.award_rules,
-            player=winner.name,
-            amount=total - rake,
         )
 
     def rake_of(self, total: Decimal) -> Decimal:
         """The rake on ``total``, all pots together: percent, rounded down to the chip, capped."""
-        if self.stakes.rake_percent is None or self.stakes.rake_cap is None:
-            return ZERO
-        chip = self.stakes.chip or Decimal(1)
-        raw = total * self.stakes.rake_percent / 100
-        rake = (raw // chip) * chip
-        return min(rake, self.stakes.rake_cap)
+        return rake_of(total, self.stakes)
 
     def side_pots(self) -> list[tuple[Decimal, tuple[int, ...]]]:
         """Main pot then side pots: (amount, eligible player indexes) (pot.side)."""
-        live = self.live()
-        levels = sorted({p.committed for p in live})
-        pots: list[tuple[Decimal, tuple[int, ...]]] = []
-        prev = ZERO
-        for lv in levels:
-            amount = sum(
-                (min(p.committed, lv) - min(p.committed, prev) for p in self.players),
-                ZERO,
-            )
-            elig = tuple(p.idx for p in live if p.committed >= lv)
-            if amount > 0:
-                if pots and pots[-1][1] == elig:
-                    pots[-1] = (pots[-1][0] + amount, elig)
-                else:
-                    pots.append((amount, elig))
-            prev = lv
-        rest = sum((p.committed - min(p.committed, prev) for p in self.players), ZERO)
-        if rest and pots:
-            pots[-1] = (pots[-1][0] + rest, pots[-1][1])
-        return pots
+        return side_pots(
+            [p.committed for p in self.players], [p.folded for p in self.players]
+        )
 
     def _showdown(self) -> None:
-        from tutor.engine import showdown
-
         self.street = Street.SHOWDOWN
         self.to_act_idx = None
         for p in self.players:
             p.bet = ZERO
-        self._return_uncalled()
-        showdown.award(self)
+        self.apply_award(award_showdown(self.award_setup()))
         self.is_over = True
 
     # ------------------------------------------------------------------ misc
@@ -1735,15 +1717,7 @@ class Hand:
         amount: Decimal | None = None,
         street: Street | None = None,
     ) -> Operation:
-        op = Operation(
-            kind=kind,
-            said=said,
-            why=why,
-            rules=rules,
-            player=player,
-            amount=amount,
-            street=street or self.street,
-        )
+        op = operation(kind, said, why, rules, player, amount, street or self.street)
         self.history.append(op)
         return op
 

@@ -18,15 +18,21 @@ from tutor.wording.en import (
     actions,
     betting,
     general,
+    hands,
     irregularities,
+    rulings,
     setup,
+    showdown,
     table,
 )
 
 CATALOGUE: Mapping[str, Template] = {
     **general.CATALOGUE,
     **actions.CATALOGUE,
+    **hands.CATALOGUE,
     **irregularities.CATALOGUE,
+    **rulings.CATALOGUE,
+    **showdown.CATALOGUE,
     **table.CATALOGUE,
     **betting.CATALOGUE,
     **setup.CATALOGUE,

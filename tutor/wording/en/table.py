@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tutor.engine.boards import ante_text, describe_board, describe_low_board
+from tutor.engine.boards import board_said, low_board_said
+from tutor.engine.cards import Card
 from tutor.engine.rules import ShortDeck
 from tutor.engine.values import Action, ActionKind
 from tutor.wording import Params, Template
@@ -52,9 +53,9 @@ def _door(p: Params, high: bool) -> str:
     return why + "."
 
 
-def _board(p: Params, cards: object) -> str:
-    describe = describe_low_board if p.raw("low") else describe_board
-    return p.say(describe(list(cards)))  # type: ignore[call-overload]
+def _board(p: Params, cards: tuple[Card, ...]) -> str:
+    said = low_board_said if p.raw("low") else board_said
+    return p.say(said(list(cards)))
 
 
 def _best_board(p: Params) -> str:
@@ -203,7 +204,6 @@ CATALOGUE: Mapping[str, Template] = {
     "op.ante.each": "Every player antes {ante}",
     "op.ante.total": "The antes: {total} in all",
     "op.ante.none": "No antes",
-    "why.ante.posted": lambda p: p.say(ante_text(p.raw("ante"), list(p.raw("paid")))),
     "why.ante.none": (
         "This table plays without antes: the pot starts empty and the bring-in is still forced."
     ),
