@@ -11,13 +11,20 @@ def test_river_count_stub_rule_with_burns() -> None:
     rules = house_rules("online", "stud")
     need, why = river_count(rules, 8, 49, 3)
     assert need is True
-    assert why.startswith(
+    assert (why.key, why.rule, why.params["stub"]) == (
+        "why.river.count",
+        "river.community",
+        0,
+    )
+    assert str(why).startswith(
         "8 players will need a seventh card. 49 cards are out and 3 burn cards, "
         "so the stub holds 52 - 49 - 3 = 0."
     )
     need, why = river_count(rules, 2, 12, 0)
     assert need is False
-    assert why.endswith("every player gets a seventh card of their own, face down.")
+    assert str(why).endswith(
+        "every player gets a seventh card of their own, face down."
+    )
 
 
 def test_stub_without_seed_deals_nothing() -> None:

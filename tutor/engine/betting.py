@@ -30,6 +30,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from tutor.engine.errors import IllegalActionError, NeedsCardsError
+from tutor.engine.messages import Message, msg, render
 from tutor.engine.values import ZERO, ActionKind, PlayerState, Street, fmt
 
 if TYPE_CHECKING:
@@ -49,9 +50,9 @@ ORDER = (
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """Why an action is not open: the reason, the rule id, and the actions that are."""
+    """Why an action is not open: the reason (a message), the rule id, and the actions that are."""
 
-    reason: str
+    reason: Message
     rule: str
     allowed: tuple[str, ...]
 
@@ -61,12 +62,12 @@ class Refusal:
 
 # ------------------------------------------------------------------------ the checks
 class Deny:
-    """A check's refusal: the rule id, and the reason written only when read (the checks run
-    for every action on every turn, and most refusals are never shown)."""
+    """A check's refusal: the rule id, and the reason built only when asked for (the checks
+    run for every action on every turn, and most refusals are never shown)."""
 
     __slots__ = ("rule", "say")
 
-    def __init__(self, rule: str, say: Callable[[], str]) -> None:
+    def __init__(self, rule: str, say: Callable[[], Message]) -> None:
         self.rule = rule
         self.say = say
 
@@ -79,22 +80,25 @@ Verdict = list[Decimal] | Deny
 def _forced_other(hand: Hand, kind: ActionKind) -> Deny:
     return Deny(
         "bring-in.complete",
-        lambda: (
-            f"the first chips on third street are the bring-in ({fmt(hand.stakes.bring_in)}) "
-            f"or a completion to {fmt(hand.stakes.small_bet)}, not a {kind.value}"
+        lambda: msg(
+            "refusal.forced.first-chips",
+            "bring-in.complete",
+            bring_in=hand.stakes.bring_in,
+            small=hand.stakes.small_bet,
+            kind=kind,
         ),
     )
 
 
 def _not_reopened(hand: Hand, p: PlayerState) -> Deny:
-    def say() -> str:
-        who = ""
+    def say() -> Message:
+        by: str | None = None
+        total: Decimal | None = None
         if hand.short_all_in is not None:
             q, total, _ = hand.short_all_in
-            who = f" ({hand.players[q].name}'s to {fmt(total)})"
-        return (
-            f"the all-in for less than half a bet{who} does not reopen the betting for {p.name}, "
-            "who has already acted: only a call or a fold"
+            by = hand.players[q].name
+        return msg(
+            "refusal.not-reopened", "limit.all-in", player=p.name, by=by, total=total
         )
 
     return Deny("limit.all-in", say)
@@ -115,37 +119,36 @@ def _check_fold(hand: Hand, p: PlayerState) -> Verdict:
     if hand.forced_pending:
         if hand.bring_in_idx is not None and p.idx != hand.bring_in_idx:
             return []
-        card = "high" if hand.variant.bring_in_highest else "low"
+        rule = hand.variant.rule_bring_in
         return Deny(
-            hand.variant.rule_bring_in,
-            lambda: (
-                f"{p.name} has the {card} card and must bring in or complete; "
-                "the bring-in is a forced bet"
+            rule,
+            lambda: msg(
+                "refusal.fold.forced",
+                rule,
+                player=p.name,
+                high=hand.variant.bring_in_highest,
             ),
         )
     if hand.current > p.bet:
         return []
     return Deny(
-        "round.end",
-        lambda: (
-            f"{p.name} can check for free; folding is not offered when there is no bet "
-            "to face"
-        ),
+        "round.end", lambda: msg("refusal.fold.free-check", "round.end", player=p.name)
     )
 
 
 def _check_check(hand: Hand, p: PlayerState) -> Verdict:
     if hand.forced_pending:
-        return Deny(
-            hand.variant.rule_bring_in,
-            lambda: "nobody may check on third street: the bring-in is forced",
-        )
+        rule = hand.variant.rule_bring_in
+        return Deny(rule, lambda: msg("refusal.check.forced", rule))
     if hand.current > p.bet:
         return Deny(
             "round.end",
-            lambda: (
-                f"{p.name} faces a wager of {fmt(hand.current)} and must call "
-                f"{fmt(min(hand.current - p.bet, p.stack))}, raise or fold"
+            lambda: msg(
+                "refusal.check.facing-bet",
+                "round.end",
+                player=p.name,
+                wager=hand.current,
+                call=min(hand.current - p.bet, p.stack),
             ),
         )
     return []
@@ -156,18 +159,19 @@ def _check_call(hand: Hand, p: PlayerState) -> Verdict:
         return _forced_other(hand, ActionKind.CALL)
     if hand.current > p.bet:
         return [min(hand.current - p.bet, p.stack)]
-    return Deny("round.end", lambda: "there is no wager to call: check or bet")
+    return Deny("round.end", lambda: msg("refusal.call.nothing", "round.end"))
 
 
 def _check_bring_in(hand: Hand, p: PlayerState) -> Verdict:
     if hand.forced_pending:
         return [min(hand.stakes.bring_in or ZERO, p.bet + p.stack)]
+    rule = hand.variant.rule_bring_in
     return Deny(
-        hand.variant.rule_bring_in,
+        rule,
         lambda: (
-            "the bring-in has already been made"
+            msg("refusal.bring-in.made", rule)
             if hand.street is Street.THIRD
-            else f"there is no bring-in on {hand.street.value} street"
+            else msg("refusal.bring-in.street", rule, street=hand.street)
         ),
     )
 
@@ -179,26 +183,33 @@ def _check_complete(hand: Hand, p: PlayerState) -> Verdict:
             return [min(hand.stakes.small_bet, reach)]
         return Deny(
             "bring-in.all-in",
-            lambda: f"{p.name} has only {fmt(p.stack)}, not enough to complete",
+            lambda: msg(
+                "refusal.complete.short-stack",
+                "bring-in.all-in",
+                player=p.name,
+                stack=p.stack,
+            ),
         )
     if hand.street is not Street.THIRD:
         return Deny(
             "bring-in.complete",
-            lambda: (
-                "completing is only for third street after the bring-in; on "
-                f"{hand.street.value} street you bet or raise"
+            lambda: msg(
+                "refusal.complete.street", "bring-in.complete", street=hand.street
             ),
         )
     if hand.completed:
         return Deny(
             "bring-in.complete",
-            lambda: "the bet has already been completed: call, raise or fold",
+            lambda: msg("refusal.complete.done", "bring-in.complete"),
         )
     if not p.may_raise:
         return _not_reopened(hand, p)
     if hand.current > p.bet and reach > hand.current:
         return [min(hand.stakes.small_bet, reach)]
-    return Deny("bring-in.all-in", lambda: f"{p.name} has no chips beyond the call")
+    return Deny(
+        "bring-in.all-in",
+        lambda: msg("refusal.no-chips-beyond-call", "bring-in.all-in", player=p.name),
+    )
 
 
 def _check_bet(hand: Hand, p: PlayerState) -> Verdict:
@@ -209,9 +220,11 @@ def _check_bet(hand: Hand, p: PlayerState) -> Verdict:
         return sorted({min(s, reach) for s in hand.sizes()})
     return Deny(
         "round.end",
-        lambda: (
-            f"there is already a wager of {fmt(hand.current)} on {hand.street.value} "
-            "street: call, raise or fold"
+        lambda: msg(
+            "refusal.bet.wager-open",
+            "round.end",
+            wager=hand.current,
+            street=hand.street,
         ),
     )
 
@@ -219,9 +232,11 @@ def _check_bet(hand: Hand, p: PlayerState) -> Verdict:
 def _capped(hand: Hand) -> Deny:
     return Deny(
         "cap.raises",
-        lambda: (
-            f"the betting is capped: one bet and {hand.rules.max_raises} raises have been "
-            f"made under {hand.rules.label}"
+        lambda: msg(
+            "refusal.raise.capped",
+            "cap.raises",
+            most=hand.rules.max_raises,
+            label=hand.rules.label,
         ),
     )
 
@@ -236,17 +251,22 @@ def _check_raise(hand: Hand, p: PlayerState) -> Verdict:
         if hand.bet_made and p.may_raise and reach > hand.current and _under_cap(hand):
             if targets := _raise_targets(hand, p):
                 return targets
-        return Deny("round.end", lambda: "there is no bet to raise: check or bet")
+        return Deny("round.end", lambda: msg("refusal.raise.nothing", "round.end"))
     if hand.street is Street.THIRD and not hand.completed:
         return Deny(
             "bring-in.complete",
-            lambda: (
-                f"facing only the bring-in of {fmt(hand.current)}, the next step up is to "
-                f"complete to {fmt(hand.stakes.small_bet)}; a completion is not a raise"
+            lambda: msg(
+                "refusal.raise.complete-first",
+                "bring-in.complete",
+                wager=hand.current,
+                small=hand.stakes.small_bet,
             ),
         )
     if reach <= hand.current:
-        return Deny("pot.side", lambda: f"{p.name} has no chips beyond the call")
+        return Deny(
+            "pot.side",
+            lambda: msg("refusal.no-chips-beyond-call", "pot.side", player=p.name),
+        )
     if not p.may_raise:
         return _not_reopened(hand, p)
     if not _under_cap(hand):
@@ -273,11 +293,9 @@ def actor(hand: Hand) -> PlayerState:
     :raises NeedsCardsError: if who acts depends on unknown cards.
     """
     if hand.is_over:
-        raise IllegalActionError(
-            "the hand is over: the pot has been awarded (round.end).", "round.end"
-        )
+        raise IllegalActionError(msg("refusal.over", "round.end"), "round.end")
     if hand.to_act_idx is None:
-        raise NeedsCardsError(hand.blocked or "nobody can act now.")
+        raise NeedsCardsError(hand.blocked_message())
     return hand.players[hand.to_act_idx]
 
 
@@ -321,12 +339,16 @@ def legal_actions(hand: Hand, p: PlayerState | None = None) -> list[str]:
     return out
 
 
+#: Why an action is not open: the reason and the rule id.
+Reason = tuple[Message, str]
+
+
 def refusal_reason(
     hand: Hand,
     kind: ActionKind,
     p: PlayerState | None = None,
     opts: dict[ActionKind, list[Decimal]] | None = None,
-) -> tuple[str, str] | None:
+) -> Reason | None:
     """(reason, rule id) why ``p`` may not take ``kind`` now, or None if they may."""
     if p is None:
         p = actor(hand)
@@ -334,14 +356,16 @@ def refusal_reason(
         opts = options(hand, p)
     if kind in opts:
         return None
-    if hand.irr is not None and (limited := hand.irr.why_not(hand, p, kind)):
-        return limited
+    if hand.irr is not None and (limited := hand.irr.refusal(hand, p, kind)):
+        return limited, limited.rule or "irr.out-of-turn"
     verdict = _CHECKS[kind](hand, p)
     if isinstance(verdict, Deny):
         return verdict.say(), verdict.rule
     # Open by the betting but taken away by an irregularity that gave no reason of its own.
     return (
-        f"an earlier out-of-turn action leaves {p.name} no {kind.value} now",
+        msg(
+            "refusal.taken-by-irregularity", "irr.out-of-turn", player=p.name, kind=kind
+        ),
         "irr.out-of-turn",
     )
 
@@ -359,17 +383,24 @@ def verify(
     return Refusal(found[0], found[1], tuple(legal_actions(hand, p)))
 
 
-def illegal_reasons(hand: Hand, p: PlayerState | None = None) -> dict[str, str]:
-    """For each action not open now, why not (with the rule id)."""
+def refusals(hand: Hand, p: PlayerState | None = None) -> dict[ActionKind, Reason]:
+    """For each action not open now, why not: (reason, rule id), in :class:`ActionKind` order."""
     if p is None:
         p = actor(hand)
     opts = options(hand, p)
-    out: dict[str, str] = {}
+    out: dict[ActionKind, Reason] = {}
     for kind in ActionKind:
         found = refusal_reason(hand, kind, p, opts)
         if found is not None:
-            out[kind.value] = found[0]
+            out[kind] = found
     return out
+
+
+def illegal_reasons(hand: Hand, p: PlayerState | None = None) -> dict[str, str]:
+    """For each action not open now, why not, as a sentence (:func:`refusals` as text)."""
+    return {
+        kind.value: render(reason) for kind, (reason, _) in refusals(hand, p).items()
+    }
 
 
 def verify_fold(hand: Hand) -> Refusal | None:

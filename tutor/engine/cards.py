@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from tutor.engine.errors import CardError
+from tutor.engine.messages import msg
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -77,7 +78,7 @@ class Card:
             )
             object.__setattr__(self, "bits", bits)
         if self.rank not in RANK_NAMES or self.suit not in SUIT_ORDER:
-            raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+            raise CardError(msg("card.no-such", None, rank=self.rank, suit=self.suit))
 
     def __hash__(self) -> int:
         """The index: equal cards have equal indices (and it is quicker than hashing fields)."""
@@ -123,10 +124,7 @@ class Card:
         """Read one card; raise :class:`CardError` naming the text if it is not one."""
         card = _BY_TEXT.get(text.strip().lower()) if isinstance(text, str) else None
         if card is None:
-            raise CardError(
-                f"{text!r} is not a card: write a rank 2-9, T, J, Q, K, A (or 10) and a suit "
-                "c, d, h, s, as in 'Ah', 'td' or '10d'."
-            )
+            raise CardError(msg("card.unreadable", None, text=text))
         return card
 
 
@@ -152,15 +150,12 @@ def parse_cards(text: str | Iterable[str]) -> list[Card | None]:
     return out
 
 
-def check_unique(cards: Iterable[Card | None], where: str = "this hand") -> None:
-    """Raise :class:`CardError` if a card appears twice (rule: a card may appear once)."""
+def check_unique(cards: Iterable[Card | None]) -> None:
+    """Raise :class:`CardError` if a card appears twice in a hand (a card may appear once)."""
     seen: set[Card] = set()
     for card in cards:
         if card is None:
             continue
         if card in seen:
-            raise CardError(
-                f"{card.text} is dealt twice in {where}: a deck holds each card once, "
-                "so give each card to one place only."
-            )
+            raise CardError(msg("card.dealt-twice", None, card=card))
         seen.add(card)

@@ -6,7 +6,7 @@ card arithmetic of the short-deck rule (river.community) as a pure function.
 
 >>> from tutor.engine.rules import house_rules
 >>> need, why = river_count(house_rules("online", "stud"), 8, 49, 3)
->>> need, why.split(": ")[-1]
+>>> need, str(why).split(": ")[-1]
 (True, 'one community card is turned up in the middle and plays in every hand.')
 """
 
@@ -17,6 +17,7 @@ import random
 from collections.abc import Iterable
 
 from tutor.engine.cards import DECK, Card
+from tutor.engine.messages import Message, msg
 from tutor.engine.rules import HouseRules, ShortDeck
 
 
@@ -75,54 +76,32 @@ class Stub:
         return new
 
 
-def river_count(rules: HouseRules, n: int, dealt: int, burns: int) -> tuple[bool, str]:
+def river_count(
+    rules: HouseRules, n: int, dealt: int, burns: int
+) -> tuple[bool, Message]:
     """Whether ``n`` players' seventh cards need a community card, with the arithmetic, when
     ``dealt`` cards are out and ``burns`` burned, under ``rules``' short-deck procedure."""
     stub = 52 - dealt - burns
     sd = rules.short_deck
-    burn_word = f"{burns} burn card{'s' if burns != 1 else ''}"
-    base = (
-        f"{n} players will need a seventh card. {dealt} cards are out and {burn_word}, "
-        f"so the stub holds 52 - {dealt}"
-        + (f" - {burns}" if burns else "")
-        + f" = {stub}."
-    )
     if sd is ShortDeck.STUB:
         avail = stub - (1 if rules.burn_cards else 0)
         need = avail < n
-        why = (
-            base
-            + (
-                f" After burning one, {avail} are left, "
-                if rules.burn_cards
-                else " That is "
-            )
-            + f"{'fewer than' if need else 'enough for'} {n} players"
-        )
     elif sd is ShortDeck.RECYCLE_BURNS:
         avail = stub + burns
         need = avail < n
-        why = (
-            base
-            + f" Under {rules.label} the burn cards are mixed back in: {stub} + {burns} = {avail}, "
-            f"{'fewer than' if need else 'enough for'} {n} players (skipping the burn if needed)"
-        )
     else:
-        want = n + 2
         avail = stub + burns
-        need = avail < want
-        why = (
-            base
-            + f" Under {rules.label} the dealer needs players + 2 = {want} cards; "
-            + (
-                "the stub alone has enough"
-                if stub >= want
-                else f"the stub plus the {burns} burn cards make {avail}, {'not ' if need else ''}enough"
-            )
-        )
-    why += ": " + (
-        "one community card is turned up in the middle and plays in every hand."
-        if need
-        else "every player gets a seventh card of their own, face down."
+        need = avail < n + 2
+    return need, msg(
+        "why.river.count",
+        "river.community",
+        players=n,
+        dealt=dealt,
+        burns=burns,
+        stub=stub,
+        available=avail,
+        procedure=sd,
+        burn=rules.burn_cards,
+        label=rules.label,
+        need=need,
     )
-    return need, why

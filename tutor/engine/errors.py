@@ -38,8 +38,10 @@ class CardError(TutorError):
 class TableError(TutorError):
     """A table that cannot be played: seat count, stakes, stacks, names, button.
 
-    ``player`` and ``field`` say where the fault lies when it is one seat's (``field`` one of
-    ``"cards"``, ``"committed"``, ``"stack"``), so that a caller can point at it.
+    ``where`` locates the fault: ``("stakes", "bring_in")``, ``("seats",)``, ``("button",)``,
+    ``("rules",)``, ``("house", "<field>")``, or ``("seats", "<name>", "<field>")`` for one
+    seat's (``player`` and ``field`` say the same for that case: ``field`` one of
+    ``"cards"``, ``"committed"``, ``"stack"``; given alone, they make the ``where``).
     """
 
     def __init__(
@@ -50,6 +52,8 @@ class TableError(TutorError):
         field: str | None = None,
         where: Where = (),
     ) -> None:
+        if not where and player is not None:
+            where = ("seats", player) + ((field,) if field else ())
         super().__init__(message, where=where)
         self.player = player
         self.field = field

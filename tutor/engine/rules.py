@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from tutor.engine.errors import TableError
+from tutor.engine.messages import msg
 
 
 class Game(StrEnum):
@@ -395,13 +396,15 @@ def house_rules(
     """
     if preset not in _BASE:
         raise TableError(
-            f"unknown rules preset {preset!r}: use one of {', '.join(PRESETS)}."
+            msg("setup.rules.unknown-preset", None, preset=preset, presets=PRESETS),
+            where=("rules",),
         )
     try:
         game = Game(game)
     except ValueError:
         raise TableError(
-            f"unknown game {game!r}: use one of {', '.join(GAMES)}."
+            msg("setup.rules.unknown-game", None, game=game, games=GAMES),
+            where=("game",),
         ) from None
     base = dict(_BASE[preset])
     base["open_pair_option"] = (
@@ -419,8 +422,8 @@ def house_rules(
         changes[name] = _override_value(name, value)
     if changes.get("open_pair_option") and not VARIANTS[game].open_pair:
         raise TableError(
-            f"house rule open_pair_option cannot be true in {game.value}: a pair on fourth "
-            "street never allows the big bet there (razz.limits)."
+            msg("setup.house.no-open-pair", "razz.limits", game=game),
+            where=("house", "open_pair_option"),
         )
     return dataclasses.replace(rules, overridden=tuple(overrides), **changes)
 
@@ -428,28 +431,47 @@ def house_rules(
 def _override_value(name: str, value: Any) -> Any:
     if name not in OVERRIDE_FIELDS:
         raise TableError(
-            f"unknown house rule {name!r}: the fields are {', '.join(OVERRIDE_FIELDS)}."
+            msg(
+                "setup.house.unknown-field",
+                None,
+                name=name,
+                fields=tuple(OVERRIDE_FIELDS),
+            ),
+            where=("house", name),
         )
+    where = ("house", name)
     kind, allowed = OVERRIDE_FIELDS[name]
     if kind is bool:
         if not isinstance(value, bool):
-            raise TableError(f"house rule {name} takes true or false, not {value!r}.")
+            raise TableError(
+                msg("setup.house.not-bool", None, name=name, value=value), where=where
+            )
         return value
     if kind is int:
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise TableError(
-                f"house rule {name} takes a whole number of 1 or more, not {value!r}."
+                msg("setup.house.not-count", None, name=name, value=value), where=where
             )
         return value
     if kind is str:
         if value not in allowed:
             raise TableError(
-                f"house rule {name} takes one of {', '.join(allowed)}, not {value!r}."
+                msg(
+                    "setup.house.not-one-of",
+                    None,
+                    name=name,
+                    allowed=allowed,
+                    value=value,
+                ),
+                where=where,
             )
         return value
     try:
         return kind(value)
     except ValueError:
         raise TableError(
-            f"house rule {name} takes one of {', '.join(allowed)}, not {value!r}."
+            msg(
+                "setup.house.not-one-of", None, name=name, allowed=allowed, value=value
+            ),
+            where=where,
         ) from None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 from decimal import Decimal
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tutor.engine import betting
@@ -35,7 +36,7 @@ from tutor.engine.errors import (
     TableError,
 )
 from tutor.engine.hands import a5_key
-from tutor.engine.messages import Message
+from tutor.engine.messages import Message, Said, msg, render, render_all
 from tutor.engine.rules import (
     VARIANTS,
     CommunityOpener,
@@ -119,6 +120,73 @@ if TYPE_CHECKING:
     from tutor.engine.rulings import Ruling
 
 
+def _said(value: Said | Message | str) -> Said | str:
+    """What a hand says, kept as data (text only where a module not yet moved to messages
+    gave text)."""
+    return (value,) if isinstance(value, Message) else value
+
+
+def _text(value: Said | Message | str) -> str:
+    """What a hand says, as sentences in the installed language."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Message):
+        return render(value)
+    return render_all(value)
+
+
+# The messages said most often (every check, call and fold) are values: each distinct one is
+# built once, so that saying them costs the hot path a look-up, not a new message.
+@lru_cache(maxsize=4096)
+def _folded(player: str) -> tuple[Message, Said]:
+    return (
+        msg("op.fold", "round.end", player=player),
+        (msg("why.fold", "round.end", player=player),),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _checked(player: str, street: Street) -> tuple[Message, Said]:
+    return (
+        msg("op.check", "round.end", player=player),
+        (msg("why.check", "round.end", player=player, street=street),),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _called(
+    player: str, amount: Decimal, wager: Decimal, all_in: bool
+) -> tuple[Message, Said]:
+    return (
+        msg("op.call", "round.end", player=player, amount=amount),
+        (
+            msg(
+                "why.call",
+                "round.end",
+                player=player,
+                amount=amount,
+                wager=wager,
+                all_in=all_in,
+            ),
+        ),
+    )
+
+
+@lru_cache(maxsize=8)
+def _closed(street: Street) -> tuple[Message, Said]:
+    return (
+        msg("op.round.closes", "round.end", street=street),
+        (msg("why.round.closes", "round.end"),),
+    )
+
+
+def _then(first: Said | str, then: Message) -> Said | str:
+    """``first`` followed by ``then`` (as text only where ``first`` was given as text)."""
+    if isinstance(first, str):
+        return f"{first} {render(then)}"
+    return first + (then,)
+
+
 class Hand:
     """One hand of stud. See the module docstring and docs/engine-api.md.
 
@@ -157,13 +225,14 @@ class Hand:
         self.order = [(first + k) % n for k in range(n)]
         self.position = {idx: k for k, idx in enumerate(self.order)}
         self.history: list[Operation] = []
-        self.problems: list[str] = []
+        #: Why the hand as set up cannot go on as the seats say (checked by the scenario layer).
+        self.problems: list[Message | str] = []
         self.street = Street.THIRD
         self.burns = 0
         self.dealt = 0  # cards dealt to players and the board (known or not)
         self.community: Card | None = None
         self.uses_community: bool | None = None
-        self.community_reason = ""
+        self.community_said: Said | Message | str = ""
         self.is_over = False
         self.payouts: dict[str, Decimal] = {}
         self.rake = ZERO
@@ -175,13 +244,14 @@ class Hand:
         self.award_blocked: Message | None = None
         self.award_rules: tuple[str, ...] = ()
         self.to_act_idx: int | None = None
-        self.blocked: str | None = None  # why nobody can act (unknown cards)
+        #: Why nobody can act (unknown cards), or None.
+        self.blocked_said: Said | Message | str | None = None
         self.opener_idx: int | None = None
-        self._opener_why: Why | str = ""
+        self.opener_said: Said | str = ()
         self.opener_rules: tuple[str, ...] = ()
         self.sixth_opener_idx: int | None = None
         self.bring_in_idx: int | None = None
-        self.bring_in_reason = ""
+        self.bring_in_said: Said | str = ()
         self.forced_pending = False
         #: Set by tutor.engine.irregularities once a ruling changes how the hand goes on.
         self.irr: IrregularityHooks | None = None
@@ -215,8 +285,11 @@ class Hand:
             and not self.community_needed()[0]
         ):
             self.problems.append(
-                "`community:` gives a card, but this hand can never need one: "
-                f"{self.community_needed()[1]} (river.community): remove `community:`."
+                msg(
+                    "setup.community.never-needed",
+                    "river.community",
+                    why=self.community_why()[1],
+                )
             )
 
     # ------------------------------------------------------------------ setup
@@ -225,12 +298,13 @@ class Hand:
         seats = setup.seats
         if len(seats) > MAX_SEATS:
             raise TableError(
-                f"{len(seats)} seats: a stud table seats 2 to 8 players, because a 52-card deck "
-                "cannot give 9 or more players seven cards each (table.seats)."
+                msg("setup.seats.too-many", "table.seats", count=len(seats)),
+                where=("seats",),
             )
         if len(seats) < 2:
             raise TableError(
-                f"{len(seats)} seat(s): a stud hand needs 2 to 8 players (table.seats)."
+                msg("setup.seats.too-few", "table.seats", count=len(seats)),
+                where=("seats",),
             )
         numbers = [s.seat for s in seats]
         for s in seats:
@@ -239,29 +313,54 @@ class Hand:
                 or not isinstance(s.seat, int)
                 or not 1 <= s.seat <= 10
             ):
-                raise TableError(f"seat number {s.seat!r} is not 1 to 10.")
+                raise TableError(
+                    msg("setup.seat.number-range", None, seat=s.seat),
+                    where=("seats", s.name, "seat"),
+                )
             if numbers.count(s.seat) > 1:
                 raise TableError(
-                    f"seat {s.seat} is given twice: each seat number once."
+                    msg("setup.seat.number-twice", None, seat=s.seat),
+                    where=("seats", s.name, "seat"),
                 )
             if not isinstance(s.name, str) or not s.name.strip():
-                raise TableError(f"seat {s.seat} needs a name.")
+                raise TableError(
+                    msg("setup.seat.no-name", None, seat=s.seat),
+                    where=("seats", s.seat, "name"),
+                )
             if [t.name for t in seats].count(s.name) > 1:
                 raise TableError(
-                    f"the name {s.name!r} is used twice: give each player a different name."
+                    msg("setup.seat.name-twice", None, name=s.name),
+                    where=("seats", s.name, "name"),
                 )
             if s.stack is not None and s.stack < 0:
                 raise TableError(
-                    f"{s.name}'s stack is {fmt(s.stack)}: a stack is 0 or more."
+                    msg(
+                        "setup.seat.stack-negative", None, player=s.name, stack=s.stack
+                    ),
+                    player=s.name,
+                    field="stack",
                 )
             if setup.start is None and s.stack is not None and s.stack <= 0:
                 raise TableError(
-                    f"{s.name}'s stack is {fmt(s.stack)}: a player dealt in needs chips for the "
-                    "ante; give a stack of more than 0 (ante.post)."
+                    msg(
+                        "setup.seat.stack-empty",
+                        "ante.post",
+                        player=s.name,
+                        stack=s.stack,
+                    ),
+                    player=s.name,
+                    field="stack",
                 )
             if len(s.cards) > 7:
                 raise TableError(
-                    f"{s.name} has {len(s.cards)} cards: a stud hand has at most 7."
+                    msg(
+                        "setup.seat.too-many-cards",
+                        None,
+                        player=s.name,
+                        count=len(s.cards),
+                    ),
+                    player=s.name,
+                    field="cards",
                 )
         if setup.button is not None and (
             isinstance(setup.button, bool)
@@ -269,15 +368,13 @@ class Hand:
             or not 1 <= setup.button <= 10
         ):
             raise TableError(
-                f"button {setup.button!r} is not a seat number 1 to 10 (or null for a house dealer)."
+                msg("setup.button.range", None, button=setup.button), where=("button",)
             )
-        check_unique(
-            [c for s in seats for c in s.cards] + [setup.community], "this hand"
-        )
+        check_unique([c for s in seats for c in s.cards] + [setup.community])
         listed = sum(len(s.cards) for s in seats) + (setup.community is not None)
         if listed > 52:
             raise TableError(
-                f"the seats list {listed} cards in all, more than a 52-card deck holds."
+                msg("setup.seats.too-many-cards", None, count=listed), where=("seats",)
             )
 
     def _draw(self) -> Card | None:
@@ -313,23 +410,22 @@ class Hand:
             if p.stack == 0:
                 p.all_in = True
         if ante > 0:
+            posted = tuple(
+                (self.players[i].name, a) for i, a in sorted(self.antes.items())
+            )
             self.log_event(
                 "ante",
-                f"Every player antes {fmt(ante)}"
+                msg("op.ante.each", "ante.post", ante=ante)
                 if all(a == ante for a in self.antes.values())
-                else f"The antes: {fmt(self.pot)} in all",
-                ante_said(
-                    ante,
-                    [(self.players[i].name, a) for i, a in sorted(self.antes.items())],
-                ),
+                else msg("op.ante.total", "ante.post", total=self.pot),
+                ante_said(ante, list(posted)),
                 ("ante.post",),
             )
         else:
             self.log_event(
                 "ante",
-                "No antes",
-                "This table plays without antes: the pot starts empty "
-                "and the bring-in is still forced.",
+                msg("op.ante.none", "ante.post"),
+                (msg("why.ante.none", "ante.post"),),
                 ("ante.post",),
             )
         for _ in range(3):
@@ -338,11 +434,15 @@ class Hand:
         first = self.players[self.order[0]].name
         self.log_event(
             "deal",
-            "Third street: two cards down, one up",
-            f"The dealer deals one card at a time clockwise, starting with {first} "
-            "(the first seat to the "
-            f"{'left of the button' if self.setup.button is not None else 'dealer’s left, seat order'}): "
-            "two down and the door card up.",
+            msg("op.deal.third", "deal.order"),
+            (
+                msg(
+                    "why.deal.third",
+                    "deal.order",
+                    first=first,
+                    button=self.setup.button is not None,
+                ),
+            ),
             ("deal.order",),
         )
         self.open_third()
@@ -362,31 +462,32 @@ class Hand:
                 most = 7 if street is Street.SHOWDOWN else need - 1
                 if len(s.cards) > most:
                     raise TableError(
-                        f"{s.name} folded before {street.value} street"
-                        + (" betting opened" if street is not Street.SHOWDOWN else "")
-                        + f", so holds at most {most} cards (those dealt before the fold), "
-                        f"but lists {len(s.cards)}: list only the cards {s.name} was dealt (deal.order).",
+                        msg(
+                            "setup.start.folded-cards",
+                            "deal.order",
+                            player=s.name,
+                            street=street,
+                            most=most,
+                            count=len(s.cards),
+                        ),
                         player=s.name,
                         field="cards",
                     )
                 p.cards = list(s.cards)
             else:
                 if len(s.cards) < hold or (late and len(s.cards) > hold):
-                    where = (
-                        "at the showdown"
-                        if street is Street.SHOWDOWN
-                        else f"on {street.value} street"
-                    )
-                    shared = " besides the community card" if hold == 6 else ""
-                    hint = (
-                        " If seventh street is a shared card, give it in `community:` and list six cards "
-                        "per seat (river.community)."
-                        if late and hold == 7 and len(s.cards) == 6
-                        else ""
-                    )
                     raise TableError(
-                        f"{s.name} is still in the hand {where}, so holds {hold} cards{shared} "
-                        f"(write ?? for a card the learner does not see); the scenario lists {len(s.cards)}.{hint}"
+                        msg(
+                            "setup.start.live-cards",
+                            "deal.order",
+                            player=s.name,
+                            street=street,
+                            hold=hold,
+                            count=len(s.cards),
+                            community_hint=late and hold == 7 and len(s.cards) == 6,
+                        ),
+                        player=s.name,
+                        field="cards",
                     )
                 # Cards listed beyond this street are dealt on the later streets.
                 p.cards = list(s.cards[:hold])
@@ -395,9 +496,7 @@ class Hand:
                 p.all_in = True
         live = [p for p in self.players if not p.folded]
         if len(live) < 2:
-            raise TableError(
-                "a hand that starts later needs at least two players still in (not folded)."
-            )
+            raise TableError(msg("setup.start.too-few-live", None), where=("start",))
         with_chips = [p for p in live if not p.all_in]
         if with_chips:
             level = max(p.committed for p in with_chips)
@@ -405,21 +504,27 @@ class Hand:
                 if p.committed != level:
                     top = next(q for q in with_chips if q.committed == level)
                     raise TableError(
-                        f"{p.name} and {top.name} are both still in with chips, yet have put in "
-                        f"{fmt(p.committed)} and {fmt(level)}: when a street begins, every player still in "
-                        "with chips has put in the same amount, because the last round ended only when "
-                        "each had called (round.end). Make their committed chips equal, or give the "
-                        "short player a stack of 0 (all in).",
+                        msg(
+                            "setup.start.unequal-committed",
+                            "round.end",
+                            player=p.name,
+                            other=top.name,
+                            committed=p.committed,
+                            level=level,
+                        ),
                         player=p.name,
                         field="committed",
                     )
             for p in live:
                 if p.all_in and p.committed > level:
                     raise TableError(
-                        f"{p.name} is all in for {fmt(p.committed)}, more than the {fmt(level)} put in by "
-                        "the players still in with chips: they would still owe a call, so the street "
-                        "cannot have begun (round.end). Lower the all-in player's committed chips or raise "
-                        "the others'.",
+                        msg(
+                            "setup.start.all-in-over",
+                            "round.end",
+                            player=p.name,
+                            committed=p.committed,
+                            level=level,
+                        ),
                         player=p.name,
                         field="committed",
                     )
@@ -432,20 +537,18 @@ class Hand:
             need, why = self._river_count(
                 len(live), before, 3 if self.rules.burn_cards else 0
             )
-            self.community_reason = why
+            self.community_said = why
             self.uses_community = given is not None
             if given is not None:
                 self.community = given
                 self.dealt += 1
                 if not need:
                     self.problems.append(
-                        f"`community:` gives a card, but here seventh street is dealt to each player ({why}) "
-                        "(river.community): give each player a seventh card and remove `community:`."
+                        msg("setup.community.not-needed", "river.community", why=why)
                     )
             elif need:
                 self.problems.append(
-                    f"seventh street must be a community card here ({why}) (river.community): give six cards "
-                    "per live seat and the shared card in `community:`."
+                    msg("setup.community.needed", "river.community", why=why)
                 )
         if street is Street.SHOWDOWN:
             self.street = Street.SHOWDOWN
@@ -455,8 +558,8 @@ class Hand:
         self.street = street
         self.log_event(
             "start",
-            f"The hand starts on {street.value} street",
-            f"The scenario begins with {street.value} street dealt and {fmt(self.pot)} in the pot.",
+            msg("op.start", None, street=street),
+            (msg("why.start", None, street=street, pot=self.pot),),
             (),
         )
         self.open_later()
@@ -467,14 +570,54 @@ class Hand:
         """All chips put in this hand, antes and the current round's bets included."""
         return sum((p.committed for p in self.players), ZERO)
 
+    # What the hand says, as data (``*_said``), and as sentences in the installed language
+    # (the ``*_reason`` names and ``blocked``; their setters take either while the engine
+    # moves to messages).
     @property
     def opener_reason(self) -> str:
         """Why the player who opened this street's betting acts first."""
-        return str(self._opener_why)
+        return _text(self.opener_said)
 
     @opener_reason.setter
-    def opener_reason(self, value: Why | str) -> None:
-        self._opener_why = value
+    def opener_reason(self, value: Said | Message | str) -> None:
+        self.opener_said = _said(value)
+
+    @property
+    def bring_in_reason(self) -> str:
+        """Why the player who brings in does."""
+        return _text(self.bring_in_said)
+
+    @bring_in_reason.setter
+    def bring_in_reason(self, value: Said | Message | str) -> None:
+        self.bring_in_said = _said(value)
+
+    @property
+    def blocked(self) -> str | None:
+        """Why nobody can act now (unknown cards), or None."""
+        said = self.blocked_said
+        return None if said is None else _text(said)
+
+    @blocked.setter
+    def blocked(self, value: Said | Message | str | None) -> None:
+        self.blocked_said = value
+
+    @property
+    def community_reason(self) -> str:
+        """The card arithmetic that decided whether seventh street is a community card."""
+        return _text(self.community_said)
+
+    @community_reason.setter
+    def community_reason(self, value: Said | Message | str) -> None:
+        self.community_said = value
+
+    def blocked_message(self) -> Message:
+        """Why nobody can act now, as one message (``nobody can act now`` if not known)."""
+        said = self.blocked_said
+        if isinstance(said, Message):
+            return said
+        if not said:
+            return msg("table.nobody-can-act", None)
+        return msg("table.sentences", None, said=said)
 
     @property
     def to_act(self) -> str | None:
@@ -492,8 +635,12 @@ class Hand:
         p = self.by_name.get(name)
         if p is None:
             raise AmbiguousActionError(
-                f"no player named {name!r} at this table: the players are "
-                f"{', '.join(q.name for q in self.players)}."
+                msg(
+                    "table.no-such-player",
+                    None,
+                    name=name,
+                    players=tuple(q.name for q in self.players),
+                )
             )
         return p
 
@@ -573,11 +720,11 @@ class Hand:
         self.start_round()
         self.forced_pending = True
         doors = [(p, p.cards[2] if len(p.cards) > 2 else None) for p in self.players]
-        unknown = [p.name for p, c in doors if c is None]
+        unknown = tuple(p.name for p, c in doors if c is None)
         if unknown:
-            self.blocked = (
-                f"the bring-in depends on every door card, and {', '.join(unknown)}'s is unknown (??): "
-                f"give the third card of every seat ({self.variant.rule_bring_in})."
+            rule = self.variant.rule_bring_in
+            self.blocked_said = msg(
+                "table.bring-in.unknown-door", rule, players=unknown, rule=rule
             )
             self.to_act_idx = None
             return
@@ -590,49 +737,53 @@ class Hand:
         else:
             low_p, low_c = min(known, key=lambda pc: pc[1].bring_in_key())
         self.bring_in_idx = low_p.idx
-        others = ", ".join(c.text for p, c in doors if p is not low_p and c is not None)
-        same_rank = [
-            c.text
-            for p, c in doors
-            if p is not low_p and c is not None and c.rank == low_c.rank
-        ]
-        if v.bring_in_highest:
-            why = (
-                f"{low_p.name}'s door card {low_c.text} is the highest showing (others: {others}); "
-                "the ace counts low, so a king is the worst door card"
+        others = tuple(c for p, c in doors if p is not low_p and c is not None)
+        same_rank = tuple(c for c in others if c.rank == low_c.rank)
+        said: Said = (
+            msg(
+                "why.bring-in.highest-door",
+                v.rule_bring_in,
+                player=low_p.name,
+                card=low_c,
+                others=others,
+                same_rank=same_rank,
             )
-            if same_rank:
-                why += (
-                    f"; against {', '.join(same_rank)} of the same rank the higher suit brings in: "
-                    "spades, then hearts, diamonds, clubs"
-                )
-        else:
-            why = f"{low_p.name}'s door card {low_c.text} is the lowest showing (others: {others}); the ace counts high"
-            if same_rank:
-                why += (
-                    f"; against {', '.join(same_rank)} of the same rank the suit decides, "
-                    "clubs lowest, then diamonds, hearts, spades"
-                )
-        self.bring_in_reason = why + "."
+            if v.bring_in_highest
+            else msg(
+                "why.bring-in.lowest-door",
+                v.rule_bring_in,
+                player=low_p.name,
+                card=low_c,
+                others=others,
+                same_rank=same_rank,
+            ),
+        )
         if low_p.all_in and not self.actors():
-            self.bring_in_reason += (
-                f" {low_p.name} is all in for the ante, and so is everyone else."
+            self.bring_in_said = said + (
+                msg(
+                    "why.bring-in.all-in-everyone", "bring-in.all-in", player=low_p.name
+                ),
             )
             self._run_out()
             return
         if low_p.all_in:
             nxt = self.next_actor_from(low_p.idx)
             self.to_act_idx = nxt
-            self.bring_in_reason += (
-                f" {low_p.name} is all in for the ante, so {self.players[nxt].name if nxt is not None else 'nobody'} "
-                "acts first and may fold, bring in or complete."
+            said += (
+                msg(
+                    "why.bring-in.all-in-passes",
+                    "bring-in.all-in",
+                    player=low_p.name,
+                    next=self.players[nxt].name if nxt is not None else None,
+                ),
             )
         else:
             self.to_act_idx = low_p.idx
+        self.bring_in_said = said
         self.round_first = self.to_act_idx
         self.last_round_first = self.to_act_idx
         self.opener_idx = self.to_act_idx
-        self.opener_reason = self.bring_in_reason
+        self.opener_said = said
         self.opener_rules = (v.rule_bring_in, "act.third") + (
             ("bring-in.all-in",) if low_p.all_in else ()
         )
@@ -647,11 +798,11 @@ class Hand:
 
     def best_board(
         self, include_community: bool
-    ) -> tuple[int | None, Why, tuple[str, ...]]:
+    ) -> tuple[int | None, Said, tuple[str, ...]]:
         """Who has the best hand showing among live players, and why (act.later, razz.act).
 
-        The highest board acts first, or in razz the lowest. The explanation is written only
-        when it is read (most hands never ask for it)."""
+        The highest board acts first, or in razz the lowest. The explanation is data (the
+        boards as cards); it is put in words only when it is read."""
         v = self.variant
         rule = v.rule_act
         boards: dict[int, list[Card]] = {}
@@ -660,9 +811,10 @@ class Hand:
             if any(c is None for c in up):
                 return (
                     None,
-                    Why(
-                        f"who acts first depends on {p.name}'s cards showing, which are unknown (??): "
-                        f"give every live player's up cards ({rule})."
+                    (
+                        msg(
+                            "table.opener.unknown-board", rule, player=p.name, rule=rule
+                        ),
                     ),
                     (rule,),
                 )
@@ -679,9 +831,7 @@ class Hand:
         best = (min if low else max)(keys.values())  # type: ignore[type-var]
         tied = [i for i in keys if keys[i] == best]
         names = {i: self.players[i].name for i in boards}
-        label = self.rules.label
         top: Card | None = None
-        describe = describe_low_board if low else describe_board
         if len(tied) == 1:
             win = tied[0]
         elif self.rules.first_to_act_tie is TieBreak.SUIT and v.board_tie_by_suit:
@@ -697,35 +847,18 @@ class Hand:
             )
         else:
             win = min(tied, key=lambda i: self.position[i])
-
-        def text() -> str:
-            if len(tied) == 1:
-                why = f"{names[win]} shows the {'lowest' if low else 'highest'} hand, {describe(boards[win])}"
-            elif top is not None:
-                why = (
-                    f"{', '.join(names[i] for i in tied)} tie with {describe(boards[win])}; "
-                    f"under {label} the high card by suit breaks the tie: {names[win]}'s {top.text}"
-                )
-            else:
-                why = (
-                    f"{', '.join(names[i] for i in tied)} tie with {describe(boards[win])}; "
-                    + ("" if low else f"under {label} ")
-                    + f"position breaks the tie: {names[win]} is closest to the dealer's left"
-                )
-            others = [f"{names[i]} {describe(boards[i])}" for i in boards if i != win]
-            if others:
-                why += f" (against {'; '.join(others)})"
-            if low:
-                return why + (
-                    ". In razz the lowest board acts first: unpaired boards beat paired ones, "
-                    "compared from their highest card down, the ace low."
-                )
-            return why + (
-                ". Only pairs, trips and quads count on the board, then high cards; "
-                "straights and flushes do not."
-            )
-
-        return win, Why(text), (rule,)
+        why = msg(
+            "why.opener.best-board",
+            rule,
+            player=names[win],
+            board=tuple(boards[win]),
+            low=low,
+            tied=tuple(names[i] for i in tied) if len(tied) > 1 else (),
+            by_suit=top,
+            label=self.rules.label,
+            others=tuple((names[i], tuple(boards[i])) for i in boards if i != win),
+        )
+        return win, (why,), (rule,)
 
     def open_later(self) -> None:
         self.start_round()
@@ -735,7 +868,7 @@ class Hand:
         )
         include = self.rules.community_opener is CommunityOpener.BOARD_WITH_COMMUNITY
         win: int | None
-        why: Why
+        why: Said
         if (
             self.street is Street.SEVENTH
             and self.community is not None
@@ -743,53 +876,59 @@ class Hand:
             and self.sixth_opener_idx is not None
         ):
             win = self.sixth_opener_idx
-            said = (
-                f"seventh street is a community card; under {self.rules.label} the player who opened "
-                f"sixth street, {self.players[win].name}, opens again"
-            )
             rules: tuple[str, ...] = (self.variant.rule_act, "river.community")
-            if self.players[win].folded:
+            folded = self.players[win].folded
+            said = msg(
+                "why.opener.sixth-opens-again",
+                "river.community",
+                label=self.rules.label,
+                player=self.players[win].name,
+                folded=folded,
+            )
+            if folded:
                 win, why2, rules = self.best_board(False)
-                why = Why(f"{said}, but has folded: ", why2)
+                why = (said, *why2)
             else:
-                why = Why(said + ".")
+                why = (said,)
         else:
             win, why, rules = self.best_board(include)
             if self.street is Street.SEVENTH and self.community is not None and include:
-                why = Why(
-                    "Seventh street is a community card that plays in every hand; counting it, ",
-                    why,
-                )
+                why = (msg("why.opener.community-counted", "river.community"), *why)
                 rules = rules + ("river.community",)
             elif self.street is Street.SEVENTH and self.community is not None:
-                why = Why(
-                    f"Seventh street is a community card; under {self.rules.label} whoever opened sixth "
-                    "street opens again, that is the high hand on the board without the community card: ",
-                    why,
+                why = (
+                    msg(
+                        "why.opener.community-not-counted",
+                        "river.community",
+                        label=self.rules.label,
+                    ),
+                    *why,
                 )
                 rules = rules + ("river.community",)
             elif self.street is Street.SEVENTH:
-                why = (
-                    why + " Seventh street is dealt down, so the board has not changed."
-                )
+                why = why + (msg("why.opener.river-down", "river.down"),)
                 rules = rules + ("river.down",)
         if win is None:
-            self.blocked = str(why)
+            self.blocked_said = why
             self.to_act_idx = None
             self.opener_idx = None
             return
-        self.blocked = None
+        self.blocked_said = None
         self.opener_idx = win
         if self.street is Street.SIXTH:
             self.sixth_opener_idx = win
         if self.players[win].all_in:
             nxt = self.next_actor_from(win)
             why = why + (
-                f" {self.players[win].name} is all in, so the action passes clockwise to "
-                f"{self.players[nxt].name if nxt is not None else 'nobody'}."
+                msg(
+                    "why.opener.all-in-passes",
+                    None,
+                    player=self.players[win].name,
+                    next=self.players[nxt].name if nxt is not None else None,
+                ),
             )
             win = nxt if nxt is not None else win
-        self.opener_reason = why
+        self.opener_said = why
         self.opener_rules = rules
         self.to_act_idx = win
         self.round_first = win
@@ -810,7 +949,8 @@ class Hand:
         return betting.legal_actions(self)
 
     def illegal_reasons(self) -> dict[str, str]:
-        """For each kind of action not open now, why not (with the rule id)."""
+        """For each kind of action not open now, why not, as a sentence (see
+        :func:`tutor.engine.betting.refusals` for the same as data)."""
         return betting.illegal_reasons(self)
 
     def _actor(self) -> _Player:
@@ -819,41 +959,63 @@ class Hand:
     def all_in_note(self) -> str | None:
         """Why the raises open to the player to act are missing or oddly sized because of an
         all-in short of a full wager (limit.all-in); None where no such all-in shaped them."""
+        return render_all(self.all_in_said()) or None
+
+    def all_in_said(self) -> Said:
+        """:meth:`all_in_note` as data: empty where no all-in shaped the wagers open."""
         p = self._actor()
         opts = self._options(p)
-        notes = []
+        notes: list[Message] = []
         if self.short_all_in is not None:
             q, total, full = self.short_all_in
             name = self.players[q].name
             if not p.may_raise:
                 notes.append(
-                    f"{name}'s all-in to {fmt(total)} was less than half a bet, so it does not reopen "
-                    f"the betting for {p.name}, who has already acted: {p.name} may only call or fold."
+                    msg(
+                        "why.all-in.not-reopened",
+                        "limit.all-in",
+                        player=name,
+                        total=total,
+                        actor=p.name,
+                    )
                 )
             elif full and total == self.full_level:
                 notes.append(
-                    f"{name}'s all-in to {fmt(total)} was short of a full wager but at least half of one, "
-                    f"so it counts as full: a raise goes to {fmt(total)} plus one bet."
+                    msg(
+                        "why.all-in.counts-full",
+                        "limit.all-in",
+                        player=name,
+                        total=total,
+                    )
                 )
             elif not full:
-                step = (
-                    "complete to"
-                    if (self.street is Street.THIRD and not self.completed)
-                    else "raise to"
-                )
                 notes.append(
-                    f"{name}'s all-in to {fmt(total)} was less than half a bet, so a player yet to act "
-                    f"may call it or {step} the last full level, {fmt(self.full_level)}, plus one bet."
+                    msg(
+                        "why.all-in.short",
+                        "limit.all-in",
+                        player=name,
+                        total=total,
+                        kind=ActionKind.COMPLETE
+                        if (self.street is Street.THIRD and not self.completed)
+                        else ActionKind.RAISE,
+                        level=self.full_level,
+                    )
                 )
         reach = p.bet + p.stack
         for kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE):
             amounts = opts.get(kind, [])
             if amounts and reach in amounts and not self._is_full_size(kind, reach):
                 notes.append(
-                    f"{p.name} has only {fmt(p.stack)} left, so may {kind.value} all in to "
-                    f"{fmt(reach)}, short of a full {kind.value}."
+                    msg(
+                        "why.all-in.own-short",
+                        "limit.all-in",
+                        player=p.name,
+                        stack=p.stack,
+                        kind=kind,
+                        total=reach,
+                    )
                 )
-        return " ".join(notes) or None
+        return tuple(notes)
 
     def _is_full_size(self, kind: ActionKind, total: Decimal) -> bool:
         if kind is ActionKind.COMPLETE:
@@ -882,26 +1044,31 @@ class Hand:
         """
         act = self.parse(action) if isinstance(action, str) else action
         p = self.player(act.player)
-        text = act.text if isinstance(action, Action) else action.strip()
+        # The action as given: the learner's words, or the Action (put in words only if refused).
+        text: Action | str = act if isinstance(action, Action) else action.strip()
         if self.is_over:
             raise IllegalActionError(
-                f"{text!r}: the hand is over, the pot has been awarded (round.end).",
-                "round.end",
+                msg("refusal.hand-over", "round.end", action=text), "round.end"
             )
         if self.to_act_idx is None:
-            raise NeedsCardsError(f"{text!r}: {self.blocked or 'nobody can act now.'}")
+            raise NeedsCardsError(
+                msg("refusal.blocked", None, action=text, why=self.blocked_message())
+            )
         actor = self.players[self.to_act_idx]
         if p is not actor:
             rule = "act.third" if self.street is Street.THIRD else self.variant.rule_act
-            why = (
-                f"{p.name} has folded"
-                if p.folded
-                else (f"{p.name} is all in" if p.all_in else "")
-            )
             raise IllegalActionError(
-                f"{text!r} is out of turn: it is {actor.name}'s turn to act on {self.street.value} street"
-                + (f" ({why})" if why else "")
-                + f" ({rule}).",
+                msg(
+                    "refusal.out-of-turn",
+                    rule,
+                    action=text,
+                    player=p.name,
+                    actor=actor.name,
+                    street=self.street,
+                    folded=p.folded,
+                    all_in=p.all_in,
+                    rule=rule,
+                ),
                 rule,
             )
         amounts = betting.amounts(self, act.kind, p)
@@ -909,9 +1076,16 @@ class Hand:
             found = betting.refusal_reason(self, act.kind, p)
             assert found is not None
             reason, rule = found
-            allowed = "; ".join(self.legal_actions())
             raise IllegalActionError(
-                f"{text!r} is not allowed: {reason} ({rule}). {p.name} may: {allowed}.",
+                msg(
+                    "refusal.not-allowed",
+                    rule,
+                    action=text,
+                    reason=reason,
+                    rule=rule,
+                    player=p.name,
+                    allowed=tuple(self.legal_actions()),
+                ),
                 rule,
             )
         amount: Decimal | None = None
@@ -919,8 +1093,13 @@ class Hand:
             if act.amount is None:
                 if len(amounts) > 1:
                     raise IllegalActionError(
-                        f"{text!r} needs an amount: on this street a {act.kind.value} may be "
-                        f"{' or '.join(fmt(a) for a in amounts)} (limit.open-pair).",
+                        msg(
+                            "refusal.needs-amount",
+                            "limit.open-pair",
+                            action=text,
+                            kind=act.kind,
+                            amounts=tuple(amounts),
+                        ),
                         "limit.open-pair",
                     )
                 amount = amounts[0]
@@ -928,20 +1107,26 @@ class Hand:
                 amount = act.amount
             else:
                 rule = self.size_rule(act.kind)
-                what = "adds" if act.kind is ActionKind.CALL else "makes it"
-                note = ""
-                if act.kind is not ActionKind.CALL and (
-                    note := self.all_in_note() or ""
-                ):
+                note: Said = ()
+                if act.kind is not ActionKind.CALL and (note := self.all_in_said()):
                     rule = "limit.all-in"
-                    note = " " + note
                 raise IllegalActionError(
-                    f"{text!r} is not allowed: a {act.kind.value} now {what} "
-                    f"{' or '.join(fmt(a) for a in amounts)}, not {fmt(act.amount)} ({rule}).{note}",
+                    msg(
+                        "refusal.wrong-amount",
+                        rule,
+                        action=text,
+                        kind=act.kind,
+                        amounts=tuple(amounts),
+                        amount=act.amount,
+                        rule=rule,
+                        note=note,
+                    ),
                     rule,
                 )
         elif act.amount is not None:
-            raise ActionSyntaxError(f"{text!r}: a {act.kind.value} takes no amount.")
+            raise ActionSyntaxError(
+                msg("refusal.no-amount", None, action=text, kind=act.kind)
+            )
         return self.do(p, act.kind, amount)
 
     def size_rule(self, kind: ActionKind) -> str:
@@ -971,26 +1156,19 @@ class Hand:
     def do(self, p: _Player, kind: ActionKind, amount: Decimal | None) -> Operation:
         st = self.street
         rules: tuple[str, ...]
-        allin = ""
+        said: Message
+        why: Said | str
         if kind is ActionKind.FOLD:
             p.folded = True
-            text, why, rules = (
-                f"{p.name} folds",
-                f"{p.name} gives up the hand and any claim to the pot.",
-                ("round.end",),
-            )
+            said, why = _folded(p.name)
+            rules = ("round.end",)
         elif kind is ActionKind.CHECK:
-            text, why, rules = (
-                f"{p.name} checks",
-                f"No wager is open on {st.value} street, so {p.name} may check.",
-                ("round.end",),
-            )
+            said, why = _checked(p.name, st)
+            rules = ("round.end",)
         elif kind is ActionKind.CALL:
             assert amount is not None
             self._put(p, p.bet + amount)
-            allin = " and is all in" if p.all_in else ""
-            text = f"{p.name} calls {fmt(amount)}"
-            why = f"{p.name} adds {fmt(amount)} to match the wager of {fmt(self.current)}{allin}."
+            said, why = _called(p.name, amount, self.current, p.all_in)
             rules = ("round.end",)
         elif kind is ActionKind.BRING_IN:
             assert amount is not None
@@ -998,27 +1176,48 @@ class Hand:
             self.forced_pending = False
             self.current = max(self.stakes.bring_in or ZERO, amount)
             self.full_level = self.current
-            allin = (
-                f" (all in; the others must still come in for {fmt(self.current)})"
-                if p.all_in
-                else ""
-            )
-            text = f"{p.name} brings in {fmt(amount)}"
+            said = msg("op.bring-in", "bring-in.amount", player=p.name, amount=amount)
+            low = self.bring_in_idx
             if (
-                self.bring_in_idx is not None
-                and p.idx != self.bring_in_idx
-                and self.players[self.bring_in_idx].folded
+                low is not None and p.idx != low and self.players[low].folded
             ):  # a dead hand was the low card (irr.exposed-hole)
-                why = f"{self.bring_in_reason} {p.name} chooses to bring in {fmt(amount)}{allin}."
+                why = _then(
+                    self.bring_in_said,
+                    msg(
+                        "why.bring-in.chooses",
+                        "irr.exposed-hole",
+                        player=p.name,
+                        amount=amount,
+                        all_in=p.all_in,
+                        wager=self.current,
+                    ),
+                )
                 rules = ("irr.exposed-hole", "bring-in.amount")
-            elif self.bring_in_idx is not None and p.idx != self.bring_in_idx:
+            elif low is not None and p.idx != low:
                 why = (
-                    f"The low card, {self.players[self.bring_in_idx].name}, is all in for the ante, so "
-                    f"{p.name} acts first and chooses to bring in {fmt(amount)}{allin}."
+                    msg(
+                        "why.bring-in.low-all-in",
+                        "bring-in.all-in",
+                        low=self.players[low].name,
+                        player=p.name,
+                        amount=amount,
+                        all_in=p.all_in,
+                        wager=self.current,
+                    ),
                 )
                 rules = ("bring-in.all-in", "bring-in.amount")
             else:
-                why = f"{self.bring_in_reason} {p.name} posts the bring-in of {fmt(amount)}{allin}."
+                why = _then(
+                    self.bring_in_said,
+                    msg(
+                        "why.bring-in.posts",
+                        "bring-in.amount",
+                        player=p.name,
+                        amount=amount,
+                        all_in=p.all_in,
+                        wager=self.current,
+                    ),
+                )
                 rules = (self.variant.rule_bring_in, "bring-in.amount")
         elif kind is ActionKind.COMPLETE:
             assert amount is not None
@@ -1036,37 +1235,33 @@ class Hand:
                 self.completed = True
                 self.bet_made = True
                 self.full_level = amount
-            allin = " (all in)" if p.all_in else ""
-            text = f"{p.name} completes to {fmt(amount)}"
+            said = msg("op.complete", "bring-in.complete", player=p.name, amount=amount)
             if amount < small:
                 self.short_all_in = (p.idx, amount, full)
                 why = (
-                    f"{p.name} goes all in for {fmt(amount)}"
-                    + ("" if before else " instead of the bring-in")
-                    + f", short of the completion to {fmt(small)}"
-                    + (f" over the {fmt(before)} bring-in" if before else "")
-                    + ". "
+                    msg(
+                        "why.complete.short",
+                        "limit.all-in",
+                        player=p.name,
+                        amount=amount,
+                        before=before,
+                        small=small,
+                        full=full,
+                    ),
                 )
-                if full:
-                    why += (
-                        f"It reaches half the completion ({fmt(small / 2)}), so it counts as the "
-                        f"completion: it reopens the betting, and a raise now goes to {fmt(amount)} plus "
-                        f"one small bet, {fmt(amount + small)}."
-                    )
-                else:
-                    why += (
-                        f"It is less than half the completion ({fmt(small / 2)}), so it is not a "
-                        "completion: players who have already acted may only call or fold, and a "
-                        f"player yet to act may call it or complete to {fmt(small)}."
-                    )
                 rules = ("limit.all-in", "bring-in.complete")
             else:
                 why = (
-                    f"{p.name} raises the {fmt(before)} bring-in to a full small bet of {fmt(small)}"
-                    if before
-                    else f"{p.name} opens for a full small bet of {fmt(small)} instead of the bring-in"
+                    msg(
+                        "why.complete.full",
+                        "bring-in.complete",
+                        player=p.name,
+                        before=before,
+                        small=small,
+                        all_in=p.all_in,
+                        cap=self._cap_said(),
+                    ),
                 )
-                why += f"{allin}. A completion is the round's bet, not a raise: {self._cap_text()}"
                 rules = ("bring-in.complete", "cap.raises")
         else:  # BET or RAISE
             assert amount is not None
@@ -1095,31 +1290,55 @@ class Hand:
             if amount > before:
                 self.last_round_aggressor = p.idx
             self._reopen(p, full)
-            allin = " (all in)" if p.all_in else ""
             short = step not in self.sizes()
             if kind is ActionKind.BET:
-                text = f"{p.name} bets {fmt(amount)}"
-                why = f"{p.name} opens the betting on {st.value} street for {fmt(amount)}{allin}. {self.size_text()}"
-            else:
-                text = f"{p.name} raises to {fmt(amount)}"
+                said = msg("op.bet", size_rule, player=p.name, amount=amount)
                 why = (
-                    f"{p.name} raises the {fmt(before)} wager to {fmt(amount)}{allin}. {self.size_text()} "
-                    f"{self._cap_text()}"
+                    msg(
+                        "why.bet",
+                        size_rule,
+                        player=p.name,
+                        street=st,
+                        amount=amount,
+                        all_in=p.all_in,
+                        size=self.size_said(),
+                    ),
+                )
+            else:
+                said = msg("op.raise", size_rule, player=p.name, amount=amount)
+                why = (
+                    msg(
+                        "why.raise",
+                        size_rule,
+                        player=p.name,
+                        before=before,
+                        amount=amount,
+                        all_in=p.all_in,
+                        size=self.size_said(),
+                        cap=self._cap_said(),
+                    ),
                 )
             if short and full:
                 why += (
-                    f" The all-in adds {fmt(step)} over {fmt(level)}, short of a full "
-                    f"{'bet' if kind is ActionKind.BET else 'raise'} but at least half of "
-                    f"{fmt(smallest)}, so it counts as a full one: it reopens the betting"
-                    + (", counts toward the cap" if kind is ActionKind.RAISE else "")
-                    + f", and the next raise goes to {fmt(amount)} plus one bet."
+                    msg(
+                        "why.all-in.wager-counts-full",
+                        "limit.all-in",
+                        kind=kind,
+                        step=step,
+                        level=level,
+                        smallest=smallest,
+                        amount=amount,
+                    ),
                 )
             elif not full:
                 why += (
-                    f" The all-in adds only {fmt(step)} over {fmt(level)}, less than half of "
-                    f"{fmt(smallest)}, so it does not reopen the betting for players who have "
-                    "already acted (they may only call or fold) and does not count toward the cap; "
-                    f"a player yet to act may call it or raise to {fmt(level)} plus one bet."
+                    msg(
+                        "why.all-in.wager-short",
+                        "limit.all-in",
+                        step=step,
+                        level=level,
+                        smallest=smallest,
+                    ),
                 )
             rules = (
                 (size_rule, "cap.raises") if kind is ActionKind.RAISE else (size_rule,)
@@ -1128,7 +1347,7 @@ class Hand:
                 rules = ("limit.all-in",) + rules
                 self.short_all_in = (p.idx, amount, full)
         p.acted = True
-        op = self.log_event(kind.value, text, why, rules, player=p.name, amount=amount)
+        op = self.log_event(kind.value, said, why, rules, player=p.name, amount=amount)
         if self.irr is not None:
             self.irr.acted(self, p, kind)
         self.advance(p)
@@ -1147,46 +1366,56 @@ class Hand:
                 q.may_raise = False
 
     def size_text(self) -> str:
+        """What a bet or raise may be on this street, and why, as a sentence."""
+        return render(self.size_said())
+
+    def size_said(self) -> Message:
+        """:meth:`size_text` as data."""
         if self.street is Street.FOURTH and self.open_pair_active():
-            gone = [p.name for p in self.open_pair_showing() if p.folded]
-            return (
-                f"A pair shows on fourth street and {self.rules.label} allows the open-pair option: "
-                "bets and raises may be "
-                f"{fmt(self.stakes.small_bet)} or {fmt(self.stakes.big_bet)}; after a big one, all raises are big."
-                + (
-                    f" The option was settled when fourth street was dealt and lasts the whole round, "
-                    f"even though {' and '.join(gone)} (the pair) has folded."
-                    if gone
-                    else ""
-                )
+            gone = tuple(p.name for p in self.open_pair_showing() if p.folded)
+            return msg(
+                "why.size.open-pair",
+                "limit.open-pair",
+                label=self.rules.label,
+                small=self.stakes.small_bet,
+                big=self.stakes.big_bet,
+                folded=gone,
             )
         if self.street is Street.FOURTH and self.open_pair_showing():
             if not self.variant.open_pair:
-                return (
-                    f"A pair shows on fourth street, but in {self.variant.title} a pair never allows the "
-                    f"big bet: bets and raises stay {fmt(self.stakes.small_bet)}."
+                return msg(
+                    "why.size.pair-no-big-bet",
+                    "razz.limits",
+                    game=self.variant.title,
+                    small=self.stakes.small_bet,
                 )
-            return (
-                f"A pair shows on fourth street, but {self.rules.label} ({self.game.value}) has no open-pair option: "
-                f"bets and raises stay {fmt(self.stakes.small_bet)}."
+            return msg(
+                "why.size.no-open-pair",
+                "limit.open-pair",
+                label=self.rules.label,
+                game=self.game,
+                small=self.stakes.small_bet,
             )
         small = self.street in (Street.THIRD, Street.FOURTH)
-        return (
-            f"On {self.street.value} street every bet and raise is one {'small' if small else 'big'} bet "
-            f"of {fmt(self.bet_size())}."
+        return msg(
+            "why.size.street",
+            "limit.small" if small else "limit.big",
+            street=self.street,
+            small=small,
+            amount=self.bet_size(),
         )
 
-    def _cap_text(self) -> str:
+    def _cap_said(self) -> Message:
         left = self.raises_left()
         if left is None:
-            return (
-                "The round is heads-up and raising is unlimited under "
-                + self.rules.label
-                + "."
-            )
-        return (
-            f"{self.raises} of {self.rules.max_raises} raises made under {self.rules.label}; "
-            f"{left} left."
+            return msg("why.cap.unlimited", "cap.raises", label=self.rules.label)
+        return msg(
+            "why.cap.count",
+            "cap.raises",
+            made=self.raises,
+            most=self.rules.max_raises,
+            label=self.rules.label,
+            left=left,
         )
 
     def advance(self, p: _Player) -> None:
@@ -1218,8 +1447,7 @@ class Hand:
     def _close_round(self) -> None:
         self.log_event(
             "round",
-            f"{self.street.value.capitalize()} street betting closes",
-            "Every player still in has called the last wager or checked (round.end).",
+            *_closed(self.street),
             ("round.end",),
         )
         for p in self.players:
@@ -1239,8 +1467,8 @@ class Hand:
         """Nobody left to bet against: deal the remaining cards and go to the showdown."""
         self.log_event(
             "allin",
-            "No more betting possible",
-            "At most one player still has chips, so the remaining cards are dealt without betting.",
+            msg("op.run-out", "pot.side"),
+            (msg("why.run-out", "pot.side"),),
             ("pot.side",),
         )
         self.to_act_idx = None
@@ -1260,7 +1488,7 @@ class Hand:
         )
         if win is not None:
             self.opener_idx = win
-            self.opener_reason = why
+            self.opener_said = why
             self.opener_rules = rules
 
     def community_needed(self) -> tuple[bool, str]:
@@ -1268,14 +1496,19 @@ class Hand:
 
         Before seventh street is dealt this assumes every live player stays in (river.community).
         """
+        need, why = self.community_why()
+        return need, _text(why)
+
+    def community_why(self) -> tuple[bool, Said | Message | str]:
+        """:meth:`community_needed` with the arithmetic as data."""
         if self.uses_community is not None:
-            return self.uses_community, self.community_reason
+            return self.uses_community, self.community_said
         n = len(self.live())
         left = 3 - STREETS.index(self.street) if self.street in STREETS[:4] else 0
         burns = self.burns + (left if self.rules.burn_cards else 0)
         return self._river_count(n, self.dealt + n * left, burns)
 
-    def _river_count(self, n: int, dealt: int, burns: int) -> tuple[bool, str]:
+    def _river_count(self, n: int, dealt: int, burns: int) -> tuple[bool, Message]:
         return river_count(self.rules, n, dealt, burns)
 
     def _deal_street(self) -> None:
@@ -1286,9 +1519,9 @@ class Hand:
             self.players[i] for i in self.order if not self.players[i].folded
         ]
         if st is Street.SEVENTH:
-            need, why = self._river_count(len(live_in_order), self.dealt, self.burns)
-            why += self._river_burn(need, len(live_in_order))
-            self.community_reason = why
+            need, count = self._river_count(len(live_in_order), self.dealt, self.burns)
+            why: Said = (count, *self._river_burn(need, len(live_in_order)))
+            self.community_said = why
         elif self.rules.burn_cards:
             self.burns += 1
             self._draw_burn()
@@ -1300,21 +1533,23 @@ class Hand:
                     card = self._draw()
                     if not self.stub.seeded:
                         self.problems.append(
-                            "seventh street is a community card here (river.community), but `community:` "
-                            "gives none: add the shared card."
+                            msg("setup.community.missing", "river.community")
                         )
                 self.community = card
                 self.dealt += 1
                 for p in live_in_order:
                     if len(p.given) > 6:
                         self.problems.append(
-                            f"seventh street is a community card here (river.community), yet {p.name} lists a "
-                            f"seventh card ({p.given[6].text if p.given[6] else '??'}): list six cards per seat "
-                            "and put the shared card in `community:`."
+                            msg(
+                                "setup.community.seventh-listed",
+                                "river.community",
+                                player=p.name,
+                                card=p.given[6],
+                            )
                         )
                 self.log_event(
                     "deal",
-                    "Seventh street: a community card",
+                    msg("op.deal.community", "river.community"),
                     why,
                     ("river.community",),
                     street=st,
@@ -1322,31 +1557,31 @@ class Hand:
                 return
             if self.setup.community is not None:
                 self.problems.append(
-                    "`community:` gives a card, but seventh street is dealt to each player here "
-                    f"({why}) (river.community): remove `community:`."
+                    msg("setup.community.dealt-down", "river.community", why=why)
                 )
             for p in live_in_order:
                 self._deal_to(p)
             self.log_event(
                 "deal",
-                "Seventh street: one card down",
-                why + " The river is dealt face down (river.down).",
+                msg("op.deal.river-down", "river.down"),
+                why + (msg("why.deal.river-down", "river.down"),),
                 ("river.down", "river.community"),
                 street=st,
             )
             return
         for p in live_in_order:
             self._deal_to(p)
-        shown = ", ".join(
-            f"{p.name} {p.cards[-1].text if p.cards[-1] else '??'}"
-            for p in live_in_order
-        )
         self.log_event(
             "deal",
-            f"{st.value.capitalize()} street: one card up each",
-            f"Each live player gets one card face up ({shown})"
-            + (", after a burn card" if self.rules.burn_cards else "")
-            + ".",
+            msg("op.deal.up", "deal.order", street=st),
+            (
+                msg(
+                    "why.deal.up",
+                    "deal.order",
+                    shown=tuple((p.name, p.cards[-1]) for p in live_in_order),
+                    burn=self.rules.burn_cards,
+                ),
+            ),
             ("deal.order",),
             street=st,
         )
@@ -1354,12 +1589,12 @@ class Hand:
     def _draw_burn(self) -> None:
         self.stub.burn()
 
-    def _river_burn(self, need: bool, n: int) -> str:
+    def _river_burn(self, need: bool, n: int) -> Said:
         """Burn (or skip the burn) before seventh street as the preset's short-deck procedure
         says, mixing the burn cards back into the stub where it recycles them; returns what
         the dealer did beyond the usual burn, for the explanation (river.community)."""
         if not self.rules.burn_cards:
-            return ""
+            return ()
         want = 1 if need else n
         stub = 52 - self.dealt - self.burns
         recycle = (
@@ -1367,19 +1602,25 @@ class Hand:
             and stub < want + 1
             and self.burns > 0
         )
-        said = ""
+        said: Said = ()
         if recycle:
             self.stub.recycle_burns()
             stub += self.burns
-            said = f" The {self.burns} burn cards are mixed back into the stub ({stub} cards)."
+            said = (
+                msg(
+                    "why.river.burns-recycled",
+                    "river.community",
+                    burns=self.burns,
+                    stub=stub,
+                ),
+            )
             self.burns = 0
         if stub >= want + 1:
             self.burns += 1
             self._draw_burn()
             return said
         return said + (
-            " The river burn is skipped: the stub holds no card to spare "
-            f"({stub} for {want} card{'s' if want != 1 else ''})."
+            msg("why.river.burn-skipped", "river.community", stub=stub, want=want),
         )
 
     # ------------------------------------------------------------------ award
@@ -1485,9 +1726,7 @@ class Hand:
         p = self.player(name)
         cards = list(p.cards) + ([self.community] if self.uses_community else [])
         if need_known and any(c is None for c in cards):
-            raise NeedsCardsError(
-                f"{name}'s hand includes unknown cards (??): give all of {name}'s cards to rule on it."
-            )
+            raise NeedsCardsError(msg("table.unknown-cards", None, player=name))
         return [c for c in cards if c is not None]
 
     def answer(self, kind: str, player: str | None = None) -> Ruling:

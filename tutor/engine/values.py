@@ -12,7 +12,7 @@ from enum import StrEnum
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import TableError
-from tutor.engine.messages import Message, render, render_all
+from tutor.engine.messages import Message, msg, render, render_all
 from tutor.engine.rules import Game, HouseRules
 
 DEEP = Decimal("Infinity")
@@ -103,19 +103,29 @@ def fmt(amount: Decimal | int | None) -> str:
     return format(d.normalize(), "f")
 
 
-def to_decimal(value: object, what: str) -> Decimal:
-    """Read an amount exactly; floats are read through their shortest text."""
+def to_decimal(value: object, field: str) -> Decimal:
+    """Read the amount for the stakes' ``field`` exactly; floats are read through their
+    shortest text. A value that is no finite amount is a TableError at ``("stakes", field)``."""
+    where = ("stakes", field)
     if isinstance(value, bool):
-        raise TableError(f"{what} must be an amount, not {value!r}.")
+        raise TableError(
+            msg("setup.amount.not-amount", None, field=field, value=value), where=where
+        )
     try:
         d = Decimal(str(value)) if isinstance(value, float) else Decimal(value)  # type: ignore[arg-type]
     except (InvalidOperation, TypeError, ValueError):
         raise TableError(
-            f"{what} must be an amount such as 2 or 0.25, not {value!r}."
+            msg("setup.amount.unreadable", None, field=field, value=value), where=where
         ) from None
     if not d.is_finite():
-        raise TableError(f"{what} must be a finite amount, not {value!r}.")
+        raise TableError(
+            msg("setup.amount.not-finite", None, field=field, value=value), where=where
+        )
     return d
+
+
+def _stakes_error(field: str, said: Message) -> TableError:
+    return TableError(said, where=("stakes", field))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -146,28 +156,38 @@ class Stakes:
         ):
             value = getattr(self, name)
             if value is not None:
-                object.__setattr__(self, name, to_decimal(value, f"stakes.{name}"))
+                object.__setattr__(self, name, to_decimal(value, name))
         if self.small_bet <= 0:
-            raise TableError(
-                f"stakes.small_bet must be more than 0, not {fmt(self.small_bet)}."
+            raise _stakes_error(
+                "small_bet",
+                msg("setup.stakes.small-bet-positive", None, amount=self.small_bet),
             )
         if self.big_bet < self.small_bet:
-            raise TableError(
-                f"stakes.big_bet ({fmt(self.big_bet)}) must be at least the small bet "
-                f"({fmt(self.small_bet)}): fixed limit uses the small bet on third and fourth "
-                "street and the big bet after (limit.big)."
+            raise _stakes_error(
+                "big_bet",
+                msg(
+                    "setup.stakes.big-below-small",
+                    "limit.big",
+                    big=self.big_bet,
+                    small=self.small_bet,
+                ),
             )
         if self.ante < 0:
-            raise TableError(
-                f"stakes.ante must be 0 or more, not {fmt(self.ante)} (ante.post)."
+            raise _stakes_error(
+                "ante", msg("setup.stakes.ante-negative", "ante.post", amount=self.ante)
             )
         if self.bring_in is None:
             object.__setattr__(self, "bring_in", self.small_bet / 2)
         assert self.bring_in is not None
         if self.bring_in <= 0 or self.bring_in > self.small_bet:
-            raise TableError(
-                f"stakes.bring_in must be more than 0 and at most the small bet "
-                f"({fmt(self.small_bet)}), not {fmt(self.bring_in)} (bring-in.amount)."
+            raise _stakes_error(
+                "bring_in",
+                msg(
+                    "setup.stakes.bring-in-range",
+                    "bring-in.amount",
+                    amount=self.bring_in,
+                    small=self.small_bet,
+                ),
             )
         amounts = [self.small_bet, self.big_bet, self.ante, self.bring_in]
         if self.chip is None:
@@ -175,24 +195,34 @@ class Stakes:
             object.__setattr__(self, "chip", Decimal(1) if whole else Decimal("0.01"))
         assert self.chip is not None
         if self.chip <= 0:
-            raise TableError(f"stakes.chip must be more than 0, not {fmt(self.chip)}.")
+            raise _stakes_error(
+                "chip", msg("setup.stakes.chip-positive", None, amount=self.chip)
+            )
         for name, a in zip(
             ("small_bet", "big_bet", "ante", "bring_in"), amounts, strict=False
         ):
             if a % self.chip != 0:
-                raise TableError(
-                    f"stakes.{name} ({fmt(a)}) is not a whole number of chips of "
-                    f"{fmt(self.chip)}: set stakes.chip to a unit that divides every amount."
+                raise _stakes_error(
+                    name,
+                    msg(
+                        "setup.stakes.not-whole-chips",
+                        None,
+                        field=name,
+                        amount=a,
+                        chip=self.chip,
+                    ),
                 )
         if (self.rake_percent is None) != (self.rake_cap is None):
-            raise TableError("stakes.rake needs both percent and cap (pot.rake).")
+            raise _stakes_error("rake", msg("setup.stakes.rake-incomplete", "pot.rake"))
         if self.rake_percent is not None and not 0 <= self.rake_percent <= 100:
-            raise TableError(
-                f"stakes.rake.percent must be 0 to 100, not {fmt(self.rake_percent)}."
+            raise _stakes_error(
+                "rake_percent",
+                msg("setup.stakes.rake-percent-range", None, amount=self.rake_percent),
             )
         if self.rake_cap is not None and self.rake_cap < 0:
-            raise TableError(
-                f"stakes.rake.cap must be 0 or more, not {fmt(self.rake_cap)}."
+            raise _stakes_error(
+                "rake_cap",
+                msg("setup.stakes.rake-cap-negative", None, amount=self.rake_cap),
             )
 
 

@@ -24,11 +24,11 @@ from tutor.engine import (
     Stakes,
     Start,
     Street,
-    TableError,
     TutorError,
     house_rules,
     to_json,
 )
+from tutor.engine.errors import Where
 from tutor.engine.irregularities import Irregularity, rule
 from tutor.scenarios.model import Ask, Event, Scenario, Step
 
@@ -91,36 +91,40 @@ def scenario_to_setup(scenario: Scenario) -> HandSetup:
     )
 
 
-def _setup_mark(scenario: Scenario, message: str) -> tuple[int, int]:
-    """Where an engine complaint about the table most likely points."""
-    for key in (
-        "stakes.rake",
-        "stakes.small_bet",
-        "stakes.big_bet",
-        "stakes.ante",
-        "stakes.bring_in",
-        "stakes.chip",
-        "community",
-        "button",
-        "start",
-    ):
-        if key in message and key in scenario.marks:
-            return scenario.marks[key]
-    for key in ("stakes", "community", "button", "start"):
-        if message.startswith(key) and key in scenario.marks:
-            return scenario.marks[key]
-    return scenario.mark("seats")
+#: The engine's names for the stakes (``TableError.where``) where the scenario format's differ.
+_STAKES_KEYS = {"rake_percent": "rake", "rake_cap": "rake"}
 
 
-def _seat_mark(scenario: Scenario, exc: TableError) -> tuple[int, int] | None:
-    """Where a fault of one seat points: ``seats[i].<field>`` (or the seat) of the named player."""
-    if exc.player is None:
-        return None
-    for i, seat in enumerate(scenario.seats):
-        if seat.name == exc.player:
-            where = f"seats[{i}]" + (f".{exc.field}" if exc.field else "")
-            return scenario.mark(where)
-    return None
+def where_path(scenario: Scenario, where: Where) -> str:
+    """The scenario format's path for a fault the engine locates in its own terms.
+
+    >>> from tutor.scenarios.model import Scenario
+    >>> where_path(Scenario.__new__(Scenario), ("stakes", "rake_cap"))
+    'stakes.rake'
+    """
+    if not where:
+        return "seats"
+    head, *rest = where
+    if head == "seats":
+        if not rest:
+            return "seats"
+        who, *field = rest
+        for i, seat in enumerate(scenario.seats):
+            if (seat.name if isinstance(who, str) else seat.seat) == who:
+                return f"seats[{i}]" + "".join(f".{f}" for f in field)
+        return "seats"
+    if head == "stakes" and rest:
+        return f"stakes.{_STAKES_KEYS.get(str(rest[0]), rest[0])}"
+    return ".".join(str(w) for w in where)
+
+
+def where_mark(scenario: Scenario, where: Where) -> tuple[int, int]:
+    """The (line, column) of the engine's ``where`` in the file (of ``seats`` when the file
+    does not have that part, or the engine did not say where)."""
+    path = where_path(scenario, where)
+    if path.split(".")[0].split("[")[0] not in scenario.marks:
+        return scenario.mark("seats")
+    return scenario.mark(path)
 
 
 def _internal(where: str, exc: Exception) -> str:
@@ -137,13 +141,8 @@ def start_hand(scenario: Scenario) -> Hand:
     """The hand at its first step, or a located ScenarioError if the engine refuses the table."""
     try:
         return Hand(scenario_to_setup(scenario))
-    except TableError as exc:
-        line, column = _seat_mark(scenario, exc) or _setup_mark(scenario, str(exc))
-        raise ScenarioError(
-            f"the engine cannot set up this table: {exc}", scenario.path, line, column
-        ) from None
     except TutorError as exc:
-        line, column = _setup_mark(scenario, str(exc))
+        line, column = where_mark(scenario, exc.where)
         raise ScenarioError(
             f"the engine cannot set up this table: {exc}", scenario.path, line, column
         ) from None

@@ -14,7 +14,17 @@ from typing import Any
 from tutor.engine.cards import Card
 from tutor.engine.values import DEEP
 from tutor.wording import Template
-from tutor.wording.en import actions, general, hands, irregularities, rulings, showdown
+from tutor.wording.en import (
+    actions,
+    betting,
+    general,
+    hands,
+    irregularities,
+    rulings,
+    setup,
+    showdown,
+    table,
+)
 
 CATALOGUE: Mapping[str, Template] = {
     **general.CATALOGUE,
@@ -23,6 +33,9 @@ CATALOGUE: Mapping[str, Template] = {
     **irregularities.CATALOGUE,
     **rulings.CATALOGUE,
     **showdown.CATALOGUE,
+    **table.CATALOGUE,
+    **betting.CATALOGUE,
+    **setup.CATALOGUE,
 }
 
 
