@@ -45,8 +45,12 @@ def test_every_entry_is_complete() -> None:
         expect_keys = {f.name for f in entry.expect}
         assert entry.unordered <= expect_keys, entry.name
         assert len({s.key for s in entry.answer}) == len(entry.answer), entry.name
-    assert ASKS["best-low"].slot("no_low") == Slot(
-        "no_low", "flag", "No low: these cards make no qualifying low"
+    no_low = ASKS["best-low"].slot("no_low")
+    assert no_low is not None
+    assert (no_low.key, no_low.type, no_low.label) == (
+        "no_low",
+        "flag",
+        "No low: these cards make no qualifying low",
     )
     assert ASKS["pot"].slot("cards") is None
 
@@ -68,8 +72,14 @@ def test_what_the_table_hides_before_the_answer() -> None:
     hides = {k: sorted(e.hides) for k, e in ASKS.items() if e.hides}
     assert hides == {
         "ante": ["pot"],
+        "award": ["award"],
+        "best-high": ["award"],
+        "best-low": ["award"],
         "bring-in": ["to-act"],
         "first-to-act": ["to-act"],
+        "high-winner": ["award"],
+        "low-qualifies": ["award"],
+        "low-winner": ["award"],
         "next-to-act": ["to-act"],
         "pot": ["pot"],
         "showdown-order": ["to-act"],
@@ -191,3 +201,17 @@ def test_without_an_entry_the_panel_says_so() -> None:
     assert [w.value for w in at.warning] == [
         r"This app has no control for the ask kind hand\-over yet."  # Markdown-escaped
     ]
+
+
+def test_no_low_is_offered_only_where_a_low_must_qualify() -> None:
+    from tutor.engine.rules import VARIANTS, Game
+
+    entry = ASKS["best-low"]
+    assert [s.key for s in entry.slots("flag", variant=VARIANTS[Game.STUD8])] == [
+        "no_low"
+    ]
+    assert (
+        entry.slots("flag", variant=VARIANTS[Game.RAZZ]) == []
+    )  # every razz hand makes a low
+    assert [s.key for s in entry.slots("cards", "flag")] == ["cards", "no_low"]
+    assert entry.first_slot("cards").label == "Five cards"

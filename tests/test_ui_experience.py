@@ -93,6 +93,8 @@ def test_nothing_on_screen_gives_the_answer_away_before_check(
         assert "Pot: hidden until you answer" in html
         assert f"pot {view.pot}" not in html.lower()
         assert " pot" not in lines.lower() and "ante" not in lines.lower()
+    if "award" in hidden:  # the award's line names the winning hands
+        assert "**Award:" not in lines
     assert not at.success and not at.error  # no verdict before Check
     # After Check the table shows everything again.
     at.button(key="wt_hint_button").click().run()
@@ -120,6 +122,18 @@ def test_the_pot_and_the_ante_lines_come_back_once_answered(env: Path) -> None:
     at.button(key="wt_check").click().run()
     assert '<div class="stt-pot">Pot 0.75</div>' in table(at)
     assert "ante" in history(at).lower()
+
+
+def test_the_award_line_is_hidden_until_a_showdown_question_is_answered(
+    env: Path,
+) -> None:
+    at = open_step("ui-showdown", 0)  # best-high: the award would name Ana's hand
+    assert history(at) == ""
+    at.multiselect(key="wt_ui-showdown_0_0_cards").set_value(
+        ["Ah", "9h", "Kh", "7h", "2h"]
+    )
+    at.button(key="wt_check").click().run()
+    assert history(at).startswith("- **Award: Ana 38, Cy 37.**")
 
 
 def test_a_retry_after_the_reveal_is_saved_as_such(env: Path) -> None:

@@ -32,7 +32,7 @@ from typing import Any, Literal
 
 from tutor.engine.hands import Category, best_high
 from tutor.engine.irregularities import OUTCOMES
-from tutor.engine.rules import RULE_IDS
+from tutor.engine.rules import RULE_IDS, Variant
 from tutor.engine.rulings import ASK_KINDS, ruling_function
 from tutor.engine.values import MAX_SEATS
 from tutor.quiz import (
@@ -93,6 +93,9 @@ class Slot:
     type: SlotType
     label: str = ""
     none: str = ""
+    #: Whether the slot is offered in a game (None: in every game). "No low" is offered only
+    #: where a low must qualify: in razz every hand makes a low.
+    offered: Callable[[Variant], bool] | None = None
 
 
 def _as_given(given: Answer, expected: Answer) -> dict[str, Any]:
@@ -104,8 +107,9 @@ class AskKind:
     """Everything about one ask kind (see the module's docstring).
 
     ``as_given`` turns the learner's answer into the shape ``describe`` reads (for "you
-    answered ..."); ``hides`` holds ``"to-act"`` (the table must not mark the player to act)
-    and/or ``"pot"`` (the pot and the lines stating it stay hidden) until the answer is given;
+    answered ..."); ``hides`` holds ``"to-act"`` (the table must not mark the player to act),
+    ``"pot"`` (the pot and the lines stating it stay hidden) and/or ``"award"`` (the award's
+    line in the history, which names the winning hands) until the answer is given;
     ``topics``: the first is where the kind counts when its scenario's topic is not one of them.
     """
 
@@ -127,6 +131,21 @@ class AskKind:
     def slot(self, key: str) -> Slot | None:
         """The answer's slot named ``key``, if it has one."""
         return next((s for s in self.answer if s.key == key), None)
+
+    def slots(self, *types: str, variant: Variant | None = None) -> list[Slot]:
+        """The answer's slots of these types that a control draws (in ``variant``'s game)."""
+        return [
+            s
+            for s in self.answer
+            if s.type in types
+            and (variant is None or s.offered is None or s.offered(variant))
+        ]
+
+    def first_slot(self, type_: str) -> Slot:
+        """The answer's first slot of ``type_`` (a control's main input)."""
+        found = self.slots(type_)
+        assert found, f"the {self.name} entry has no {type_} slot for its control"
+        return found[0]
 
 
 _ASKS: dict[str, AskKind] = {}
@@ -159,7 +178,8 @@ def ask_kind(kind: str) -> AskKind:
 
 
 def hidden_until_answered(kind: str | None) -> frozenset[str]:
-    """What the table hides before an ask of ``kind`` is answered: ``"to-act"``, ``"pot"``.
+    """What the table hides before an ask of ``kind`` is answered: ``"to-act"``, ``"pot"``,
+    ``"award"``.
 
     >>> sorted(hidden_until_answered("ante")), sorted(hidden_until_answered(None))
     (['pot'], [])
@@ -601,6 +621,7 @@ register(
         unordered=frozenset({"cards"}),
         as_given=_high_given,
         topics=("showdown",),
+        hides=frozenset({"award"}),
     )
 )
 
@@ -641,7 +662,12 @@ register(
         ),
         answer=(
             Slot("cards", "cards", "Five cards"),
-            Slot("no_low", "flag", "No low: these cards make no qualifying low"),
+            Slot(
+                "no_low",
+                "flag",
+                "No low: these cards make no qualifying low",
+                offered=lambda variant: variant.low_must_qualify,
+            ),
         ),
         describe=_low_text_of,
         incomplete=_five_cards_or_none,
@@ -649,6 +675,7 @@ register(
         control="cards",
         as_given=_low_given,
         topics=("low-qualification", "showdown"),
+        hides=frozenset({"award"}),
     )
 )
 
@@ -678,6 +705,7 @@ register(
         control="yes-no",
         as_given=_qualifies_given,
         topics=("low-qualification", "showdown"),
+        hides=frozenset({"award"}),
     )
 )
 
@@ -726,6 +754,7 @@ for _name, _prompt, _half, _none, _topics in (
             control="players",
             unordered=frozenset({"players"}),
             topics=_topics,
+            hides=frozenset({"award"}),
         )
     )
 
@@ -762,6 +791,7 @@ register(
         correct=_award_correct,
         control="payouts",
         topics=("split-pot", "side-pots", "showdown"),
+        hides=frozenset({"award"}),
     )
 )
 

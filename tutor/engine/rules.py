@@ -69,6 +69,15 @@ class Variant:
         """The kind of low this game plays for, if any."""
         return next((h for h in self.halves if h is not Half.HIGH), None)
 
+    @property
+    def low_must_qualify(self) -> bool:
+        """Whether a low must qualify (eight or better), so that a hand can make none.
+
+        >>> VARIANTS[Game.STUD8].low_must_qualify, VARIANTS[Game.RAZZ].low_must_qualify
+        (True, False)
+        """
+        return self.low_half is Half.LOW8
+
 
 VARIANTS: dict[Game, Variant] = {
     Game.STUD8: Variant(

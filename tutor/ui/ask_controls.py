@@ -15,7 +15,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.asks import ASKS, AskKind, Slot
+from tutor.asks import ASKS, AskKind
 from tutor.engine.cards import Card
 from tutor.quiz import action_candidates, format_amount, to_amount
 from tutor.scenarios.replay import StepResult
@@ -42,16 +42,6 @@ def _seat_label(view: Any) -> dict[str, str]:
 def _seat_text(view: Any) -> dict[str, str]:
     """Select-box labels (shown as text): the name, then the seat."""
     return {str(seat.name): f"{seat.name} (seat {seat.seat})" for seat in view.seats}
-
-
-def _slots(entry: AskKind, *types: str) -> list[Slot]:
-    return [s for s in entry.answer if s.type in types]
-
-
-def _slot(entry: AskKind, type_: str) -> Slot:
-    found = _slots(entry, type_)
-    assert found, f"the {entry.name} entry has no {type_} slot for its control"
-    return found[0]
 
 
 def action_label(action: str, already_in: Decimal) -> str:
@@ -118,7 +108,7 @@ def size_candidates(view: Any, expected: Sequence[Any]) -> list[Decimal]:
 def _player(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str, Any]:
     """One player (a radio of the seats), and any amount the answer also holds."""
     labels = _seat_label(view)
-    who = _slot(entry, "player")
+    who = entry.first_slot("player")
     player = st.radio(
         who.label,
         _players(view),
@@ -128,7 +118,7 @@ def _player(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str
         horizontal=True,
     )
     given: dict[str, Any] = {who.key: player}
-    for slot in _slots(entry, "amount"):
+    for slot in entry.slots("amount"):
         given[slot.key] = _amount_input(slot.label, f"{key}_{slot.key}")
     return given
 
@@ -137,7 +127,7 @@ def _players_pick(
     entry: AskKind, key: str, result: StepResult, view: Any
 ) -> dict[str, Any]:
     """A set of players; where an empty pick is an answer, the box says "Nobody"."""
-    slot = _slot(entry, "players")
+    slot = entry.first_slot("players")
     seat_texts = _seat_text(view)
     players = st.multiselect(
         slot.label,
@@ -154,13 +144,13 @@ def _amounts(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[st
     """One number input per amount the answer holds."""
     return {
         slot.key: _amount_input(slot.label, f"{key}_{slot.key}")
-        for slot in _slots(entry, "amount")
+        for slot in entry.slots("amount")
     }
 
 
 def _raises(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str, Any]:
     """A count, or a tick for "unlimited"."""
-    count, flag = _slot(entry, "count"), _slot(entry, "flag")
+    count, flag = entry.first_slot("count"), entry.first_slot("flag")
     unlimited = st.checkbox(flag.label, key=f"{key}_unlimited")
     left = st.number_input(
         count.label,
@@ -175,7 +165,7 @@ def _raises(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str
 
 def _sizes(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str, Any]:
     """Amounts picked from the right ones and the table's other usual sizes."""
-    slot = _slot(entry, "sizes")
+    slot = entry.first_slot("sizes")
     assert result.ruling is not None
     options = size_candidates(view, result.ruling.answer.get(slot.key) or ())
     sizes = st.multiselect(
@@ -190,7 +180,7 @@ def _sizes(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str,
 
 def _actions(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str, Any]:
     """Actions picked from the legal ones and plausible wrong ones, read as the player says them."""
-    slot = _slot(entry, "actions")
+    slot = entry.first_slot("actions")
     assert result.ruling is not None
     stakes = view.stakes
     actions = action_candidates(
@@ -215,7 +205,7 @@ def _actions(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[st
 
 def _yes_no(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str, Any]:
     """Yes or no."""
-    slot = _slot(entry, "flag")
+    slot = entry.first_slot("flag")
     choice = st.radio(
         slot.label, YES_NO, index=None, key=f"{key}_yesno", horizontal=True
     )
@@ -225,11 +215,11 @@ def _yes_no(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str
 def _cards(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str, Any]:
     """Five of the player's cards; where the answer may be "none", a tick for that first."""
     assert result.ask is not None
-    slot = _slot(entry, "cards")
+    slot = entry.first_slot("cards")
     cards = player_cards(view, result.ask.player)
     symbols = {c.text: c.symbol for c in cards}
     given: dict[str, Any] = {}
-    for flag in _slots(entry, "flag"):
+    for flag in entry.slots("flag", variant=result.hand.variant):
         given[flag.key] = st.checkbox(flag.label, key=f"{key}_nolow")
     hand = st.multiselect(
         slot.label,
@@ -246,7 +236,7 @@ def _cards(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str,
 
 def _payouts(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str, Any]:
     """What each player takes, and the rake."""
-    slot, rake_slot = _slot(entry, "payouts"), _slot(entry, "amount")
+    slot, rake_slot = entry.first_slot("payouts"), entry.first_slot("amount")
     names = _players(view)
     payouts = {}
     columns = st.columns(min(len(names), 4) or 1)

@@ -60,17 +60,22 @@ def visible_history(
     """What "What happened so far" may show before an ask of ``kind`` is answered.
 
     Before an ante or pot question, lines that state the pot (or post the antes) are left
-    out, so nothing on screen gives the answer away.
+    out; before a showdown question (whose hand, who wins, the award), the award's line,
+    which names the winning hands. Nothing on screen gives the answer away.
     """
-    if "pot" not in hidden_until_answered(kind):
-        return list(operations)
-    hidden = ("pot", "ante")
-    return [
-        op
-        for op in operations
-        if op.kind != "ante"
-        and not any(w in f"{op.text} {op.explanation}".lower() for w in hidden)
-    ]
+    hides = hidden_until_answered(kind)
+    shown = list(operations)
+    if "award" in hides:
+        shown = [op for op in shown if op.kind != "award"]
+    if "pot" in hides:
+        words = ("pot", "ante")
+        shown = [
+            op
+            for op in shown
+            if op.kind != "ante"
+            and not any(w in f"{op.text} {op.explanation}".lower() for w in words)
+        ]
+    return shown
 
 
 def operation_lines(operations: Sequence[Operation]) -> list[str]:
@@ -404,8 +409,8 @@ def _panel(
     given = answer_control(ask.kind, key, result, view)
     if checking and verdict is None:
         verdict = _check(prefix, scenario, result, given, settings, store)
-        if verdict is not None and "pot" in hidden_until_answered(ask.kind):
-            # The pot and its lines are outside this fragment: draw the page again.
+        if verdict is not None and hidden_until_answered(ask.kind) & {"pot", "award"}:
+            # The pot, its lines and the award's are outside this fragment: draw the page again.
             st.rerun()
     left, middle, right = st.columns(3)
     with left:

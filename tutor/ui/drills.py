@@ -263,16 +263,6 @@ def _seats(result: StepResult) -> list[Any]:
     return list(result.hand.view().seats)
 
 
-def _slots(entry: AskKind, *types: str) -> list[Slot]:
-    return [s for s in entry.answer if s.type in types]
-
-
-def _slot(entry: AskKind, type_: str) -> Slot:
-    found = _slots(entry, type_)
-    assert found, f"the {entry.name} entry has no {type_} slot for its control"
-    return found[0]
-
-
 def answer_controls(index: int, result: StepResult) -> None:
     """The click controls for the question's kind (every widget key starts ``drill_q{index}``)."""
     ruling = result.ruling
@@ -288,9 +278,9 @@ def answer_controls(index: int, result: StepResult) -> None:
 def _player(entry: AskKind, key: str, result: StepResult) -> None:
     """Click a seat; an amount the answer also holds is picked first (pills)."""
     assert result.ruling is not None
-    who = _slot(entry, "player")
+    who = entry.first_slot("player")
     amount_key = field = None
-    for slot in _slots(entry, "amount"):
+    for slot in entry.slots("amount"):
         stakes = result.hand.view().stakes
         options = sorted(
             {
@@ -325,7 +315,7 @@ def _player(entry: AskKind, key: str, result: StepResult) -> None:
 
 
 def _yes_no(entry: AskKind, key: str, result: StepResult) -> None:
-    field = _slot(entry, "flag").key
+    field = entry.first_slot("flag").key
     left, right = st.columns(2)
     for column, label, value in ((left, "Yes", True), (right, "No", False)):
         with column:
@@ -339,7 +329,7 @@ def _yes_no(entry: AskKind, key: str, result: StepResult) -> None:
 
 
 def _raises(entry: AskKind, key: str, result: StepResult) -> None:
-    count, flag = _slot(entry, "count").key, _slot(entry, "flag").key
+    count, flag = entry.first_slot("count").key, entry.first_slot("flag").key
     most = max(4, int(result.hand.setup.rules.max_raises))
     grid = st.columns(3)
     for n in range(most + 1):
@@ -366,7 +356,7 @@ def _submit_label(slot: Slot) -> str:
 
 
 def _players(entry: AskKind, key: str, result: StepResult) -> None:
-    slot = _slot(entry, "players")
+    slot = entry.first_slot("players")
     names = [str(s.name) for s in _seats(result) if not s.folded]
     pick = f"{key}_{slot.key}"
     st.pills(slot.label, names, selection_mode="multi", key=pick)
@@ -377,7 +367,7 @@ def _players(entry: AskKind, key: str, result: StepResult) -> None:
 
 def _sizes(entry: AskKind, key: str, result: StepResult) -> None:
     assert result.ruling is not None
-    slot = _slot(entry, "sizes")
+    slot = entry.first_slot("sizes")
     options = [
         format_amount(x)
         for x in size_candidates(
@@ -395,7 +385,7 @@ def _sizes(entry: AskKind, key: str, result: StepResult) -> None:
 
 def _actions(entry: AskKind, key: str, result: StepResult) -> None:
     assert result.ruling is not None
-    slot = _slot(entry, "actions")
+    slot = entry.first_slot("actions")
     view = result.hand.view()
     stakes = view.stakes
     options = action_candidates(
@@ -413,7 +403,7 @@ def _actions(entry: AskKind, key: str, result: StepResult) -> None:
 
 def _cards(entry: AskKind, key: str, result: StepResult) -> None:
     assert result.ask is not None
-    slot = _slot(entry, "cards")
+    slot = entry.first_slot("cards")
     cards = player_cards(result.hand.view(), result.ask.player)
     symbols = {c.text: c.symbol for c in cards}
     pick = f"{key}_{slot.key}"
@@ -425,7 +415,7 @@ def _cards(entry: AskKind, key: str, result: StepResult) -> None:
         format_func=lambda text: symbols.get(text, text),
     )
     _submit_button(key, lambda: {slot.key: list(_picked(pick) or ())})
-    for flag in _slots(entry, "flag"):
+    for flag in entry.slots("flag", variant=result.hand.variant):
         st.button(
             flag.label,
             key=f"{key}_nolow",
@@ -463,15 +453,15 @@ def _chip(result: StepResult) -> float:
 def _amounts(entry: AskKind, key: str, result: StepResult) -> None:
     """One amount pad per amount the answer holds, then Submit."""
     chip = _chip(result)
-    fields = [slot.key for slot in _slots(entry, "amount")]
-    for slot in _slots(entry, "amount"):
+    fields = [slot.key for slot in entry.slots("amount")]
+    for slot in entry.slots("amount"):
         _amount(slot.label, f"{key}_{slot.key}", chip)
     _submit_button(key, lambda: {f: to_amount(_picked(f"{key}_{f}")) for f in fields})
 
 
 def _payouts(entry: AskKind, key: str, result: StepResult) -> None:
     """What each player takes, and the rake, then Submit."""
-    slot, rake = _slot(entry, "payouts"), _slot(entry, "amount")
+    slot, rake = entry.first_slot("payouts"), entry.first_slot("amount")
     chip = _chip(result)
     names = [str(s.name) for s in result.hand.view().seats]
     columns = st.columns(min(len(names), 2))
