@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.engine import betting
 from tutor.engine.boards import board_key as _board_key
-from tutor.engine.boards import describe_board, describe_low_board
+from tutor.engine.boards import board_said, low_board_said
 from tutor.engine.cards import Card
 from tutor.engine.errors import ActionSyntaxError, TutorError
 from tutor.engine.hands import a5_key
@@ -346,15 +346,6 @@ class IrregularityHooks:
             )
         return None
 
-    def why_not(
-        self, hand: Hand, p: _Player, kind: ActionKind
-    ) -> tuple[str, str] | None:
-        """:meth:`refusal` as (sentence, rule id), the shape the betting module reads."""
-        said = self.refusal(hand, p, kind)
-        if said is None:
-            return None
-        return render(said), said.rule or ""
-
     def acted(self, hand: Hand, p: _Player, kind: ActionKind) -> None:
         self.log.append((p.idx, kind, hand.street))
         self.pending.pop(p.idx, None)
@@ -537,8 +528,7 @@ class _Build:
 
 def _end_hand(hand: Hand, why: Message) -> None:
     hand.to_act_idx = None
-    # The table keeps why nobody can act as text (its own module says it).
-    hand.blocked = render(why)
+    hand.blocked_said = why
 
 
 def _refund(hand: Hand, p: _Player, amount: Decimal) -> None:
@@ -736,10 +726,9 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
                 card=low_c,
                 word=_forced_word(hand),
             )
-        # The table keeps its reasons as text (its own module says them).
-        hand.bring_in_reason = render(msg("irr.sentence", None, said=reason))
+        hand.bring_in_said = (msg("irr.sentence", None, said=reason),)
         hand.round_first = hand.last_round_first = hand.opener_idx = hand.to_act_idx
-        hand.opener_reason = hand.bring_in_reason
+        hand.opener_said = hand.bring_in_said
         b.cards.append(msg("irr.cards.dead", rule_id, player=p.name))
         return b.done(
             "dead-hand",
@@ -1327,9 +1316,8 @@ def _wrong_named(hand: Hand, irr: Irregularity) -> IrrRuling:
     snapshot = hand.copy()
     if bring:
         hand.bring_in_idx = p.idx
-        # The table keeps its reasons as text (its own module says them).
-        hand.bring_in_reason = render(
-            msg("irr.wrong-bring-in.named", rule_id, player=p.name, card=card)
+        hand.bring_in_said = (
+            msg("irr.wrong-bring-in.named", rule_id, player=p.name, card=card),
         )
     hand.to_act_idx = p.idx
     hand.round_first = p.idx
@@ -1981,8 +1969,7 @@ def _river_exposed(
         best = (min if low else max)(keys.values())  # type: ignore[type-var]
         tied = [i for i in keys if keys[i] == best]
         win = min(tied, key=lambda i: hand.position[i])
-        describe = describe_low_board if low else describe_board
-        # The board's description is the boards module's text (it says boards its own way).
+        describe = low_board_said if low else board_said
         opener_why = msg(
             "irr.river-exposed.opener.board",
             rule_id,
@@ -1997,8 +1984,7 @@ def _river_exposed(
         hand.to_act_idx = hand.opener_idx = hand.round_first = hand.last_round_first = (
             win
         )
-        # The table keeps its reasons as text (its own module says them).
-        hand.opener_reason = render(msg("irr.sentence.capital", None, said=opener_why))
+        hand.opener_said = (msg("irr.sentence.capital", None, said=opener_why),)
     opener_basis = "S" if preset in ("roberts", "wsop-cash") else "J"
     return b.done(
         outcome,

@@ -134,20 +134,6 @@ def rule_on(hand: Hand, kind: str, player: str | None = None) -> Ruling:
 Result = tuple[dict[str, Any], Said, tuple[str, ...]]
 
 
-def said_of(part: object) -> Said:
-    """What another part of the engine says, as messages.
-
-    A message or a tuple of them is kept; text (from a part of the engine that still writes
-    its own sentences) is carried whole in one ``ruling.text`` message; nothing is nothing.
-    """
-    if isinstance(part, Message):
-        return (part,)
-    if isinstance(part, tuple) and all(isinstance(m, Message) for m in part):
-        return part
-    text = str(part) if part is not None else ""
-    return (msg("ruling.text", None, text=text),) if text else ()
-
-
 def _seat(hand: Hand, idx: int) -> dict[str, Any]:
     p = hand.players[idx]
     return {"player": p.name, "seat": p.seat}
@@ -188,7 +174,9 @@ def _bring_in(hand: Hand, _: str | None) -> Result:
         raise TutorError(msg("ruling.bring-in.starts-later", "bring-in.who"))
     if hand.bring_in_idx is None:
         raise NeedsCardsError(
-            hand.blocked or msg("ruling.bring-in.needs-doors", "bring-in.who")
+            hand.blocked_message()
+            if hand.blocked_said
+            else msg("ruling.bring-in.needs-doors", "bring-in.who")
         )
     p = hand.players[hand.bring_in_idx]
     s = next(s for s in hand.setup.seats if s.name == p.name)
@@ -198,7 +186,7 @@ def _bring_in(hand: Hand, _: str | None) -> Result:
     amount = min(bring, after_ante)
     door = p.cards[2]
     assert door is not None
-    why = said_of(hand.bring_in_reason) + (
+    why = hand.bring_in_said + (
         msg(
             "ruling.bring-in.amount",
             "bring-in.amount",
@@ -223,13 +211,17 @@ def _opening(hand: Hand) -> int:
     if hand.is_over or hand.street is Street.SHOWDOWN:
         raise TutorError(msg("ruling.betting-over", "round.end"))
     if hand.to_act_idx is None or hand.round_first is None:
-        raise NeedsCardsError(hand.blocked or msg("ruling.nobody-can-act", None))
+        raise NeedsCardsError(
+            hand.blocked_message()
+            if hand.blocked_said
+            else msg("ruling.nobody-can-act", None)
+        )
     return hand.round_first
 
 
 def _first_to_act(hand: Hand, _: str | None) -> Result:
     idx = _opening(hand)
-    return _seat(hand, idx), said_of(hand.opener_reason), hand.opener_rules
+    return _seat(hand, idx), hand.opener_said, hand.opener_rules
 
 
 def _next_to_act(hand: Hand, _: str | None) -> Result:
@@ -240,7 +232,7 @@ def _next_to_act(hand: Hand, _: str | None) -> Result:
         rules: tuple[str, ...] = (hand.variant.rule_bring_in, "act.third")
         if hand.bring_in_idx != p.idx:
             rules += ("bring-in.all-in",)
-        return _seat(hand, p.idx), said_of(hand.bring_in_reason), rules
+        return _seat(hand, p.idx), hand.bring_in_said, rules
     if hand.forced_pending and last is not None:
         low = hand.players[hand.bring_in_idx] if hand.bring_in_idx is not None else None
         why = msg(
@@ -252,7 +244,7 @@ def _next_to_act(hand: Hand, _: str | None) -> Result:
         )
         return _seat(hand, p.idx), (why,), ("bring-in.all-in", "act.third")
     if last is None or last.street is not hand.street:
-        return _seat(hand, p.idx), said_of(hand.opener_reason), hand.opener_rules
+        return _seat(hand, p.idx), hand.opener_said, hand.opener_rules
     rule = "act.third" if hand.street is Street.THIRD else hand.variant.rule_act
     said: Said = (
         msg(
@@ -296,12 +288,12 @@ def _bet_sizes(hand: Hand, _: str | None) -> Result:
         why = (msg("ruling.sizes.none", rule, reason=reason),)
         rules = (rule,)
     else:
-        why = said_of(hand.size_text())
+        why = (hand.size_said(),)
         if hand.street is Street.FOURTH and hand.open_pair_active() and hand.big_seen:
             why += (msg("ruling.sizes.big-seen", "limit.open-pair"),)
-    note = hand.all_in_note()
+    note = hand.all_in_said()
     if note:
-        why += said_of(note)
+        why += note
         rules = ("limit.all-in",) + rules
     return {"sizes": sizes}, why, rules
 
@@ -354,7 +346,7 @@ def _legal(hand: Hand, _: str | None) -> Result:
         )
         rules = ("bring-in.complete",)
     else:
-        why += said_of(hand.size_text())
+        why += (hand.size_said(),)
         rules = (hand.size_rule(ActionKind.BET),)
         refused = betting.refusal_reason(hand, ActionKind.RAISE, p)
         if refused is not None and refused[1] == "cap.raises":
@@ -365,9 +357,9 @@ def _legal(hand: Hand, _: str | None) -> Result:
                 msg("ruling.legal.raises-left", "cap.raises", left=hand.raises_left()),
             )
             rules += ("cap.raises",)
-    note = hand.all_in_note()
+    note = hand.all_in_said()
     if note:
-        why += said_of(note)
+        why += note
         rules = ("limit.all-in",) + rules
     return {"player": p.name, "actions": actions}, why, rules
 
@@ -425,10 +417,10 @@ def _pot(hand: Hand, _: str | None) -> Result:
 
 
 def _community(hand: Hand, _: str | None) -> Result:
-    need, why = hand.community_needed()
+    need, why = hand.community_why()
     if hand.uses_community is not None:
         need = hand.uses_community
-    return {"community": need}, said_of(why), ("river.community",)
+    return {"community": need}, why, ("river.community",)
 
 
 def _hand_cards(hand: Hand, player: str) -> list[Card]:
@@ -561,7 +553,7 @@ def _award(hand: Hand, _: str | None) -> Result:
     blocked = getattr(hand, "award_blocked", None)
     if blocked:
         raise NeedsCardsError(blocked)
-    why: Said = tuple(m for note in hand.award_notes for m in said_of(note))
+    why: Said = tuple(hand.award_notes)
     return {"payouts": dict(hand.payouts), "rake": hand.rake}, why, hand.award_rules
 
 
@@ -586,7 +578,9 @@ def _showdown_order(hand: Hand, _: str | None) -> Result:
             )
             if win is None:
                 raise NeedsCardsError(
-                    reason if isinstance(reason, Message) else str(reason)
+                    reason[0]
+                    if len(reason) == 1
+                    else msg("table.sentences", None, said=reason)
                 )
             first = win
         idx = first
@@ -605,9 +599,7 @@ def _ruling(hand: Hand, _: str | None) -> Result:
     last = hand.irr.last if hand.irr is not None else None
     if last is None:
         raise TutorError(msg("ruling.no-irregularity", None))
-    said = getattr(last, "why", None)
-    why = said_of(said if isinstance(said, tuple) else last.explanation)
-    return last.answer(), why, last.rules
+    return last.answer(), last.why, last.rules
 
 
 _KINDS: dict[str, Callable[[Hand, str | None], Result]] = {

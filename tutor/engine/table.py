@@ -120,21 +120,6 @@ if TYPE_CHECKING:
     from tutor.engine.rulings import Ruling
 
 
-def _said(value: Said | Message | str) -> Said | str:
-    """What a hand says, kept as data (text only where a module not yet moved to messages
-    gave text)."""
-    return (value,) if isinstance(value, Message) else value
-
-
-def _text(value: Said | Message | str) -> str:
-    """What a hand says, as sentences in the installed language."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, Message):
-        return render(value)
-    return render_all(value)
-
-
 # The messages said most often (every check, call and fold) are values: each distinct one is
 # built once, so that saying them costs the hot path a look-up, not a new message.
 @lru_cache(maxsize=4096)
@@ -180,13 +165,6 @@ def _closed(street: Street) -> tuple[Message, Said]:
     )
 
 
-def _then(first: Said | str, then: Message) -> Said | str:
-    """``first`` followed by ``then`` (as text only where ``first`` was given as text)."""
-    if isinstance(first, str):
-        return f"{first} {render(then)}"
-    return first + (then,)
-
-
 class Hand:
     """One hand of stud. See the module docstring and docs/engine-api.md.
 
@@ -226,13 +204,13 @@ class Hand:
         self.position = {idx: k for k, idx in enumerate(self.order)}
         self.history: list[Operation] = []
         #: Why the hand as set up cannot go on as the seats say (checked by the scenario layer).
-        self.problems: list[Message | str] = []
+        self.problems: list[Message] = []
         self.street = Street.THIRD
         self.burns = 0
         self.dealt = 0  # cards dealt to players and the board (known or not)
         self.community: Card | None = None
         self.uses_community: bool | None = None
-        self.community_said: Said | Message | str = ""
+        self.community_said: Said = ()
         self.is_over = False
         self.payouts: dict[str, Decimal] = {}
         self.rake = ZERO
@@ -245,13 +223,13 @@ class Hand:
         self.award_rules: tuple[str, ...] = ()
         self.to_act_idx: int | None = None
         #: Why nobody can act (unknown cards), or None.
-        self.blocked_said: Said | Message | str | None = None
+        self.blocked_said: Said | Message | None = None
         self.opener_idx: int | None = None
-        self.opener_said: Said | str = ()
+        self.opener_said: Said = ()
         self.opener_rules: tuple[str, ...] = ()
         self.sixth_opener_idx: int | None = None
         self.bring_in_idx: int | None = None
-        self.bring_in_said: Said | str = ()
+        self.bring_in_said: Said = ()
         self.forced_pending = False
         #: Set by tutor.engine.irregularities once a ruling changes how the hand goes on.
         self.irr: IrregularityHooks | None = None
@@ -282,7 +260,7 @@ class Hand:
         if (
             setup.community is not None
             and self.uses_community is None
-            and not self.community_needed()[0]
+            and not self.community_why()[0]
         ):
             self.problems.append(
                 msg(
@@ -537,7 +515,7 @@ class Hand:
             need, why = self._river_count(
                 len(live), before, 3 if self.rules.burn_cards else 0
             )
-            self.community_said = why
+            self.community_said = (why,)
             self.uses_community = given is not None
             if given is not None:
                 self.community = given
@@ -571,44 +549,29 @@ class Hand:
         return sum((p.committed for p in self.players), ZERO)
 
     # What the hand says, as data (``*_said``), and as sentences in the installed language
-    # (the ``*_reason`` names and ``blocked``; their setters take either while the engine
-    # moves to messages).
+    # (the read-only ``*_reason`` names and ``blocked``).
     @property
     def opener_reason(self) -> str:
         """Why the player who opened this street's betting acts first."""
-        return _text(self.opener_said)
-
-    @opener_reason.setter
-    def opener_reason(self, value: Said | Message | str) -> None:
-        self.opener_said = _said(value)
+        return render_all(self.opener_said)
 
     @property
     def bring_in_reason(self) -> str:
         """Why the player who brings in does."""
-        return _text(self.bring_in_said)
-
-    @bring_in_reason.setter
-    def bring_in_reason(self, value: Said | Message | str) -> None:
-        self.bring_in_said = _said(value)
+        return render_all(self.bring_in_said)
 
     @property
     def blocked(self) -> str | None:
         """Why nobody can act now (unknown cards), or None."""
         said = self.blocked_said
-        return None if said is None else _text(said)
-
-    @blocked.setter
-    def blocked(self, value: Said | Message | str | None) -> None:
-        self.blocked_said = value
+        if said is None:
+            return None
+        return render(said) if isinstance(said, Message) else render_all(said)
 
     @property
     def community_reason(self) -> str:
         """The card arithmetic that decided whether seventh street is a community card."""
-        return _text(self.community_said)
-
-    @community_reason.setter
-    def community_reason(self, value: Said | Message | str) -> None:
-        self.community_said = value
+        return render_all(self.community_said)
 
     def blocked_message(self) -> Message:
         """Why nobody can act now, as one message (``nobody can act now`` if not known)."""
@@ -1181,8 +1144,7 @@ class Hand:
             if (
                 low is not None and p.idx != low and self.players[low].folded
             ):  # a dead hand was the low card (irr.exposed-hole)
-                why = _then(
-                    self.bring_in_said,
+                why = self.bring_in_said + (
                     msg(
                         "why.bring-in.chooses",
                         "irr.exposed-hole",
@@ -1207,8 +1169,7 @@ class Hand:
                 )
                 rules = ("bring-in.all-in", "bring-in.amount")
             else:
-                why = _then(
-                    self.bring_in_said,
+                why = self.bring_in_said + (
                     msg(
                         "why.bring-in.posts",
                         "bring-in.amount",
@@ -1497,16 +1458,17 @@ class Hand:
         Before seventh street is dealt this assumes every live player stays in (river.community).
         """
         need, why = self.community_why()
-        return need, _text(why)
+        return need, render_all(why)
 
-    def community_why(self) -> tuple[bool, Said | Message | str]:
+    def community_why(self) -> tuple[bool, Said]:
         """:meth:`community_needed` with the arithmetic as data."""
         if self.uses_community is not None:
             return self.uses_community, self.community_said
         n = len(self.live())
         left = 3 - STREETS.index(self.street) if self.street in STREETS[:4] else 0
         burns = self.burns + (left if self.rules.burn_cards else 0)
-        return self._river_count(n, self.dealt + n * left, burns)
+        need, why = self._river_count(n, self.dealt + n * left, burns)
+        return need, (why,)
 
     def _river_count(self, n: int, dealt: int, burns: int) -> tuple[bool, Message]:
         return river_count(self.rules, n, dealt, burns)
@@ -1709,8 +1671,8 @@ class Hand:
     def log_event(
         self,
         kind: str,
-        said: Message | str,
-        why: tuple[Message, ...] | str,
+        said: Message,
+        why: tuple[Message, ...],
         rules: tuple[str, ...],
         *,
         player: str | None = None,

@@ -279,13 +279,12 @@ class Action:
 class Operation:
     """Something that happened in the hand (``said``), with why (``why``), as data.
 
-    ``text`` and ``explanation`` are the same rendered in the installed language. (While the
-    engine is being moved to messages, plain strings are still accepted and kept as they are.)
+    ``text`` and ``explanation`` are the same rendered in the installed language.
     """
 
     kind: str
-    said: Message | str
-    why: tuple[Message, ...] | str
+    said: Message
+    why: tuple[Message, ...]
     rules: tuple[str, ...]
     player: str | None = None
     amount: Decimal | None = None
@@ -294,18 +293,18 @@ class Operation:
     @property
     def text(self) -> str:
         """What happened, as a sentence."""
-        return self.said if isinstance(self.said, str) else render(self.said)
+        return render(self.said)
 
     @property
     def explanation(self) -> str:
         """Why, as sentences."""
-        return self.why if isinstance(self.why, str) else render_all(self.why)
+        return render_all(self.why)
 
 
 def operation(
     kind: str,
-    said: Message | str,
-    why: tuple[Message, ...] | str,
+    said: Message,
+    why: tuple[Message, ...],
     rules: tuple[str, ...],
     player: str | None,
     amount: Decimal | None,
@@ -315,8 +314,9 @@ def operation(
     one per event, so the slots are filled directly rather than by seven
     ``object.__setattr__`` calls of the frozen dataclass.
 
-    >>> operation("check", "Ana checks", "", ("round.end",), "Ana", None, None) == Operation(
-    ...     kind="check", said="Ana checks", why="", rules=("round.end",), player="Ana")
+    >>> said = msg("op.check", "round.end", player="Ana")
+    >>> operation("check", said, (), ("round.end",), "Ana", None, None) == Operation(
+    ...     kind="check", said=said, why=(), rules=("round.end",), player="Ana")
     True
     """
     op: Operation = _new(Operation)

@@ -141,7 +141,6 @@ CATALOGUE: Mapping[str, Template] = {
         "Razz is played for low only: a {kind} ask has no meaning there; ask best-low "
         "or low-winner instead (razz.low)."
     ),
-    "ruling.text": "{text}",
     # ante, buy-in, bring-in
     "ruling.ante.none": (
         "This table has no ante: nobody posts before the deal, and the bring-in is the "
