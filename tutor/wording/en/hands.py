@@ -23,6 +23,8 @@ NAMES = {
     13: "king",
     14: "ace",
 }
+#: Suit letter to its English name.
+SUITS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 #: The rank characters as written in a low: ``A`` for the ace.
 CHARS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
@@ -60,6 +62,11 @@ def dashed(ranks: Iterable[int]) -> str:
     return "-".join(char(r) for r in ranks)
 
 
+def _spoken(p: Params) -> str:
+    card = p.raw("card")
+    return f"{NAMES[card.rank]} of {SUITS[card.suit]}"
+
+
 def _named_low(p: Params) -> str:
     r = p.raw("ranks")
     return f"{name(r[0])}-{name(r[1])} low ({dashed(r)})"
@@ -70,6 +77,8 @@ def _board_low(p: Params) -> str:
 
 
 CATALOGUE: Mapping[str, Template] = {
+    # A card named for a screen reader (Card.said): ``ace of hearts``.
+    "card.spoken": _spoken,
     # Cards that cannot be evaluated (hands.best_high / best_low / best_razz).
     "hand.unknown-card": (
         "an unknown card (None, written ??) cannot be evaluated: give every card of the hand."
