@@ -298,6 +298,85 @@ def _same_flag(key: str) -> Callable[[Answer, Answer], bool]:
     return correct
 
 
+# Entries of a common shape: the kinds that ask one amount, who acts, or yes or no.
+
+
+def _one_amount(
+    name: str,
+    prompt: str,
+    key: str,
+    label: str,
+    said_as: str,
+    topics: tuple[str, ...],
+    hides: frozenset[str] = frozenset(),
+) -> AskKind:
+    """A kind whose answer is one amount under ``key``, described as ``said_as`` and the
+    amount ("a pot of 12.5"); an answer without the amount is incomplete."""
+    return AskKind(
+        name=name,
+        ruling=ruling_function(name),
+        needs_player=False,
+        prompt=prompt,
+        expect=(Field(key, Amount()),),
+        answer=(Slot(key, "amount", label),),
+        describe=lambda a: f"{said_as} {format_amount(a.get(key))}",
+        incomplete=_enter_amount(key, name),
+        correct=_same_amounts(key),
+        control="amounts",
+        hides=hides,
+        topics=topics,
+    )
+
+
+def _who_acts(name: str, prompt: str, verb: str, topics: tuple[str, ...]) -> AskKind:
+    """A kind whose answer is a player (the ruling may name nobody), described as the player
+    and ``verb``; the table hides who is to act until it is answered."""
+    return AskKind(
+        name=name,
+        ruling=ruling_function(name),
+        needs_player=False,
+        prompt=prompt,
+        expect=(_PLAYER_OR_NONE, _SEAT_OR_NONE),
+        answer=(_WHO,),
+        describe=_acts(verb),
+        incomplete=_choose_player,
+        correct=_same_player,
+        control="player",
+        hides=frozenset({"to-act"}),
+        topics=topics,
+    )
+
+
+def _yes_no(
+    name: str,
+    prompt: str,
+    key: str,
+    describe: Callable[[Answer], str],
+    topics: tuple[str, ...],
+    *,
+    about_player: bool = False,
+    as_given: Callable[[Answer, Answer], dict[str, Any]] = _as_given,
+    hides: frozenset[str] = frozenset(),
+) -> AskKind:
+    """A kind answered yes or no under ``key`` (about the ask's player when
+    ``about_player``)."""
+    return AskKind(
+        name=name,
+        ruling=ruling_function(name),
+        needs_player=about_player,
+        prompt=prompt,
+        expect=(_PLAYER, Field(key, Flag())) if about_player else (Field(key, Flag()),),
+        answer=(Slot(key, "flag", "Answer"),),
+        describe=describe,
+        incomplete=_choose_yes_no(key),
+        correct=_same_flag(key),
+        control="yes-no",
+        as_given=as_given,
+        hides=hides,
+        topics=topics,
+    )
+
+
 def _nothing_missing(_: Answer) -> str | None:
     return None
 
@@ -359,17 +438,12 @@ register(
 )
 
 register(
-    AskKind(
-        name="buy-in",
-        ruling=ruling_function("buy-in"),
-        needs_player=False,
-        prompt="What is the minimum buy-in at this table?",
-        expect=(Field("minimum", Amount()),),
-        answer=(Slot("minimum", "amount", "Minimum buy-in"),),
-        describe=lambda a: f"a minimum buy-in of {format_amount(a.get('minimum'))}",
-        incomplete=_enter_amount("minimum", "buy-in"),
-        correct=_same_amounts("minimum"),
-        control="amounts",
+    _one_amount(
+        "buy-in",
+        "What is the minimum buy-in at this table?",
+        "minimum",
+        "Minimum buy-in",
+        "a minimum buy-in of",
         topics=("buy-in",),
     )
 )
@@ -403,26 +477,12 @@ register(
     )
 )
 
-for _name, _prompt, _verb in (
-    ("first-to-act", "Who acts first on this street?", "acts first"),
-    ("next-to-act", "Who acts next?", "acts next"),
-):
-    register(
-        AskKind(
-            name=_name,
-            ruling=ruling_function(_name),
-            needs_player=False,
-            prompt=_prompt,
-            expect=(_PLAYER_OR_NONE, _SEAT_OR_NONE),
-            answer=(_WHO,),
-            describe=_acts(_verb),
-            incomplete=_choose_player,
-            correct=_same_player,
-            control="player",
-            hides=frozenset({"to-act"}),
-            topics=_ACT_TOPICS,
-        )
+register(
+    _who_acts(
+        "first-to-act", "Who acts first on this street?", "acts first", _ACT_TOPICS
     )
+)
+register(_who_acts("next-to-act", "Who acts next?", "acts next", _ACT_TOPICS))
 
 
 def _sizes_text(a: Answer) -> str:
@@ -536,19 +596,14 @@ register(
 )
 
 register(
-    AskKind(
-        name="pot",
-        ruling=ruling_function("pot"),
-        needs_player=False,
-        prompt="How much is in the pot?",
-        expect=(Field("pot", Amount()),),
-        answer=(Slot("pot", "amount", "Pot"),),
-        describe=lambda a: f"a pot of {format_amount(a.get('pot'))}",
-        incomplete=_enter_amount("pot", "pot"),
-        correct=_same_amounts("pot"),
-        control="amounts",
-        hides=frozenset({"pot"}),
+    _one_amount(
+        "pot",
+        "How much is in the pot?",
+        "pot",
+        "Pot",
+        "a pot of",
         topics=("betting-limits", "ante", "side-pots", "split-pot", "raise-cap"),
+        hides=frozenset({"pot"}),
     )
 )
 
@@ -560,17 +615,11 @@ def _community_text(a: Answer) -> str:
 
 
 register(
-    AskKind(
-        name="community-card",
-        ruling=ruling_function("community-card"),
-        needs_player=False,
-        prompt="Will seventh street be a single shared card?",
-        expect=(Field("community", Flag()),),
-        answer=(Slot("community", "flag", "Answer"),),
-        describe=_community_text,
-        incomplete=_choose_yes_no("community"),
-        correct=_same_flag("community"),
-        control="yes-no",
+    _yes_no(
+        "community-card",
+        "Will seventh street be a single shared card?",
+        "community",
+        _community_text,
         topics=("community-river",),
     )
 )
@@ -692,19 +741,14 @@ def _qualifies_given(given: Answer, expected: Answer) -> dict[str, Any]:
 
 
 register(
-    AskKind(
-        name="low-qualifies",
-        ruling=ruling_function("low-qualifies"),
-        needs_player=True,
-        prompt="Does {player} have a qualifying low?",
-        expect=(_PLAYER, Field("qualifies", Flag())),
-        answer=(Slot("qualifies", "flag", "Answer"),),
-        describe=_qualifies_text,
-        incomplete=_choose_yes_no("qualifies"),
-        correct=_same_flag("qualifies"),
-        control="yes-no",
-        as_given=_qualifies_given,
+    _yes_no(
+        "low-qualifies",
+        "Does {player} have a qualifying low?",
+        "qualifies",
+        _qualifies_text,
         topics=("low-qualification", "showdown"),
+        about_player=True,
+        as_given=_qualifies_given,
         hides=frozenset({"award"}),
     )
 )
@@ -795,22 +839,7 @@ register(
     )
 )
 
-register(
-    AskKind(
-        name="showdown-order",
-        ruling=ruling_function("showdown-order"),
-        needs_player=False,
-        prompt="Who shows first?",
-        expect=(_PLAYER_OR_NONE, _SEAT_OR_NONE),
-        answer=(_WHO,),
-        describe=_acts("shows first"),
-        incomplete=_choose_player,
-        correct=_same_player,
-        control="player",
-        hides=frozenset({"to-act"}),
-        topics=("showdown",),
-    )
-)
+register(_who_acts("showdown-order", "Who shows first?", "shows first", ("showdown",)))
 
 
 def _ruling_given(given: Answer, expected: Answer) -> dict[str, Any]:
