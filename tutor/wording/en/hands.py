@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from tutor.wording import Params, Template
+from tutor.wording.en.common import and_list
 
 #: Rank (2..14, and 1 for an ace counted low) to its English name.
 NAMES = {
@@ -48,8 +49,7 @@ def a(rank: int) -> str:
 
 def listing(ranks: Iterable[int]) -> str:
     """``a king, a nine and a four``."""
-    words = [a(r) for r in ranks]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return and_list([a(r) for r in ranks])
 
 
 def char(rank: int) -> str:
