@@ -24,7 +24,7 @@ control in ``tutor/ui/ask_controls.py`` (unless an existing control fits) and te
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
@@ -249,8 +249,17 @@ def check_answer(kind: str, given: Answer, ruling: RulingLike) -> Verdict:
 # --------------------------------------------------------------------------- building blocks
 
 
-def _same_set(given: Iterable[Any], expected: Iterable[Any]) -> bool:
-    return sorted(set(given)) == sorted(set(expected))
+def _same_items(
+    key: str, norm: Callable[[Any], Any] = lambda x: x
+) -> Callable[[Answer, Answer], bool]:
+    """Right when the items under ``key``, each read by ``norm``, are the same set."""
+
+    def correct(given: Answer, expected: Answer) -> bool:
+        got = {norm(x) for x in given.get(key) or ()}
+        want = {norm(x) for x in expected.get(key) or ()}
+        return sorted(got) == sorted(want)
+
+    return correct
 
 
 def _same_amounts(*keys: str) -> Callable[[Answer, Answer], bool]:
@@ -507,10 +516,7 @@ register(
         ),
         describe=_sizes_text,
         incomplete=_nothing_missing,
-        correct=lambda g, e: _same_set(
-            (to_amount(s) for s in g.get("sizes") or ()),
-            (to_amount(s) for s in e.get("sizes") or ()),
-        ),
+        correct=_same_items("sizes", to_amount),
         control="sizes",
         unordered=frozenset({"sizes"}),
         topics=_BET_TOPICS,
@@ -537,10 +543,7 @@ register(
         answer=(Slot("actions", "actions", "Legal actions"),),
         describe=_actions_text,
         incomplete=_nothing_missing,
-        correct=lambda g, e: _same_set(
-            (normalize_action(a) for a in g.get("actions") or ()),
-            (normalize_action(a) for a in e.get("actions") or ()),
-        ),
+        correct=_same_items("actions", normalize_action),
         control="actions",
         unordered=frozenset({"actions"}),
         as_given=_actions_given,
@@ -792,9 +795,7 @@ for _name, _prompt, _half, _none, _topics in (
             answer=(Slot("players", "players", "Players", none=_none),),
             describe=_winners(_half),
             incomplete=_nothing_missing,
-            correct=lambda g, e: _same_set(
-                g.get("players") or (), e.get("players") or ()
-            ),
+            correct=_same_items("players"),
             control="players",
             unordered=frozenset({"players"}),
             topics=_topics,
