@@ -104,3 +104,20 @@ def test_errors_carry_the_message_and_its_rule() -> None:
     illegal = IllegalActionError(said)
     assert (str(illegal), illegal.rule) == ("Ana puts in 4.", "limit.cap")
     assert str(IllegalActionError("plain words", "round.end")) == "plain words"
+
+
+def test_a_card_says_its_name_as_a_message_and_english_names_it() -> None:
+    king = Card.parse("Kc")
+    assert king.said == Message("card.spoken", {"card": king})
+    assert (king.said.key, king.said.params, king.said.rule) == (
+        "card.spoken",
+        {"card": king},
+        None,
+    )
+    assert [render(Card.parse(t).said) for t in ("Kc", "6s", "Td", "Ah", "2d")] == [
+        "king of clubs",
+        "six of spades",
+        "ten of diamonds",
+        "ace of hearts",
+        "two of diamonds",
+    ]

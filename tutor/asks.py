@@ -24,7 +24,7 @@ control in ``tutor/ui/ask_controls.py`` (unless an existing control fits) and te
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
@@ -249,8 +249,17 @@ def check_answer(kind: str, given: Answer, ruling: RulingLike) -> Verdict:
 # --------------------------------------------------------------------------- building blocks
 
 
-def _same_set(given: Iterable[Any], expected: Iterable[Any]) -> bool:
-    return sorted(set(given)) == sorted(set(expected))
+def _same_items(
+    key: str, norm: Callable[[Any], Any] = lambda x: x
+) -> Callable[[Answer, Answer], bool]:
+    """Right when the items under ``key``, each read by ``norm``, are the same set."""
+
+    def correct(given: Answer, expected: Answer) -> bool:
+        got = {norm(x) for x in given.get(key) or ()}
+        want = {norm(x) for x in expected.get(key) or ()}
+        return sorted(got) == sorted(want)
+
+    return correct
 
 
 def _same_amounts(*keys: str) -> Callable[[Answer, Answer], bool]:
@@ -296,6 +305,85 @@ def _same_flag(key: str) -> Callable[[Answer, Answer], bool]:
         return bool(given.get(key)) == bool(expected.get(key))
 
     return correct
+
+
+# Entries of a common shape: the kinds that ask one amount, who acts, or yes or no.
+
+
+def _one_amount(
+    name: str,
+    prompt: str,
+    key: str,
+    label: str,
+    said_as: str,
+    topics: tuple[str, ...],
+    hides: frozenset[str] = frozenset(),
+) -> AskKind:
+    """A kind whose answer is one amount under ``key``, described as ``said_as`` and the
+    amount ("a pot of 12.5"); an answer without the amount is incomplete."""
+    return AskKind(
+        name=name,
+        ruling=ruling_function(name),
+        needs_player=False,
+        prompt=prompt,
+        expect=(Field(key, Amount()),),
+        answer=(Slot(key, "amount", label),),
+        describe=lambda a: f"{said_as} {format_amount(a.get(key))}",
+        incomplete=_enter_amount(key, name),
+        correct=_same_amounts(key),
+        control="amounts",
+        hides=hides,
+        topics=topics,
+    )
+
+
+def _who_acts(name: str, prompt: str, verb: str, topics: tuple[str, ...]) -> AskKind:
+    """A kind whose answer is a player (the ruling may name nobody), described as the player
+    and ``verb``; the table hides who is to act until it is answered."""
+    return AskKind(
+        name=name,
+        ruling=ruling_function(name),
+        needs_player=False,
+        prompt=prompt,
+        expect=(_PLAYER_OR_NONE, _SEAT_OR_NONE),
+        answer=(_WHO,),
+        describe=_acts(verb),
+        incomplete=_choose_player,
+        correct=_same_player,
+        control="player",
+        hides=frozenset({"to-act"}),
+        topics=topics,
+    )
+
+
+def _yes_no(
+    name: str,
+    prompt: str,
+    key: str,
+    describe: Callable[[Answer], str],
+    topics: tuple[str, ...],
+    *,
+    about_player: bool = False,
+    as_given: Callable[[Answer, Answer], dict[str, Any]] = _as_given,
+    hides: frozenset[str] = frozenset(),
+) -> AskKind:
+    """A kind answered yes or no under ``key`` (about the ask's player when
+    ``about_player``)."""
+    return AskKind(
+        name=name,
+        ruling=ruling_function(name),
+        needs_player=about_player,
+        prompt=prompt,
+        expect=(_PLAYER, Field(key, Flag())) if about_player else (Field(key, Flag()),),
+        answer=(Slot(key, "flag", "Answer"),),
+        describe=describe,
+        incomplete=_choose_yes_no(key),
+        correct=_same_flag(key),
+        control="yes-no",
+        as_given=as_given,
+        hides=hides,
+        topics=topics,
+    )
 
 
 def _nothing_missing(_: Answer) -> str | None:
@@ -359,17 +447,12 @@ register(
 )
 
 register(
-    AskKind(
-        name="buy-in",
-        ruling=ruling_function("buy-in"),
-        needs_player=False,
-        prompt="What is the minimum buy-in at this table?",
-        expect=(Field("minimum", Amount()),),
-        answer=(Slot("minimum", "amount", "Minimum buy-in"),),
-        describe=lambda a: f"a minimum buy-in of {format_amount(a.get('minimum'))}",
-        incomplete=_enter_amount("minimum", "buy-in"),
-        correct=_same_amounts("minimum"),
-        control="amounts",
+    _one_amount(
+        "buy-in",
+        "What is the minimum buy-in at this table?",
+        "minimum",
+        "Minimum buy-in",
+        "a minimum buy-in of",
         topics=("buy-in",),
     )
 )
@@ -403,26 +486,12 @@ register(
     )
 )
 
-for _name, _prompt, _verb in (
-    ("first-to-act", "Who acts first on this street?", "acts first"),
-    ("next-to-act", "Who acts next?", "acts next"),
-):
-    register(
-        AskKind(
-            name=_name,
-            ruling=ruling_function(_name),
-            needs_player=False,
-            prompt=_prompt,
-            expect=(_PLAYER_OR_NONE, _SEAT_OR_NONE),
-            answer=(_WHO,),
-            describe=_acts(_verb),
-            incomplete=_choose_player,
-            correct=_same_player,
-            control="player",
-            hides=frozenset({"to-act"}),
-            topics=_ACT_TOPICS,
-        )
+register(
+    _who_acts(
+        "first-to-act", "Who acts first on this street?", "acts first", _ACT_TOPICS
     )
+)
+register(_who_acts("next-to-act", "Who acts next?", "acts next", _ACT_TOPICS))
 
 
 def _sizes_text(a: Answer) -> str:
@@ -447,10 +516,7 @@ register(
         ),
         describe=_sizes_text,
         incomplete=_nothing_missing,
-        correct=lambda g, e: _same_set(
-            (to_amount(s) for s in g.get("sizes") or ()),
-            (to_amount(s) for s in e.get("sizes") or ()),
-        ),
+        correct=_same_items("sizes", to_amount),
         control="sizes",
         unordered=frozenset({"sizes"}),
         topics=_BET_TOPICS,
@@ -477,10 +543,7 @@ register(
         answer=(Slot("actions", "actions", "Legal actions"),),
         describe=_actions_text,
         incomplete=_nothing_missing,
-        correct=lambda g, e: _same_set(
-            (normalize_action(a) for a in g.get("actions") or ()),
-            (normalize_action(a) for a in e.get("actions") or ()),
-        ),
+        correct=_same_items("actions", normalize_action),
         control="actions",
         unordered=frozenset({"actions"}),
         as_given=_actions_given,
@@ -536,19 +599,14 @@ register(
 )
 
 register(
-    AskKind(
-        name="pot",
-        ruling=ruling_function("pot"),
-        needs_player=False,
-        prompt="How much is in the pot?",
-        expect=(Field("pot", Amount()),),
-        answer=(Slot("pot", "amount", "Pot"),),
-        describe=lambda a: f"a pot of {format_amount(a.get('pot'))}",
-        incomplete=_enter_amount("pot", "pot"),
-        correct=_same_amounts("pot"),
-        control="amounts",
-        hides=frozenset({"pot"}),
+    _one_amount(
+        "pot",
+        "How much is in the pot?",
+        "pot",
+        "Pot",
+        "a pot of",
         topics=("betting-limits", "ante", "side-pots", "split-pot", "raise-cap"),
+        hides=frozenset({"pot"}),
     )
 )
 
@@ -560,17 +618,11 @@ def _community_text(a: Answer) -> str:
 
 
 register(
-    AskKind(
-        name="community-card",
-        ruling=ruling_function("community-card"),
-        needs_player=False,
-        prompt="Will seventh street be a single shared card?",
-        expect=(Field("community", Flag()),),
-        answer=(Slot("community", "flag", "Answer"),),
-        describe=_community_text,
-        incomplete=_choose_yes_no("community"),
-        correct=_same_flag("community"),
-        control="yes-no",
+    _yes_no(
+        "community-card",
+        "Will seventh street be a single shared card?",
+        "community",
+        _community_text,
         topics=("community-river",),
     )
 )
@@ -692,19 +744,14 @@ def _qualifies_given(given: Answer, expected: Answer) -> dict[str, Any]:
 
 
 register(
-    AskKind(
-        name="low-qualifies",
-        ruling=ruling_function("low-qualifies"),
-        needs_player=True,
-        prompt="Does {player} have a qualifying low?",
-        expect=(_PLAYER, Field("qualifies", Flag())),
-        answer=(Slot("qualifies", "flag", "Answer"),),
-        describe=_qualifies_text,
-        incomplete=_choose_yes_no("qualifies"),
-        correct=_same_flag("qualifies"),
-        control="yes-no",
-        as_given=_qualifies_given,
+    _yes_no(
+        "low-qualifies",
+        "Does {player} have a qualifying low?",
+        "qualifies",
+        _qualifies_text,
         topics=("low-qualification", "showdown"),
+        about_player=True,
+        as_given=_qualifies_given,
         hides=frozenset({"award"}),
     )
 )
@@ -748,9 +795,7 @@ for _name, _prompt, _half, _none, _topics in (
             answer=(Slot("players", "players", "Players", none=_none),),
             describe=_winners(_half),
             incomplete=_nothing_missing,
-            correct=lambda g, e: _same_set(
-                g.get("players") or (), e.get("players") or ()
-            ),
+            correct=_same_items("players"),
             control="players",
             unordered=frozenset({"players"}),
             topics=_topics,
@@ -795,22 +840,7 @@ register(
     )
 )
 
-register(
-    AskKind(
-        name="showdown-order",
-        ruling=ruling_function("showdown-order"),
-        needs_player=False,
-        prompt="Who shows first?",
-        expect=(_PLAYER_OR_NONE, _SEAT_OR_NONE),
-        answer=(_WHO,),
-        describe=_acts("shows first"),
-        incomplete=_choose_player,
-        correct=_same_player,
-        control="player",
-        hides=frozenset({"to-act"}),
-        topics=("showdown",),
-    )
-)
+register(_who_acts("showdown-order", "Who shows first?", "shows first", ("showdown",)))
 
 
 def _ruling_given(given: Answer, expected: Answer) -> dict[str, Any]:

@@ -6,30 +6,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from tutor.engine.errors import CardError
-from tutor.engine.messages import msg
+from tutor.engine.messages import Message, msg
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 #: Suit order low to high, for the bring-in and odd-chip tie-breaks (rule ``bring-in.who``).
 SUIT_ORDER = {"c": 0, "d": 1, "h": 2, "s": 3}
 SUIT_SYMBOLS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
-SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
-RANK_NAMES = {
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-    11: "jack",
-    12: "queen",
-    13: "king",
-    14: "ace",
-}
-RANK_PLURALS = {r: (n + "es" if n == "six" else n + "s") for r, n in RANK_NAMES.items()}
 UNKNOWN = "??"
 #: Where the parts of ``Card.bits`` start (see there): 13 rank counters of 4 bits from bit 0
 #: (rank 2 lowest), 4 suit counters of 4 bits from ``BITS_SUITS`` (c d h s), then one bit per
@@ -67,18 +50,16 @@ class Card:
 
     def __post_init__(self) -> None:
         index = _INDEX.get((self.rank, self.suit))
-        if (
-            index is not None
-        ):  # worked out once: the index and the evaluators' bit fields
-            object.__setattr__(self, "index", index)
-            bits = (
-                (1 << (4 * (index >> 2)))
-                | (1 << (BITS_SUITS + 4 * (index & 3)))
-                | (1 << (BITS_CARDS + index))
-            )
-            object.__setattr__(self, "bits", bits)
-        if self.rank not in RANK_NAMES or self.suit not in SUIT_ORDER:
+        if index is None:  # (rank, suit) is not a card of the deck
             raise CardError(msg("card.no-such", None, rank=self.rank, suit=self.suit))
+        # Worked out once: the index and the evaluators' bit fields.
+        object.__setattr__(self, "index", index)
+        bits = (
+            (1 << (4 * (index >> 2)))
+            | (1 << (BITS_SUITS + 4 * (index & 3)))
+            | (1 << (BITS_CARDS + index))
+        )
+        object.__setattr__(self, "bits", bits)
 
     def __hash__(self) -> int:
         """The index: equal cards have equal indices (and it is quicker than hashing fields)."""
@@ -100,9 +81,9 @@ class Card:
         return r + SUIT_SYMBOLS[self.suit]
 
     @property
-    def spoken(self) -> str:
-        """Words for a screen reader: ``ace of hearts``."""
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+    def said(self) -> Message:
+        """The card named in words, for a screen reader (English: ``ace of hearts``)."""
+        return msg("card.spoken", None, card=self)
 
     @property
     def low_rank(self) -> int:

@@ -417,56 +417,27 @@ def low_value(cards: Sequence[int] | Sequence[Card]) -> int | None:
 # ---------------------------------------------------------------------------------------
 
 
-class HighHand:
-    """The best five-card high hand from a player's cards (rule ``hand.high``).
+class _Hand:
+    """What a high hand and a low share: an immutable value with slots, equal by ``value``.
 
-    Hands compare by ``value`` alone: equal values are equal hands (a tie), and
-    ``max(hands)`` is the best. ``best_high`` makes them: the value at once; the category,
-    ranks and five cards are read off the value and the cards held when first asked for
-    (a showdown compares every hand and names few), then kept. A hand is immutable.
-
-    >>> from tutor.engine.cards import parse_cards
-    >>> h = best_high(parse_cards("Kc Kd Qh Kh Qs 2c 7d"))
-    >>> h.category, h.rank_chars, h.describe()
-    (<Category.FULL_HOUSE: 'full house'>, ['K', 'K', 'K', 'Q', 'Q'], 'full house, kings full of queens')
+    ``_pool`` is what the hand is made from (a card mask, or the razz cards in order) and
+    ``_named`` the ranks and cards once worked out. ``best_high``, ``best_low`` and
+    ``best_razz`` fill the slots directly (see ``_SET``); the subclasses order the hands.
     """
 
-    __slots__ = ("value", "_mask", "_named")
+    __slots__ = ("value", "_pool", "_named")
 
-    #: One integer, bigger is better, equal for equal hands (see the module docstring).
     value: int
-    _mask: int
+    _pool: int | tuple[Card, ...]
     _named: tuple[tuple[int, ...], tuple[Card, ...]] | None
 
-    def __init__(self, value: int, mask: int) -> None:
-        """``value`` as ``high_value`` gives it; ``mask`` has bit ``Card.index`` of each card
-        the hand is made from."""
+    def __init__(self, value: int, pool: int | tuple[Card, ...]) -> None:
+        """``value`` as ``high_value``, ``low_value`` (or ``best_razz``) gives it; ``pool`` the
+        cards it is made from: for a high hand or an eight-or-better low a mask with bit
+        ``Card.index`` of each card, for a razz hand the cards in the order given."""
         object.__setattr__(self, "value", value)
-        object.__setattr__(self, "_mask", mask)
+        object.__setattr__(self, "_pool", pool)
         object.__setattr__(self, "_named", None)
-
-    @property
-    def category(self) -> Category:
-        """What kind of hand it is."""
-        return _CATEGORY_BY_STRENGTH[self.value >> 20]
-
-    @property
-    def ranks(self) -> tuple[int, ...]:
-        """The five ranks (2..14) in the order that decides the hand; a wheel is 5, 4, 3, 2, 14."""
-        named = self._named
-        if named is None:
-            named = _name_high(self.value, self._mask)
-            _SET_HIGH[2](self, named)
-        return named[0]
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The five cards used, in the same order as ``ranks``."""
-        named = self._named
-        if named is None:
-            named = _name_high(self.value, self._mask)
-            _SET_HIGH[2](self, named)
-        return named[1]
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -483,14 +454,59 @@ class HighHand:
     def __hash__(self) -> int:
         return hash(self.value)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (self.__class__, (self.value, self._pool))
+
+
+class HighHand(_Hand):
+    """The best five-card high hand from a player's cards (rule ``hand.high``).
+
+    Hands compare by ``value`` alone: equal values are equal hands (a tie), and
+    ``max(hands)`` is the best. ``best_high`` makes them: the value at once; the category,
+    ranks and five cards are read off the value and the cards held when first asked for
+    (a showdown compares every hand and names few), then kept. A hand is immutable.
+
+    >>> from tutor.engine.cards import parse_cards
+    >>> h = best_high(parse_cards("Kc Kd Qh Kh Qs 2c 7d"))
+    >>> h.category, h.rank_chars, h.describe()
+    (<Category.FULL_HOUSE: 'full house'>, ['K', 'K', 'K', 'Q', 'Q'], 'full house, kings full of queens')
+    """
+
+    __slots__ = ()
+
+    #: One integer, bigger is better, equal for equal hands (see the module docstring).
+    value: int
+    #: Bit ``Card.index`` of each card the hand is made from.
+    _pool: int
+
+    @property
+    def category(self) -> Category:
+        """What kind of hand it is."""
+        return _CATEGORY_BY_STRENGTH[self.value >> 20]
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The five ranks (2..14) in the order that decides the hand; a wheel is 5, 4, 3, 2, 14."""
+        named = self._named
+        if named is None:
+            named = _name_high(self.value, self._pool)
+            _SET[2](self, named)
+        return named[0]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The five cards used, in the same order as ``ranks``."""
+        named = self._named
+        if named is None:
+            named = _name_high(self.value, self._pool)
+            _SET[2](self, named)
+        return named[1]
+
     def __repr__(self) -> str:
         return (
             f"HighHand(category={self.category!r}, ranks={self.ranks!r}, "
             f"cards={self.cards!r}, value={self.value!r})"
         )
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (HighHand, (self.value, self._mask))
 
     @property
     def rank_chars(self) -> list[str]:
@@ -559,7 +575,7 @@ class HighHand:
         return self.describe()
 
 
-class LowHand:
+class LowHand(_Hand):
     """The best eight-or-better low (rule ``hand.low``): five different ranks, all 8 or lower.
 
     ``value`` is smaller for a better low. Comparisons read "weaker than": ``a < b`` means
@@ -573,20 +589,10 @@ class LowHand:
     ('8-7-6-5-3', True)
     """
 
-    __slots__ = ("value", "_pool", "_named")
+    __slots__ = ()
 
     #: The ranks as hex digits highest first: smaller is better.
     value: int
-    _pool: int | tuple[Card, ...]
-    _named: tuple[tuple[int, ...], tuple[Card, ...]] | None
-
-    def __init__(self, value: int, pool: int | tuple[Card, ...]) -> None:
-        """``value`` as ``low_value`` (or ``best_razz``) gives it; ``pool`` the cards it is
-        made from: for an eight-or-better low a mask with bit ``Card.index`` of each, for a
-        razz hand the cards in the order given."""
-        object.__setattr__(self, "value", value)
-        object.__setattr__(self, "_pool", pool)
-        object.__setattr__(self, "_named", None)
 
     @property
     def ranks(self) -> tuple[int, ...]:
@@ -610,28 +616,10 @@ class LowHand:
             object.__setattr__(self, "_named", named)
         return named
 
-    def __setattr__(self, name: str, value: object) -> NoReturn:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> NoReturn:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        """Equal hands: the same kind of hand and the same ``value``."""
-        if other.__class__ is self.__class__:
-            return bool(self.value == other.value)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.value)
-
     def __repr__(self) -> str:
         return (
             f"LowHand(ranks={self.ranks!r}, cards={self.cards!r}, value={self.value!r})"
         )
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (LowHand, (self.value, self._pool))
 
     @property
     def text(self) -> str:
@@ -735,17 +723,12 @@ def _card_bits(cards: Sequence[Card]) -> int:
 
 _DIGIT_SHIFTS = (16, 12, 8, 4, 0)
 _new = object.__new__
-#: Slot setters: the checked functions fill a new hand's slots directly (a hand refuses
-#: assignment), without the cost of a call to ``__init__``.
-_SET_HIGH: tuple[Any, Any, Any] = (
-    HighHand.__dict__["value"].__set__,
-    HighHand.__dict__["_mask"].__set__,
-    HighHand.__dict__["_named"].__set__,
-)
-_SET_LOW: tuple[Any, Any, Any] = (
-    LowHand.__dict__["value"].__set__,
-    LowHand.__dict__["_pool"].__set__,
-    LowHand.__dict__["_named"].__set__,
+#: Slot setters (value, pool, named): the checked functions fill a new hand's slots directly
+#: (a hand refuses assignment), without the cost of a call to ``__init__``.
+_SET: tuple[Any, Any, Any] = (
+    _Hand.__dict__["value"].__set__,
+    _Hand.__dict__["_pool"].__set__,
+    _Hand.__dict__["_named"].__set__,
 )
 
 
@@ -776,7 +759,7 @@ def best_high(cards: Sequence[Card]) -> HighHand:
     else:
         value = _plain_value(s & _RANK_MASK)
     hand: HighHand = _new(HighHand)
-    set_value, set_mask, set_named = _SET_HIGH
+    set_value, set_mask, set_named = _SET
     set_value(hand, value)
     set_mask(hand, mask)
     set_named(hand, None)
@@ -878,7 +861,7 @@ def best_low(cards: Sequence[Card]) -> LowHand | None:
     if value is None:
         return None
     hand: LowHand = _new(LowHand)
-    set_value, set_pool, set_named = _SET_LOW
+    set_value, set_pool, set_named = _SET
     set_value(hand, value)
     set_pool(hand, s >> BITS_CARDS)
     set_named(hand, None)
@@ -985,7 +968,7 @@ def best_razz(cards: Sequence[Card]) -> LowHand:
         pair = paired & -paired  # the lowest rank held more than once
         value = (1 << 20) | (pair.bit_length() << 16) | (_A5_DIGITS[held ^ pair] << 4)
     hand = _new(LowHand)
-    set_value, set_pool, set_named = _SET_LOW
+    set_value, set_pool, set_named = _SET
     set_value(hand, value)
     set_pool(hand, tuple(cards))
     set_named(hand, None)

@@ -10,6 +10,7 @@ from typing import Any
 
 from tutor.engine.cards import Card
 from tutor.quiz import format_amount
+from tutor.wording import render
 
 #: Suit colours: two-colour deck (red/black) and four-colour deck.
 TWO_COLOURS: Mapping[str, str] = MappingProxyType(
@@ -110,7 +111,8 @@ def card_html(card: Card | None, face_up: bool, four_colour: bool) -> str:
             f'title="{label}"><span class="stt-sr">{label}</span></span>'
         )
     colours = FOUR_COLOURS if four_colour else TWO_COLOURS
-    label = card.spoken if face_up else f"{card.spoken}, face down"
+    spoken = render(card.said)
+    label = spoken if face_up else f"{spoken}, face down"
     down = "" if face_up else " stt-down"
     return (
         f'<span class="stt-card{down}" role="img" aria-label="{escape(label)}" '

@@ -25,6 +25,7 @@ from tutor.wording.en import (
     showdown,
     table,
 )
+from tutor.wording.en.common import and_list
 
 CATALOGUE: Mapping[str, Template] = {
     **general.CATALOGUE,
@@ -37,13 +38,6 @@ CATALOGUE: Mapping[str, Template] = {
     **betting.CATALOGUE,
     **setup.CATALOGUE,
 }
-
-
-def and_list(words: list[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def amount(value: Decimal | int) -> str:

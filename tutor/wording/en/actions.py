@@ -7,6 +7,7 @@ from typing import Any
 
 from tutor.engine.actions import ACTION_FORMS
 from tutor.wording import Params, Template
+from tutor.wording.en.common import joined
 
 #: At most this many characters of what was written are quoted back.
 QUOTE_LIMIT = 80
@@ -22,39 +23,30 @@ def _quoted(value: Any) -> str:
     return f"{value[:QUOTE_LIMIT]!r}... ({len(value):,} characters)"
 
 
-def _not_an_action(p: Params) -> str:
-    return (
-        f"{_quoted(p.raw('text'))} is not an action: write one of {_FORMS} (N is a call's "
-        "added chips, or the player's total for the round after a bet, raise or completion)."
-    )
+def _refusal(template: str) -> Template:
+    """A refusal of what was written: ``template`` over ``{text}`` and ``{word}`` (quoted
+    back), ``{names}`` (separated by commas) and ``{forms}`` (the action forms)."""
 
+    def render(p: Params) -> str:
+        values = {k: _quoted(p.raw(k)) for k in ("text", "word") if k in p}
+        if "names" in p:
+            values["names"] = joined(p, "names")
+        return template.format(forms=_FORMS, **values)
 
-def _extra_words(p: Params) -> str:
-    return f"{_quoted(p.raw('text'))} has extra words: write one of {_FORMS}."
-
-
-def _not_an_amount(p: Params) -> str:
-    return (
-        f"{_quoted(p.raw('text'))}: {_quoted(p.raw('word'))} is not an amount; write a "
-        "number such as 4 or 0.5."
-    )
-
-
-def _not_positive(p: Params) -> str:
-    return f"{_quoted(p.raw('text'))}: the amount must be more than 0."
-
-
-def _names_nobody(p: Params) -> str:
-    return (
-        f"{_quoted(p.raw('text'))} names nobody at this table: start with one of "
-        f"{', '.join(p.raw('names'))}."
-    )
+    return render
 
 
 CATALOGUE: Mapping[str, Template] = {
-    "action.not-an-action": _not_an_action,
-    "action.extra-words": _extra_words,
-    "action.not-an-amount": _not_an_amount,
-    "action.not-positive": _not_positive,
-    "action.names-nobody": _names_nobody,
+    "action.not-an-action": _refusal(
+        "{text} is not an action: write one of {forms} (N is a call's added chips, or "
+        "the player's total for the round after a bet, raise or completion)."
+    ),
+    "action.extra-words": _refusal("{text} has extra words: write one of {forms}."),
+    "action.not-an-amount": _refusal(
+        "{text}: {word} is not an amount; write a number such as 4 or 0.5."
+    ),
+    "action.not-positive": _refusal("{text}: the amount must be more than 0."),
+    "action.names-nobody": _refusal(
+        "{text} names nobody at this table: start with one of {names}."
+    ),
 }

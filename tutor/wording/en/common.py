@@ -7,6 +7,18 @@ from collections.abc import Iterable
 from tutor.wording import Params
 
 
+def and_list(words: list[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def ending(n: int, one: str = "", many: str = "s") -> str:
+    """The ending for ``n`` things: ``one`` for one, else ``many`` (``raise`` + ``s``)."""
+    return one if n == 1 else many
+
+
 def said(p: Params, name: str) -> str:
     """A parameter that is what the engine said: one message, several (sentences joined by
     a space), or text given by a part of the engine not yet moved to messages."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from tutor.wording import Params, Template
+from tutor.wording.en.common import and_list
 
 #: Rank (2..14, and 1 for an ace counted low) to its English name.
 NAMES = {
@@ -23,6 +24,8 @@ NAMES = {
     13: "king",
     14: "ace",
 }
+#: Suit letter to its English name.
+SUITS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 #: The rank characters as written in a low: ``A`` for the ace.
 CHARS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
@@ -46,8 +49,7 @@ def a(rank: int) -> str:
 
 def listing(ranks: Iterable[int]) -> str:
     """``a king, a nine and a four``."""
-    words = [a(r) for r in ranks]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return and_list([a(r) for r in ranks])
 
 
 def char(rank: int) -> str:
@@ -60,6 +62,11 @@ def dashed(ranks: Iterable[int]) -> str:
     return "-".join(char(r) for r in ranks)
 
 
+def _spoken(p: Params) -> str:
+    card = p.raw("card")
+    return f"{NAMES[card.rank]} of {SUITS[card.suit]}"
+
+
 def _named_low(p: Params) -> str:
     r = p.raw("ranks")
     return f"{name(r[0])}-{name(r[1])} low ({dashed(r)})"
@@ -70,6 +77,8 @@ def _board_low(p: Params) -> str:
 
 
 CATALOGUE: Mapping[str, Template] = {
+    # A card named for a screen reader (Card.said): ``ace of hearts``.
+    "card.spoken": _spoken,
     # Cards that cannot be evaluated (hands.best_high / best_low / best_razz).
     "hand.unknown-card": (
         "an unknown card (None, written ??) cannot be evaluated: give every card of the hand."

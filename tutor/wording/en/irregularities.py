@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tutor.wording import Params, Template
+from tutor.wording.en.common import joined
 
 #: What substantial action is (TDA 36), said by the misdeal cut-off and the out-of-turn rulings.
 SUBSTANTIAL = "substantial action is two actions of which one puts chips in, or any three (TDA 36)"
@@ -20,11 +21,6 @@ _ON_THE_DEAL = {
     "door-down": "a door card dealt face down",
     "extra-card": "an extra card on the initial deal",
 }
-
-
-def _joined(p: Params, name: str, sep: str = ", ") -> str:
-    """A list parameter joined as the engine's notation lists it (names, actions, forms)."""
-    return sep.join(p.say(v) for v in p.raw(name))
 
 
 def _card(p: Params, name: str, unknown: str = "??") -> str:
@@ -41,7 +37,7 @@ def _street_cap(p: Params) -> str:
 
 
 def _next(p: Params) -> str:
-    return f"{p['player']} acts next and may: {_joined(p, 'actions', '; ')}."
+    return f"{p['player']} acts next and may: {joined(p, 'actions', '; ')}."
 
 
 def _blocked(p: Params) -> str:
@@ -89,7 +85,7 @@ def _oot_binding(p: Params) -> str:
         else "(no bet or raise in between)"
     )
     return (
-        f"{p['player']} acted out of turn ({_joined(p, 'actions')}). The action went back "
+        f"{p['player']} acted out of turn ({joined(p, 'actions')}). The action went back "
         f"to the player whose turn it was; since then the action to {p['player']} has not "
         f"changed {between}, so their out-of-turn {p['kind']} is binding."
     )
@@ -112,7 +108,7 @@ def _oot_not_binding(p: Params) -> str:
         else " They have all their options."
     )
     return (
-        f"{p['player']} acted out of turn ({_joined(p, 'actions')}), and the action to "
+        f"{p['player']} acted out of turn ({joined(p, 'actions')}), and the action to "
         f"them changed before their turn {between}, so it is not binding."
         + chips
         + after
@@ -156,7 +152,7 @@ CATALOGUE: Mapping[str, Template] = {
     "irr.cards.dead-chips-stay": "{player}'s cards are dead; their chips stay in the pot",
     # -- refusals common to several kinds ----------------------------------------------------
     "irr.unknown-kind": lambda p: (
-        f"unknown irregularity {p.raw('kind')!r}: use one of {_joined(p, 'kinds')}."
+        f"unknown irregularity {p.raw('kind')!r}: use one of {joined(p, 'kinds')}."
     ),
     "irr.online": "software deals: this irregularity cannot occur online (irr.online).",
     "irr.hand-over": (
@@ -240,14 +236,14 @@ CATALOGUE: Mapping[str, Template] = {
         "and their ante of {ante} is returned. {reason}."
     ),
     "irr.exposed-hole.players.misdeal": lambda p: (
-        f"Hole cards of {p['count']} players ({_joined(p, 'players')}) were exposed; "
+        f"Hole cards of {p['count']} players ({joined(p, 'players')}) were exposed; "
         f"under {p['rules']} that is a misdeal."
     ),
     "irr.exposed-hole.one-each": (
         "give one card number for each player named (card: [1, 2])."
     ),
     "irr.exposed-hole.players.upcards": lambda p: (
-        f"One hole card each of {_joined(p, 'players')} was exposed: under {p['rules']} "
+        f"One hole card each of {joined(p, 'players')} was exposed: under {p['rules']} "
         "there is no misdeal; each exposed card is its owner's upcard, and their third "
         "cards are dealt face down."
     ),
@@ -331,27 +327,27 @@ CATALOGUE: Mapping[str, Template] = {
         "another burn."
     ),
     "irr.premature.cards-set-aside": lambda p: (
-        f"the premature cards of {_joined(p, 'players')} are set aside"
+        f"the premature cards of {joined(p, 'players')} are set aside"
     ),
     "irr.premature.more-set-aside": (
         "after the round, one more card per active player is set aside unseen; then burn "
         "and deal"
     ),
     "irr.premature.set-aside-plus-one": lambda p: (
-        f"{_street_cap(p)}-street cards were dealt to {_joined(p, 'players')} before the "
+        f"{_street_cap(p)}-street cards were dealt to {joined(p, 'players')} before the "
         "betting round was complete: they never play, even if the last player then folds. "
         "The round is finished first; then the premature cards and one more card for each "
         "active player are set aside, and the dealer burns and deals the street."
     ),
     "irr.premature.cards-back": lambda p: (
-        f"the premature cards of {_joined(p, 'players')} go back into the stub, which is "
+        f"the premature cards of {joined(p, 'players')} go back into the stub, which is "
         "shuffled"
     ),
     "irr.premature.burn-stays": (
         "the burn card stays; the street is dealt without a new burn"
     ),
     "irr.premature.reshuffle": lambda p: (
-        f"{_street_cap(p)}-street cards were dealt to {_joined(p, 'players')} before the "
+        f"{_street_cap(p)}-street cards were dealt to {joined(p, 'players')} before the "
         "betting round was complete: they never play, even if the last player then folds. "
         "The round is finished first; the premature cards are shuffled back into the stub, "
         "the burn stays, and the street is dealt with no new burn."
@@ -497,23 +493,23 @@ CATALOGUE: Mapping[str, Template] = {
     "irr.out-of-turn.binding": _oot_binding,
     "irr.out-of-turn.not-binding": _oot_not_binding,
     "irr.out-of-turn.skipped.call-or-fold": lambda p: (
-        f"{p['player']} was skipped ({_joined(p, 'actions')}) and said nothing: "
+        f"{p['player']} was skipped ({joined(p, 'actions')}) and said nothing: "
         f"{p['behind']}. Under {p['rules']} they keep their turn but may only check, call "
         "or fold; the out-of-turn actions stand unless the action to them changes."
     ),
     "irr.out-of-turn.skipped.keeps-options": lambda p: (
-        f"{p['player']} was skipped ({_joined(p, 'actions')}): {p['behind']}. The action "
+        f"{p['player']} was skipped ({joined(p, 'actions')}): {p['behind']}. The action "
         "goes back to them with all their options."
     ),
     "irr.out-of-turn.stands": lambda p: (
-        f"The out-of-turn action ({_joined(p, 'actions')}) stands until the action to it "
+        f"The out-of-turn action ({joined(p, 'actions')}) stands until the action to it "
         "changes."
     ),
     # -- chips and words -----------------------------------------------------------------------
     "irr.chips.not-amount": "{text!r} is not an amount.",
     "irr.chips.not-positive": "{text!r}: the amount must be more than 0.",
     "irr.chips.not-a-motion": lambda p: (
-        f"{p['text']!r} is not a chip motion: write one of {_joined(p, 'forms')}."
+        f"{p['text']!r} is not a chip motion: write one of {joined(p, 'forms')}."
     ),
     "irr.chips.not-their-turn": lambda p: (
         f"it is {p.raw('to_act')}'s turn, not {p['player']}'s: chips are ruled on in turn."
@@ -537,11 +533,11 @@ CATALOGUE: Mapping[str, Template] = {
     ),
     "irr.chips.one-motion": _one_motion,
     "irr.says.not-a-declaration": lambda p: (
-        f"{p['text']!r} is not a declaration: write one of {_joined(p, 'forms')}."
+        f"{p['text']!r} is not a declaration: write one of {joined(p, 'forms')}."
     ),
     "irr.says.unknown-word": lambda p: (
         f"{p['text']!r}: the word {p['word']!r} is not a declaration; use one of "
-        f"{_joined(p, 'words')}."
+        f"{joined(p, 'words')}."
     ),
     "irr.says.not-their-turn": lambda p: (
         f"it is {p.raw('to_act')}'s turn, not {p['player']}'s: a declaration binds in turn."

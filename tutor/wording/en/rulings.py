@@ -5,22 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tutor.wording import Params, Template
+from tutor.wording.en.common import ending, joined
 from tutor.wording.en.hands import char
-
-
-def _s(n: int, one: str = "", many: str = "s") -> str:
-    return one if n == 1 else many
-
-
-def _joined(p: Params, name: str, sep: str) -> str:
-    return sep.join(p.say(x) for x in p.raw(name))
 
 
 # ------------------------------------------------------------------ the antes
 def _ante_short(p: Params) -> str:
     return (
         f"Every player dealt in posts the {p['ante']} ante before the deal, or all they "
-        f"have: {_joined(p, 'short', '; ')}."
+        f"have: {joined(p, 'short', '; ')}."
     )
 
 
@@ -34,9 +27,7 @@ def _ante_posted(p: Params) -> str:
 
 # ------------------------------------------------------------------ rulings
 def _unknown_kind(p: Params) -> str:
-    return (
-        f"unknown ask kind {p.raw('kind')!r}: use one of {_joined(p, 'kinds', ', ')}."
-    )
+    return f"unknown ask kind {p.raw('kind')!r}: use one of {joined(p, 'kinds', ', ')}."
 
 
 def _bring_in_amount(p: Params) -> str:
@@ -79,7 +70,7 @@ def _raises_left(p: Params) -> str:
     left = p.raw("left")
     if left is None:
         return "Raising is unlimited heads-up here."
-    return f"{left} raise{_s(left)} left."
+    return f"{left} raise{ending(left)} left."
 
 
 def _unlimited(p: Params) -> str:
@@ -98,8 +89,8 @@ def _left(p: Params) -> str:
     what = "completion" if p.raw("completion") else "bet"
     return (
         f"Under {p['preset']} a round allows one bet (on third street, the completion) and "
-        f"{p['max_raises']} raises; {raises} raise{_s(raises, ' has', 's have')} been made, "
-        f"so {left} remain{_s(left, 's', '')}. The {what} itself is not a raise."
+        f"{p['max_raises']} raises; {raises} raise{ending(raises, ' has', 's have')} been made, "
+        f"so {left} remain{ending(left, 's', '')}. The {what} itself is not a raise."
     )
 
 
@@ -112,7 +103,7 @@ def _best_low_none(p: Params) -> str:
     ranks = p.raw("ranks")
     listed = ", ".join(char(r) for r in ranks) or "none"
     return (
-        f"{p['player']} has only {len(ranks)} different rank{_s(len(ranks))} of eight or "
+        f"{p['player']} has only {len(ranks)} different rank{ending(len(ranks))} of eight or "
         f"lower ({listed}); a low needs five, so there is no low. Paired cards count once."
     )
 
@@ -168,7 +159,7 @@ CATALOGUE: Mapping[str, Template] = {
     "ruling.next.nobody-brought-in": _nobody_brought_in,
     "ruling.next.clockwise": _clockwise,
     "ruling.next.skipped": lambda p: (
-        f"Players who folded or are all in ({_joined(p, 'players', ', ')}) are skipped."
+        f"Players who folded or are all in ({joined(p, 'players', ', ')}) are skipped."
     ),
     # bet sizes, legal actions, raises left
     "ruling.sizes.completion": (
@@ -182,7 +173,7 @@ CATALOGUE: Mapping[str, Template] = {
     ),
     "ruling.legal.may": lambda p: (
         f"{p['player']} is to act on {p['street']} street and may: "
-        f"{_joined(p, 'actions', ', ')}."
+        f"{joined(p, 'actions', ', ')}."
     ),
     "ruling.legal.must-bring-in": _must_bring_in,
     "ruling.legal.low-card-all-in": (
@@ -210,7 +201,7 @@ CATALOGUE: Mapping[str, Template] = {
     "ruling.pot.total": _pot_total,
     "ruling.pot.returned": lambda p: (
         "Chips nobody called went back to their owner and are not in it "
-        f"({_joined(p, 'back', '; ')})."
+        f"({joined(p, 'back', '; ')})."
     ),
     # hands
     "ruling.hand.too-few-cards": (
@@ -233,21 +224,21 @@ CATALOGUE: Mapping[str, Template] = {
     "ruling.player-hand": "{player}: {hand}",
     "ruling.no-low": "no low",
     "ruling.high-winner": lambda p: (
-        f"Best high hand among the players still in: {_joined(p, 'players', ', ')} "
-        f"({_joined(p, 'hands', '; ')})."
+        f"Best high hand among the players still in: {joined(p, 'players', ', ')} "
+        f"({joined(p, 'hands', '; ')})."
     ),
     "ruling.low-winner.razz": lambda p: (
         "In razz the lowest hand wins, compared ace to five from the highest card down, "
-        f"pairs counting against; the best is {_joined(p, 'players', ', ')} "
-        f"({_joined(p, 'hands', '; ')})."
+        f"pairs counting against; the best is {joined(p, 'players', ', ')} "
+        f"({joined(p, 'hands', '; ')})."
     ),
     "ruling.low-winner.none": lambda p: (
-        f"Nobody has an eight-or-better low ({_joined(p, 'hands', '; ')}), so the high "
+        f"Nobody has an eight-or-better low ({joined(p, 'hands', '; ')}), so the high "
         "hand takes the whole pot."
     ),
     "ruling.low-winner.eight": lambda p: (
         "Lows compare from the highest card down; the best is "
-        f"{_joined(p, 'players', ', ')} ({_joined(p, 'hands', '; ')})."
+        f"{joined(p, 'players', ', ')} ({joined(p, 'hands', '; ')})."
     ),
     # the award and the showdown order
     "ruling.award.not-over": (

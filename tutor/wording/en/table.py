@@ -10,7 +10,7 @@ from tutor.engine.cards import Card
 from tutor.engine.rules import ShortDeck
 from tutor.engine.values import Action, ActionKind
 from tutor.wording import Params, Template
-from tutor.wording.en.common import joined, said
+from tutor.wording.en.common import ending, joined, said
 
 
 def _street(p: Params, name: str = "street") -> str:
@@ -153,7 +153,7 @@ def _river_count(p: Params) -> str:
     n, dealt, burns, stub = (p.raw(k) for k in ("players", "dealt", "burns", "stub"))
     avail, need, label = p.raw("available"), p.raw("need"), p["label"]
     procedure = p.raw("procedure")
-    burn_word = f"{burns} burn card{'s' if burns != 1 else ''}"
+    burn_word = f"{burns} burn card{ending(burns)}"
     why = (
         f"{n} players will need a seventh card. {dealt} cards are out and {burn_word}, "
         f"so the stub holds 52 - {dealt}"
@@ -233,7 +233,7 @@ CATALOGUE: Mapping[str, Template] = {
     ),
     "why.river.burn-skipped": lambda p: (
         "The river burn is skipped: the stub holds no card to spare "
-        f"({p['stub']} for {p['want']} card{'s' if p.raw('want') != 1 else ''})."
+        f"({p['stub']} for {p['want']} card{ending(p.raw('want'))})."
     ),
     "op.start": lambda p: f"The hand starts on {_street(p)} street",
     "why.start": lambda p: (
