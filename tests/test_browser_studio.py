@@ -81,6 +81,16 @@ def test_write_two_mistakes_fix_preview_save_and_play(
         expect(page.get_by_text("Valid: new-ante-scenario.")).to_be_visible()
         editor = page.frame_locator("iframe[title*=code_editor]")
         expect(editor.locator(".ace_gutter-cell").first).to_have_text("1")
+        # Ace's YAML worker, when on, wipes our located problems from the gutter each
+        # time it answers after the app did (a race that CI lost once).
+        frame = next(f for f in page.frames if "code_editor" in (f.url or ""))
+        assert (
+            frame.evaluate(
+                "() => document.querySelector('.ace_editor').env.editor"
+                ".session.getOption('useWorker')"
+            )
+            is False
+        )
         bad = (
             template("ante")
             .replace('cards: "Kd', 'cards: "1x')

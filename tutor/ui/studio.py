@@ -225,7 +225,14 @@ def _editor(draft: Draft) -> None:
         lang="yaml",
         height=[18, 30],
         response_mode=["debounce", "blur"],
-        options={"wrap": True, "showLineNumbers": True, "tabSize": 2},
+        options={
+            "wrap": True,
+            "showLineNumbers": True,
+            "tabSize": 2,
+            # Ace's own YAML worker would replace our located problems with its
+            # (syntax-only) annotations whenever it answers after us.
+            "useWorker": False,
+        },
         props={
             "annotations": annotations,
             "debounceChangePeriod": 400,
