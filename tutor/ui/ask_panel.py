@@ -13,6 +13,7 @@ import streamlit as st
 
 from tutor.asks import ASKS, check_answer, describe, hidden_until_answered, incomplete
 from tutor.engine.errors import TutorError
+from tutor.engine.messages import Message
 from tutor.engine.table import Operation
 from tutor.progress import ProgressStore
 from tutor.quiz import Verdict, hint_text
@@ -54,26 +55,44 @@ def ask_topic(scenario_topic: str, kind: str) -> str:
     return topics[0] if scenario_topic in TOPICS else scenario_topic
 
 
+#: Operations that say an amount a pot or ante question asks for: the antes posted, the
+#: chips returned uncalled and the award.
+_STATES_POT = frozenset({"ante", "uncalled", "award"})
+
+
+def _says_pot(message: Message) -> bool:
+    """Whether ``message``, or one nested in it, carries the pot's amount (a ``pot``)."""
+    for name, value in message.params.items():
+        if name == "pot":
+            return True
+        nested = value if isinstance(value, tuple) else (value,)
+        if any(isinstance(m, Message) and _says_pot(m) for m in nested):
+            return True
+    return False
+
+
 def visible_history(
     operations: Sequence[Operation], kind: str | None
 ) -> list[Operation]:
     """What "What happened so far" may show before an ask of ``kind`` is answered.
 
-    Before an ante or pot question, lines that state the pot (or post the antes) are left
-    out; before a showdown question (whose hand, who wins, the award), the award's line,
-    which names the winning hands. Nothing on screen gives the answer away.
+    Before an ante or pot question, the operations that state an amount of the pot are left
+    out: the antes, chips returned uncalled, the award, and any line whose message carries
+    the pot (a scenario that starts on a later street says what is in the pot). Before a
+    showdown question (whose hand, who wins, the award), the award's line, which names the
+    winning hands. Nothing on screen gives the answer away; the decision is made on the
+    operations' kinds and messages, never on their wording.
     """
     hides = hidden_until_answered(kind)
     shown = list(operations)
     if "award" in hides:
         shown = [op for op in shown if op.kind != "award"]
     if "pot" in hides:
-        words = ("pot", "ante")
         shown = [
             op
             for op in shown
-            if op.kind != "ante"
-            and not any(w in f"{op.text} {op.explanation}".lower() for w in words)
+            if op.kind not in _STATES_POT
+            and not any(_says_pot(m) for m in (op.said, *op.why))
         ]
     return shown
 
