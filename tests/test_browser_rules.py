@@ -65,6 +65,15 @@ def test_a_lesson_citation_opens_the_rules_page_at_its_rule(
         for width in (1400, 1024, 390):
             rules.set_viewport_size({"width": width, "height": 900})
             rules.screenshot(path=str(SCREENSHOTS / f"rules-page-{width}.png"))
+        # on a phone the presets' table scrolls inside the page instead of being cut off
+        rules.goto(app.url + "/rules?rule=limit.open-pair")
+        table = rules.locator(".st-key-rules_chosen table")
+        expect(table).to_be_visible()
+        box = rules.locator(".st-key-rules_chosen").bounding_box()
+        shown = table.bounding_box()
+        assert box is not None and shown is not None
+        assert shown["x"] + shown["width"] <= box["x"] + box["width"]
+        assert table.evaluate("t => t.scrollWidth > t.clientWidth") is True
         rules.close()
     finally:
         page.close()

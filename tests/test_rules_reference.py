@@ -14,6 +14,7 @@ from tutor.engine.rules import PRESETS, RULE_IDS
 from tutor.rules_reference import (
     RULE_FIELDS,
     RULE_TEXT,
+    RULE_TITLE,
     bank_citations,
     bank_markdown,
     preset_rows,
@@ -31,6 +32,7 @@ SHARED = Path("/work/shared/rules.md")
 
 def test_every_rule_id_has_a_text_and_nothing_else_does() -> None:
     assert list(RULE_TEXT) == list(RULE_IDS)
+    assert list(RULE_TITLE) == list(RULE_IDS)
     assert set(RULE_FIELDS) <= set(RULE_IDS)
 
 
@@ -42,7 +44,9 @@ def test_the_document_is_the_generated_reference() -> None:
 
 
 def test_the_document_lists_every_rule_id_once_as_a_heading() -> None:
-    headings = re.findall(r"^### `([^`]+)`$", DOC.read_text(), flags=re.MULTILINE)
+    headings = re.findall(
+        r"^### `([^`]+)` — [^\n]+$", DOC.read_text(), flags=re.MULTILINE
+    )
     assert sorted(headings) == sorted(RULE_IDS)
     assert len(headings) == len(RULE_IDS)
 
@@ -52,7 +56,7 @@ def test_the_scenario_lists_match_the_bank() -> None:
     text = DOC.read_text()
     listed = dict(
         re.findall(
-            r"^### `([^`]+)`$.*?^Scenarios: ([^\n]*)\.$",
+            r"^### `([^`]+)` — [^\n]+$.*?^Scenarios: ([^\n]*)\.$",
             text,
             flags=re.MULTILINE | re.DOTALL,
         )
@@ -144,7 +148,10 @@ def test_the_rules_page_lists_every_rule_collapsed(env: Path) -> None:
         "Razz",
         "Irregularities",
     ]
-    assert [e.label for e in at.expander] == [f"`{r}`" for r in RULE_IDS]
+    assert [e.label for e in at.expander] == [
+        f"`{r}` — {RULE_TITLE[r]}" for r in RULE_IDS
+    ]
+    assert at.expander[4].label == "`bring-in.who` — Who brings in"
     assert not any(e.proto.expanded for e in at.expander)
     markdown = [m.value for m in at.markdown]
     assert RULE_TEXT["act.third"] in markdown
@@ -156,9 +163,10 @@ def test_the_rules_page_lists_every_rule_collapsed(env: Path) -> None:
 
 def test_a_link_opens_the_page_at_its_rule(env: Path) -> None:
     at = rules_app("irr.fold-no-bet")
-    assert [s.value for s in at.subheader] == ["`irr.fold-no-bet`"]
+    title = "`irr.fold-no-bet` — Folding when a check was free"
+    assert [s.value for s in at.subheader] == [title]
     expanded = [e.label for e in at.expander if e.proto.expanded]
-    assert expanded == ["`irr.fold-no-bet`"]
+    assert expanded == [title]
     assert link_rule_ids(RULE_TEXT["irr.fold-no-bet"]) in [m.value for m in at.markdown]
 
 

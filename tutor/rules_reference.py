@@ -29,6 +29,55 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("Irregularities", "irr."),
 )
 
+#: Every rule's short title, for headings and lists (the full text is ``RULE_TEXT``).
+RULE_TITLE: dict[str, str] = {
+    "table.seats": "Two to eight players",
+    "table.buy-in": "The smallest buy-in",
+    "ante.post": "Everyone antes before the deal",
+    "deal.order": "The order of the deal",
+    "bring-in.who": "Who brings in",
+    "bring-in.all-in": "A bring-in player all in on the ante",
+    "bring-in.amount": "How much the bring-in is",
+    "bring-in.complete": "Completing instead of bringing in",
+    "limit.small": "Small bets on third and fourth street",
+    "limit.big": "Big bets from fifth street on",
+    "limit.open-pair": "The open-pair option on fourth street",
+    "limit.all-in": "Short of a full bet: all in",
+    "act.third": "Who acts first on third street",
+    "act.later": "Who acts first from fourth street on",
+    "round.end": "When a betting round is over",
+    "cap.raises": "The raise cap",
+    "river.down": "Seventh street is dealt down",
+    "river.community": "A community river when the deck runs short",
+    "showdown.order": "Who shows first",
+    "hand.high": "The best high hand",
+    "hand.low": "The eight-or-better low",
+    "split.halves": "High and low halves",
+    "split.odd-chip": "The odd chip",
+    "split.ties": "Tied hands share",
+    "pot.uncalled": "An uncalled bet goes back",
+    "pot.side": "Side pots",
+    "pot.rake": "The rake",
+    "razz.bring-in": "Razz: the highest door card brings in",
+    "razz.act": "Razz: the lowest board acts first",
+    "razz.low": "Razz: low only, no qualifier",
+    "razz.limits": "Razz: no open-pair option",
+    "irr.online": "Online: the software deals",
+    "irr.exposed-hole": "A hole card exposed on the deal",
+    "irr.misdeal": "Misdeals and the cutoff",
+    "irr.premature": "A card dealt too early",
+    "irr.burn": "A missed or doubled burn",
+    "irr.wrong-bring-in": "The wrong player brings in",
+    "irr.wrong-opener": "The wrong board opens",
+    "irr.out-of-turn": "Acting out of turn",
+    "irr.string-raise": "A string raise",
+    "irr.fold-no-bet": "Folding when a check was free",
+    "irr.exposed-river": "Seventh street dealt face up",
+    "irr.wrong-count": "Too many or too few cards",
+    "irr.exposed-card": "A down card flashed or off the table",
+}
+
+
 #: Every rule, in the project's own words (the ids are those of the shared rules document).
 RULE_TEXT: dict[str, str] = {
     "table.seats": (
@@ -407,7 +456,7 @@ def render_markdown(by_rule: dict[str, tuple[str, ...]]) -> str:
         for rule in RULE_IDS:
             if section_of(rule) != title:
                 continue
-            lines += [f"### `{rule}`", "", RULE_TEXT[rule], ""]
+            lines += [f"### `{rule}` — {RULE_TITLE[rule]}", "", RULE_TEXT[rule], ""]
             rows = preset_rows(rule)
             if rows:
                 lines.append(

@@ -12,10 +12,14 @@ from tutor.engine.errors import TutorError
 from tutor.ui.state import Settings
 from tutor.ui.text import plain, without_paths
 
-#: Page-wide style: captions dark enough to read (at least 4.5:1 on white).
+#: Page-wide style: captions dark enough to read (at least 4.5:1 on white); a wide
+#: Markdown table (the presets side by side) scrolls inside its column on a phone
+#: instead of being cut off.
 PAGE_STYLE = (
     "<style>[data-testid=stCaptionContainer],[data-testid=stCaptionContainer] *"
     "{color:#555a66 !important}"
+    "[data-testid=stMarkdownContainer] table{display:block;max-width:100%;"
+    "overflow-x:auto}"
     ".st-key-focus_watcher{display:none}</style>"
 )
 

@@ -15,6 +15,7 @@ from tutor import config
 from tutor.engine.rules import PRESETS, RULE_IDS
 from tutor.rules_reference import (
     RULE_TEXT,
+    RULE_TITLE,
     SECTIONS,
     bank_citations,
     preset_rows,
@@ -113,12 +114,12 @@ def rules_page() -> None:
         st.warning(f"There is no rule {asked!r}: every rule is listed below by its id.")
     if chosen is not None:
         with st.container(border=True, key="rules_chosen"):
-            st.subheader(f"`{chosen}`")
+            st.subheader(f"`{chosen}` — {RULE_TITLE[chosen]}")
             _rule_body(chosen, by_rule.get(chosen, ()))
     for title, _ in SECTIONS:
         st.header(title)
         for rule in RULE_IDS:
             if section_of(rule) != title:
                 continue
-            with st.expander(f"`{rule}`", expanded=rule == chosen):
+            with st.expander(f"`{rule}` — {RULE_TITLE[rule]}", expanded=rule == chosen):
                 _rule_body(rule, by_rule.get(rule, ()))
