@@ -360,6 +360,26 @@ def test_the_lesson_list_shows_status_and_score(env: Path) -> None:
     assert "Read" in shown(at.caption)
 
 
+def test_a_lesson_read_before_the_name_is_saved_once_the_name_is_given(
+    env: Path,
+) -> None:
+    at = AppTest.from_file(str(APP), default_timeout=15)
+    at.run()
+    at.button(key="learn_open_ui-showdown").click().run()
+    at.button(key="learn_back").click().run()  # read, closed, and only then a name
+    at.sidebar.text_input(key="sidebar_name").set_value("Ana").run()
+    ana = store().find_learner("Ana")
+    assert ana is not None
+    assert store().lessons_read(ana) == {"ui-showdown"}
+    # the next learner at the same screen starts with nothing read
+    at.sidebar.button(key="sidebar_sign_out").click().run()
+    assert shown(at.caption)[:2] == ["Not started", "Not started"]
+    at.sidebar.text_input(key="sidebar_name").set_value("Bo").run()
+    bo = store().find_learner("Bo")
+    assert bo is not None
+    assert store().lessons_read(bo) == set()
+
+
 def test_a_lessons_read_mark_outlives_the_session(env: Path) -> None:
     ana = store().create_learner("Ana")
     store().create_learner("Bo")

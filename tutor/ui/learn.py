@@ -17,7 +17,7 @@ from tutor.ui.text import plain
 
 if TYPE_CHECKING:  # the bank and the walkthrough are imported when a lesson is opened
     from tutor.lessons import Lesson
-    from tutor.progress import TopicSummary
+    from tutor.progress import Learner, TopicSummary
     from tutor.scenarios.model import Scenario
     from tutor.ui.bank import BankView
 
@@ -48,14 +48,24 @@ def _open(lesson_id: str | None) -> None:
 def mark_read(lesson_id: str, settings: Settings) -> None:
     """Mark the lesson read: in this session, and for a named learner in the store (once)."""
     st.session_state.setdefault(READ, set()).add(lesson_id)
-    if settings.learner is None:
-        return
+    if settings.learner is not None:
+        _save_read(settings.learner, lesson_id)
+
+
+def keep_session_reads(learner: Learner) -> None:
+    """Save under ``learner`` the lessons opened in this session before a name was given."""
+    for lesson_id in sorted(st.session_state.get(READ, set())):
+        _save_read(learner, lesson_id)
+
+
+def _save_read(learner: Learner, lesson_id: str) -> None:
+    """The Read mark in the store, once per learner and lesson in a session."""
     saved: set[tuple[int, str]] = st.session_state.setdefault(READ_SAVED, set())
-    key = (settings.learner.id, lesson_id)
+    key = (learner.id, lesson_id)
     if key in saved:
         return
     try:
-        progress_store().mark_lesson_read(settings.learner, lesson_id)
+        progress_store().mark_lesson_read(learner, lesson_id)
     except (
         TutorError
     ) as exc:  # the session's mark still shows; the reason may name a path

@@ -13,6 +13,7 @@ from tutor.engine.errors import TutorError
 from tutor.progress import Learner
 from tutor.progress.records import NAME_MAX
 from tutor.ui.data import STORE_DOWN, available_store, progress_store
+from tutor.ui.learn import READ, keep_session_reads
 from tutor.ui.state import (
     GAME_CHOICES,
     PRESET_CHOICES,
@@ -54,6 +55,7 @@ def _choose(learner: Learner, greeting: str, where: str) -> None:
     st.session_state.pop(PIN_FOR, None)
     st.session_state[GREETING] = (where, greeting)
     choose_learner(learner.name)
+    keep_session_reads(learner)
 
 
 def _problem(where: str, text: str) -> None:
@@ -118,6 +120,7 @@ def _cancel_pin() -> None:
 
 def _sign_out() -> None:
     st.session_state["learner_name"] = None
+    st.session_state.pop(READ, None)  # the next learner at this screen starts unread
     st.session_state.pop(PIN_FOR, None)
     if "learner" in st.query_params:
         del st.query_params["learner"]
