@@ -436,6 +436,22 @@ def test_hand_low_validator_refuses_low_asks_in_stud() -> None:
     ]
 
 
+def test_razz_validator_refuses_high_and_qualifier_asks() -> None:
+    from tutor.scenarios import check_text
+
+    razz = STUD_LOW.replace("game: stud", "game: razz").replace(
+        "ask: low-winner", "ask: low-qualifies\n    player: Ana"
+    )
+    _, problems = check_text(razz, "razz.yaml")
+    assert [str(p) for p in problems] == [
+        "razz.yaml:14:10: steps[0].ask: Razz is played for low only: a high-winner ask has "
+        "no meaning there; ask best-low or low-winner instead (razz.low). Or remove this "
+        "step.",
+        "razz.yaml:15:10: steps[1].ask: Razz has no qualifier: every hand makes a low, so "
+        "ask best-low instead (razz.low). Or remove this step.",
+    ]
+
+
 # --------------------------------------------------------------------- item 9: impossible starts
 START = """\
 id: bad-start

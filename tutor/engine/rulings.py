@@ -17,7 +17,7 @@ from tutor.engine.boards import ante_said
 from tutor.engine.cards import Card
 from tutor.engine.errors import NeedsCardsError, TutorError
 from tutor.engine.hands import best_high, best_low, best_razz
-from tutor.engine.messages import Message, Said, msg, render, render_all
+from tutor.engine.messages import Message, Said, msg, render_all
 from tutor.engine.rules import Half
 from tutor.engine.values import ActionKind, Street
 
@@ -59,12 +59,6 @@ def unfit_said(halves: tuple[Half, ...], kind: str) -> Message | None:
     if kind in HIGH_KINDS and Half.HIGH not in halves:
         return msg("ruling.unfit.razz-low-only", "razz.low", kind=kind)
     return None
-
-
-def unfit_kind(halves: tuple[Half, ...], kind: str) -> str | None:
-    """:func:`unfit_said` as a sentence, or None if the ask fits."""
-    said = unfit_said(halves, kind)
-    return None if said is None else render(said)
 
 
 #: Ask kinds about one player's hand: the ask must name that player (``rule_on(..., player)``).

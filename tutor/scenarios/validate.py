@@ -12,8 +12,9 @@ from tutor import specs as S
 from tutor.engine.actions import read_action
 from tutor.engine.cards import UNKNOWN, Card
 from tutor.engine.errors import ActionSyntaxError, CardError, ScenarioError
-from tutor.engine.rules import DEFAULT_GAME, GAMES, VARIANTS, Game
-from tutor.engine.rulings import LOW_KINDS, unfit_kind
+from tutor.engine.messages import render
+from tutor.engine.rules import DEFAULT_GAME, GAMES, VARIANTS, Game, Variant
+from tutor.engine.rulings import LOW_KINDS, unfit_said
 from tutor.scenarios import fields as F
 from tutor.scenarios.model import Ask, Event, Scenario, SeatSpec, StakesSpec, Step
 from tutor.scenarios.nodes import Map, Node, Scalar, Seq, compose, describe
@@ -958,18 +959,7 @@ class _Builder:
             kind = values.get("ask")
             game = self.v.get("game", DEFAULT_GAME.value)
             if isinstance(kind, str) and game in GAMES:
-                unfit = unfit_kind(VARIANTS[Game(game)].halves, kind)
-                if unfit and kind in LOW_KINDS:
-                    self.problem(
-                        f"{where}.ask",
-                        f"Seven Card Stud has no low half: a {kind} ask needs 'game: stud8' (a "
-                        "high-low game); ask high-winner or best-high instead, or remove this step "
-                        "(hand.low)."
-                        if VARIANTS[Game(game)].low_half is None
-                        else f"{unfit[:-1]}; or remove this step.",
-                    )
-                elif unfit:
-                    self.problem(f"{where}.ask", f"{unfit[:-1]}; or remove this step.")
+                self.fits_game(f"{where}.ask", kind, VARIANTS[Game(game)])
             if ask is not None:
                 expect_mark = (
                     self.c.marks.get(f"{where}.expect")
@@ -1049,6 +1039,21 @@ class _Builder:
             f"{quote(name)} is not at this table: the players are "
             f"{_listing(names)}{_did_you_mean(name, names) or '.'}",
         )
+
+    def fits_game(self, where: str, kind: str, variant: Variant) -> None:
+        """A problem at ``where`` when an ask of ``kind`` has no meaning in the game."""
+        unfit = unfit_said(variant.halves, kind)
+        if unfit is None:
+            return
+        if kind in LOW_KINDS and variant.low_half is None:
+            self.problem(
+                where,
+                f"Seven Card Stud has no low half: a {kind} ask needs 'game: stud8' (a "
+                "high-low game); ask high-winner or best-high instead, or remove this step "
+                "(hand.low).",
+            )
+        else:
+            self.problem(where, f"{render(unfit)} Or remove this step.")
 
     def ask(
         self, values: dict[str, Any], where: str, names: list[str] | None
