@@ -119,7 +119,18 @@ def test_write_two_mistakes_fix_preview_save_and_play(
         expect(page.get_by_text("your name in the sidebar")).to_have_count(0)
         _shots(page, "studio-preview")
         page.get_by_text("Write and check").click()
-        page.get_by_role("button", name="Save to the instructor bank").click()
+        # The editor's frame grows by ~500 px once Ace has drawn, moving the Save button
+        # down: clicking before that can land where the button was (CI lost a click so).
+        expect(editor.locator(".ace_gutter-cell").first).to_have_text("1")
+        save = page.get_by_role("button", name="Save to the instructor bank")
+        page.wait_for_function(
+            "() => { const b = [...document.querySelectorAll('button')].find("
+            "e => e.innerText.includes('Save to the instructor bank'));"
+            " const y = b && b.getBoundingClientRect().top;"
+            " const same = window.__saveY === y; window.__saveY = y; return same; }",
+            polling=200,
+        )
+        save.click()
         expect(page.get_by_text("Saved new-ante-scenario")).to_be_visible()
         saved = data_dir / "data" / "scenarios" / "new-ante-scenario.yaml"
         assert saved.read_text() == template("ante")

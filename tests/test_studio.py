@@ -317,6 +317,14 @@ def test_a_second_save_under_a_bundled_id_is_refused(studio: AppTest) -> None:
     assert message.startswith(
         "the id 'ui-community' is already used by the bundled bank (ui-community.yaml)"
     )
+    # a rerun that changes nothing (the editor leaving focus) keeps the refusal on screen
+    at.run()
+    assert [e.value for e in at.error] == [message]
+    # the first edit takes it away: it was about the text as it was
+    text = at.text_area(key="studio_plain_text").value
+    _type(at, text.replace("id: ui-community", "id: ui-community-mine"))
+    assert [e.value for e in at.error] == []
+    assert [s.value for s in at.success][0].startswith("Valid: ui-community-mine.")
 
 
 def test_loading_a_template_over_a_draft_offers_undo(studio: AppTest) -> None:

@@ -371,7 +371,7 @@ def _save() -> None:
         target = bank.path_for(draft.scenario.id)
         scenario, path = bank.save(text, taken_ids(target))
     except TutorError as exc:
-        st.session_state["studio_saved"] = ("error", str(exc))
+        st.session_state["studio_saved"] = ("error", str(exc), text)
         return
     forget_scans()
     kept = len(bank.versions(scenario.id))
@@ -380,6 +380,7 @@ def _save() -> None:
         f"Saved {scenario.id} as {path.name} in the instructor bank"
         + (f" ({kept} earlier version(s) kept)." if kept else ".")
         + " Learners find it in Walkthrough and Practice.",
+        text,
     )
 
 
@@ -403,9 +404,13 @@ def save_controls(draft: Draft) -> None:
             mime="application/yaml",
             key="studio_download",
         )
-    saved = st.session_state.pop("studio_saved", None)
-    if saved is not None:
-        kind, message = saved
+    # The result stays on screen while the text is the one it was about (a rerun from the
+    # editor leaving focus must not wipe it) and goes at the first edit.
+    saved = st.session_state.get("studio_saved")
+    if saved is not None and saved[2] != draft.text:
+        st.session_state.pop("studio_saved", None)
+    elif saved is not None:
+        kind, message, _ = saved
         (st.success if kind == "ok" else st.error)(md_text(message))
 
 
