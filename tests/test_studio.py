@@ -89,6 +89,17 @@ def test_every_topic_has_a_template_that_validates_and_replays() -> None:
         assert sum(step.kind == "ask" for step in scenario.steps) == 1
 
 
+def test_a_template_names_every_game_and_preset_the_engine_knows() -> None:
+    lines = template("ante").splitlines()
+    assert lines[5] == (
+        "game: stud8               # stud8 (Stud Hi/Lo), stud (Seven Card Stud) or razz "
+        "(Razz)"
+    )
+    assert lines[6] == (
+        "rules: online             # house rules: online, roberts, wsop-cash or tda"
+    )
+
+
 # -- drafts ---------------------------------------------------------------------------------
 def test_two_mistakes_are_both_located_in_plain_words() -> None:
     text = (

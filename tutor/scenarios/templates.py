@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
-from tutor.engine.rules import TOPICS
+from tutor.engine.rules import GAME_LABELS, PRESETS, TOPICS
 
+
+def _or_list(words: list[str]) -> str:
+    """``A``, ``A or B``, ``A, B or C``."""
+    return (
+        ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
+    )
+
+
+#: The games and house rules a scenario can name, from the engine's lists.
+_GAMES = _or_list([f"{game} ({label})" for game, label in GAME_LABELS.items()])
+_PRESETS = _or_list(list(PRESETS))
 _HEAD = """\
 # A new scenario: change what you need, then check, preview and save it.
 id: {id}                  # unique across the bank: lower-case letters, digits and '-'
 title: {title}
 topic: {topic}
 level: 1                  # 1 (first lesson) .. 5 (expert rulings)
-game: stud8               # stud8 (Hi/Lo, eight or better) or stud
-rules: online             # house rules: online, roberts, wsop-cash or tda
+game: stud8               # {games}
+rules: online             # house rules: {presets}
 stakes: {{small_bet: 2, big_bet: 4, ante: 0.5}}
 button: null
 seats:                    # cards in the order dealt: hole, hole, door, 4th, 5th, 6th, river
@@ -59,6 +70,8 @@ def template(topic: str) -> str:
         id=f"new-{topic}-scenario",
         title=f"A new {topic.replace('-', ' ')} question",
         topic=topic,
+        games=_GAMES,
+        presets=_PRESETS,
     )
     prompt = "    prompt: Write the question as the learner should read it.\n"
     rest = "" if topic in _LAST else "".join(_STREETS[after:])
