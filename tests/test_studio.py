@@ -10,7 +10,7 @@ from appkit import point_app_at, shown
 from streamlit.testing.v1 import AppTest
 
 from tutor.engine.errors import ScenarioError
-from tutor.engine.rules import TOPICS
+from tutor.engine.rules import GAMES, TOPICS
 from tutor.scenarios.bank import check_text
 from tutor.scenarios.places import locate, ordinal, plain_place
 from tutor.scenarios.templates import template, template_topics
@@ -81,12 +81,32 @@ def test_locate_rewrites_paths_inside_the_message_too() -> None:
 # -- templates ------------------------------------------------------------------------------
 def test_every_topic_has_a_template_that_validates_and_replays() -> None:
     assert template_topics() == TOPICS
-    for topic in TOPICS:
-        scenario, problems = check_text(template(topic), "t.yaml")
-        assert problems == [], topic
-        assert scenario is not None and scenario.topic == topic
-        assert scenario.id == f"new-{topic}-scenario"
-        assert sum(step.kind == "ask" for step in scenario.steps) == 1
+    assert template_topics("stud") == tuple(
+        t for t in TOPICS if t != "low-qualification"
+    )
+    assert template_topics("razz") == tuple(
+        t for t in TOPICS if t not in ("low-qualification", "pair-on-fourth")
+    )
+    for game in GAMES:
+        for topic in template_topics(game):
+            scenario, problems = check_text(template(topic, game), "t.yaml")
+            assert problems == [], (game, topic)
+            assert scenario is not None and scenario.topic == topic
+            assert scenario.game == game
+            assert scenario.id == f"new-{topic}-scenario"
+            assert sum(step.kind == "ask" for step in scenario.steps) == 1
+
+
+def test_a_razz_template_bets_in_razz_order() -> None:
+    lines = template("irregularities", "razz").splitlines()
+    # Cy's queen is the highest door card; Ana's 7-2 the lowest board on fourth street
+    assert lines[14:17] == [
+        "  - act: [Cy brings in, Ana completes, Bo calls, Cy calls]    # third street",
+        "  - event: {fold-no-bet: Ana}",
+        "  - ask: ruling",
+    ]
+    with pytest.raises(KeyError):
+        template("ante", "holdem")
 
 
 def test_a_template_names_every_game_and_preset_the_engine_knows() -> None:
@@ -336,6 +356,36 @@ def test_a_second_save_under_a_bundled_id_is_refused(studio: AppTest) -> None:
     _type(at, text.replace("id: ui-community", "id: ui-community-mine"))
     assert [e.value for e in at.error] == []
     assert [s.value for s in at.success][0].startswith("Valid: ui-community-mine.")
+
+
+def test_a_razz_template_is_offered_with_the_topics_razz_has(studio: AppTest) -> None:
+    at = studio
+    at.selectbox(key="studio_template_topic").set_value("pair-on-fourth").run()
+    at.selectbox(key="studio_template_game").set_value("razz").run()
+    assert not at.exception
+    topics = at.selectbox(key="studio_template_topic").options
+    assert "pair-on-fourth" not in topics and "low-qualification" not in topics
+    at.selectbox(key="studio_template_topic").set_value("bring-in").run()
+    at.button(key="studio_use_template").click().run()
+    assert [i.value for i in at.info] == [
+        "The editor now holds the blank bring-in template (Razz)."
+    ]
+    assert at.text_area(key="studio_plain_text").value == template("bring-in", "razz")
+    assert [s.value for s in at.success] == [
+        "Valid: new-bring-in-scenario. The engine answers its 1 question."
+    ]
+
+
+def test_the_template_game_starts_on_the_sidebar_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    point_app_at(monkeypatch, tmp_path / "data", DATA)
+    monkeypatch.setenv("TUTOR_OPEN_INSTRUCTOR", "1")
+    at = AppTest.from_file(str(APP), default_timeout=20).run()
+    at.selectbox(key="game_filter").set_value("razz").run()
+    at.switch_page("app_pages/studio.py").run()
+    assert not at.exception
+    assert at.selectbox(key="studio_template_game").value == "razz"
 
 
 def test_loading_a_template_over_a_draft_offers_undo(studio: AppTest) -> None:

@@ -1,8 +1,17 @@
-"""Blank scenarios to start from, one per topic: a whole hand with a question where the topic needs it."""
+"""Blank scenarios to start from, one per topic and game: a whole hand with a question."""
 
 from __future__ import annotations
 
-from tutor.engine.rules import GAME_LABELS, PRESETS, TOPICS
+from tutor.engine.actions import scenario_text
+from tutor.engine.rules import (
+    DEFAULT_GAME,
+    GAME_LABELS,
+    PRESETS,
+    TOPICS,
+    VARIANTS,
+    Game,
+)
+from tutor.engine.rulings import unfit_said
 
 
 def _or_list(words: list[str]) -> str:
@@ -21,7 +30,7 @@ id: {id}                  # unique across the bank: lower-case letters, digits a
 title: {title}
 topic: {topic}
 level: 1                  # 1 (first lesson) .. 5 (expert rulings)
-game: stud8               # {games}
+game: {game}{pad}# {games}
 rules: online             # house rules: {presets}
 stakes: {{small_bet: 2, big_bet: 4, ante: 0.5}}
 button: null
@@ -31,14 +40,6 @@ seats:                    # cards in the order dealt: hole, hole, door, 4th, 5th
   - {{seat: 3, name: Cy, stack: 100, cards: "9s 9d Qh 8c 3s 2d Kh"}}
 steps:
 """
-#: The hand's betting, one street per step.
-_STREETS = (
-    "  - act: [Ana brings in, Bo completes, Cy calls, Ana calls]   # third street\n",
-    "  - act: [Cy checks, Ana checks, Bo checks]                   # fourth street\n",
-    "  - act: [Cy checks, Ana checks, Bo checks]                   # fifth street\n",
-    "  - act: [Cy checks, Ana checks, Bo checks]                   # sixth street\n",
-    "  - act: [Cy checks, Ana checks, Bo checks]                   # seventh street\n",
-)
 #: Per topic: the question asked, and after how many streets of betting.
 _ASKS: dict[str, tuple[str, int]] = {
     "ante": ("  - ask: ante\n", 0),
@@ -46,7 +47,7 @@ _ASKS: dict[str, tuple[str, int]] = {
     "deal": ("  - ask: first-to-act\n", 1),
     "bring-in": ("  - ask: bring-in\n", 0),
     "betting-limits": ("  - ask: bet-sizes\n", 1),
-    "pair-on-fourth": ("  - ask: bet-sizes\n", 1),
+    "pair-on-fourth": ("  - ask: bet-sizes\n", 1),  # only where the open pair applies
     "first-to-act": ("  - ask: first-to-act\n", 1),
     "raise-cap": ("  - ask: raises-left\n", 1),
     "community-river": ("  - ask: community-card\n", 4),
@@ -54,30 +55,99 @@ _ASKS: dict[str, tuple[str, int]] = {
     "showdown": ("  - ask: showdown-order\n", 5),
     "split-pot": ("  - ask: award\n", 5),
     "side-pots": ("  - ask: award\n", 5),
-    "irregularities": ("  - event: {fold-no-bet: Cy}\n  - ask: ruling\n", 1),
+    "irregularities": ("  - event: {{fold-no-bet: {actor}}}\n  - ask: ruling\n", 1),
 }
 #: Topics whose question ends the scenario (the hand after it would need more events).
 _LAST = frozenset({"irregularities"})
 
 
-def template(topic: str) -> str:
-    """A valid scenario of ``topic`` (a whole three-handed hand) with one question.
+def _betting(game: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The template hand's betting in ``game``, one act step per street, as the engine deals it.
 
-    :raises KeyError: If ``topic`` is not one of the course's topics.
+    Third street: the bring-in, a completion, calls; later streets: everyone checks. Who
+    acts in what order comes from the engine (the game's description), so a new game needs
+    no template of its own. Also: who acts first after each street (for a question there).
     """
-    ask, after = _ASKS[topic]
-    head = _HEAD.format(
+    from tutor.scenarios.bank import check_text
+    from tutor.scenarios.replay import start_hand
+
+    head = _head("ante", game)
+    scenario, problems = check_text(head + "  - ask: ante\n", "template.yaml")
+    if scenario is None:  # the template's own table: a bug here, not the instructor's
+        raise AssertionError(problems)
+    hand = start_hand(scenario)
+    steps: list[str] = []
+    first: list[str] = []
+    while hand.to_act is not None and len(steps) < 5:
+        street = hand.street
+        said: list[str] = []
+        while hand.to_act is not None and hand.street == street:
+            legal = hand.legal_actions()
+            # the verb alone: the engine knows the amount (``Bo completes``)
+            verb = next(
+                want
+                for want in ("bring in", "complete", "call", "check")
+                if any(a.startswith(want) for a in legal)
+            )
+            said.append(scenario_text(hand.to_act, verb))
+            hand.apply(said[-1])
+        act = f"  - act: [{', '.join(said)}]"
+        steps.append(f"{act:<61} # {street} street\n")
+        first.append(hand.to_act or "")
+    return tuple(steps), tuple(first)
+
+
+def _head(topic: str, game: str) -> str:
+    return _HEAD.format(
         id=f"new-{topic}-scenario",
         title=f"A new {topic.replace('-', ' ')} question",
         topic=topic,
+        game=game,
+        pad=" " * max(1, 20 - len(game)),
         games=_GAMES,
         presets=_PRESETS,
     )
+
+
+def template(topic: str, game: str = DEFAULT_GAME.value) -> str:
+    """A valid scenario of ``topic`` in ``game`` (a whole three-handed hand), one question.
+
+    :raises KeyError: If ``topic`` is not one of the course's topics with a template, or
+        ``game`` not one of the engine's games.
+    """
+    if game not in GAME_LABELS:
+        raise KeyError(game)
+    ask, after = _ASKS[topic]
+    streets, first = _betting(game)
+    actor = first[after - 1] if after else "Ana"
     prompt = "    prompt: Write the question as the learner should read it.\n"
-    rest = "" if topic in _LAST else "".join(_STREETS[after:])
-    return head + "".join(_STREETS[:after]) + ask + prompt + rest
+    rest = "" if topic in _LAST else "".join(streets[after:])
+    return (
+        _head(topic, game)
+        + "".join(streets[:after])
+        + ask.format(actor=actor)
+        + prompt
+        + rest
+    )
 
 
-def template_topics() -> tuple[str, ...]:
-    """The topics that have a template, in course order."""
-    return tuple(t for t in TOPICS if t in _ASKS)
+def template_topics(game: str = DEFAULT_GAME.value) -> tuple[str, ...]:
+    """The topics that have a template in ``game``, in course order.
+
+    A topic is left out where its question has no meaning in the game (a low that
+    qualifies in razz, the open pair where it never applies).
+    """
+    variant = VARIANTS[Game(game)]
+    return tuple(
+        t
+        for t in TOPICS
+        if t in _ASKS
+        and unfit_said(variant.halves, _ask_kind(t)) is None
+        and (t != "pair-on-fourth" or variant.open_pair)
+    )
+
+
+def _ask_kind(topic: str) -> str:
+    """The ask kind of a topic's template question (``low-qualifies``)."""
+    ask = _ASKS[topic][0]
+    return ask.split("ask: ", 1)[1].split("\n", 1)[0]

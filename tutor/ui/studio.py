@@ -19,7 +19,7 @@ import streamlit as st
 
 from tutor import config
 from tutor.engine.errors import ScenarioError, TutorError
-from tutor.engine.rules import PRESETS
+from tutor.engine.rules import DEFAULT_GAME, GAME_LABELS, PRESETS
 from tutor.scenarios.bank import check_text
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.nodes import MAX_BYTES
@@ -111,9 +111,12 @@ def _undo() -> None:
 
 
 def _from_template() -> None:
+    game = st.session_state.get("studio_template_game", DEFAULT_GAME.value)
     topic = st.session_state.get("studio_template_topic")
-    if topic:
-        load_text(template(topic), f"the blank {topic} template")
+    if topic in template_topics(game):
+        load_text(
+            template(topic, game), f"the blank {topic} template ({GAME_LABELS[game]})"
+        )
 
 
 def _from_bank(scenarios: dict[str, Scenario]) -> None:
@@ -159,7 +162,15 @@ def _sources(settings: Settings) -> None:
     )
     blank, copy, upload = st.columns(3)
     with blank:
-        st.selectbox("Topic", template_topics(), key="studio_template_topic")
+        if settings.game in GAME_LABELS:  # the sidebar's game, when one is chosen
+            st.session_state.setdefault("studio_template_game", settings.game)
+        game = st.selectbox(
+            "Template game",
+            list(GAME_LABELS),
+            key="studio_template_game",
+            format_func=GAME_LABELS.__getitem__,
+        )
+        st.selectbox("Topic", template_topics(game), key="studio_template_topic")
         st.button(
             "Start from the template",
             key="studio_use_template",
