@@ -430,8 +430,8 @@ def test_hand_low_validator_refuses_low_asks_in_stud() -> None:
     assert [str(p) for p in problems] == [
         (
             "stud-low.yaml:15:10: steps[1].ask: Seven Card Stud has no low half: a low-winner "
-            "ask needs 'game: stud8' (a high-low game); ask high-winner or best-high instead, "
-            "or remove this step (hand.low)."
+            "ask needs 'game: stud8' or 'game: razz' (a game with a low half); ask "
+            "high-winner or best-high instead, or remove this step (hand.low)."
         )
     ]
 

@@ -247,6 +247,14 @@ def test_rule_on_errors_are_messages_that_name_no_key_of_the_scenario_format() -
         "ruling.unfit.no-low-half",
         "hand.low",
     )
+    assert unfit.value.said.params == {  # type: ignore[union-attr]
+        "kind": "best-low",
+        "game": "Seven Card Stud",
+    }
+    assert str(unfit.value) == (
+        "Seven Card Stud has no low half: a best-low ask belongs to a game with a low "
+        "(hand.low)."
+    )
 
 
 # ---------------------------------------------------------------------------- the award

@@ -18,7 +18,7 @@ from tutor.engine.cards import Card
 from tutor.engine.errors import NeedsCardsError, TutorError
 from tutor.engine.hands import best_high, best_low, best_razz
 from tutor.engine.messages import Message, Said, msg, render_all
-from tutor.engine.rules import Half
+from tutor.engine.rules import Half, Variant
 from tutor.engine.values import ActionKind, Street
 
 if TYPE_CHECKING:
@@ -50,14 +50,15 @@ LOW_KINDS = ("best-low", "low-qualifies", "low-winner")
 HIGH_KINDS = ("best-high", "high-winner")
 
 
-def unfit_said(halves: tuple[Half, ...], kind: str) -> Message | None:
-    """Why an ask of ``kind`` does not fit a game that plays for ``halves``; None if it fits."""
+def unfit_said(variant: Variant, kind: str) -> Message | None:
+    """Why an ask of ``kind`` does not fit the game ``variant``; None if it fits."""
+    halves, game = variant.halves, variant.title
     if kind in LOW_KINDS and not any(h is not Half.HIGH for h in halves):
-        return msg("ruling.unfit.no-low-half", "hand.low", kind=kind)
+        return msg("ruling.unfit.no-low-half", "hand.low", kind=kind, game=game)
     if kind == "low-qualifies" and Half.LOW in halves:
-        return msg("ruling.unfit.razz-no-qualifier", "razz.low", kind=kind)
+        return msg("ruling.unfit.razz-no-qualifier", "razz.low", kind=kind, game=game)
     if kind in HIGH_KINDS and Half.HIGH not in halves:
-        return msg("ruling.unfit.razz-low-only", "razz.low", kind=kind)
+        return msg("ruling.unfit.razz-low-only", "razz.low", kind=kind, game=game)
     return None
 
 
@@ -118,7 +119,7 @@ def rule_on(hand: Hand, kind: str, player: str | None = None) -> Ruling:
         if not player:
             raise TutorError(msg("ruling.needs-player", None, kind=kind))
         hand.player(player)
-    problem = unfit_said(hand.variant.halves, kind)
+    problem = unfit_said(hand.variant, kind)
     if problem:
         raise TutorError(problem)
     answer, why, rules = fn(hand, player)

@@ -142,7 +142,7 @@ def template_topics(game: str = DEFAULT_GAME.value) -> tuple[str, ...]:
         t
         for t in TOPICS
         if t in _ASKS
-        and unfit_said(variant.halves, _ask_kind(t)) is None
+        and unfit_said(variant, _ask_kind(t)) is None
         and (t != "pair-on-fourth" or variant.open_pair)
     )
 

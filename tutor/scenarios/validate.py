@@ -1042,15 +1042,20 @@ class _Builder:
 
     def fits_game(self, where: str, kind: str, variant: Variant) -> None:
         """A problem at ``where`` when an ask of ``kind`` has no meaning in the game."""
-        unfit = unfit_said(variant.halves, kind)
+        unfit = unfit_said(variant, kind)
         if unfit is None:
             return
         if kind in LOW_KINDS and variant.low_half is None:
+            games = " or ".join(
+                f"'game: {g}'"
+                for g, v in VARIANTS.items()
+                if unfit_said(v, kind) is None
+            )
             self.problem(
                 where,
-                f"Seven Card Stud has no low half: a {kind} ask needs 'game: stud8' (a "
-                "high-low game); ask high-winner or best-high instead, or remove this step "
-                "(hand.low).",
+                f"{variant.title} has no low half: a {kind} ask needs {games} (a game "
+                "with a low half); ask high-winner or best-high instead, or remove this "
+                "step (hand.low).",
             )
         else:
             self.problem(where, f"{render(unfit)} Or remove this step.")

@@ -122,14 +122,13 @@ CATALOGUE: Mapping[str, Template] = {
     "ruling.unknown-kind": _unknown_kind,
     "ruling.needs-player": "an ask of kind {kind} needs a player, naming whose hand to read.",
     "ruling.unfit.no-low-half": (
-        "Seven Card Stud has no low half: a {kind} ask belongs to a game with a low "
-        "(hand.low)."
+        "{game} has no low half: a {kind} ask belongs to a game with a low (hand.low)."
     ),
     "ruling.unfit.razz-no-qualifier": (
-        "Razz has no qualifier: every hand makes a low, so ask best-low instead (razz.low)."
+        "{game} has no qualifier: every hand makes a low, so ask best-low instead (razz.low)."
     ),
     "ruling.unfit.razz-low-only": (
-        "Razz is played for low only: a {kind} ask has no meaning there; ask best-low "
+        "{game} is played for low only: a {kind} ask has no meaning there; ask best-low "
         "or low-winner instead (razz.low)."
     ),
     # ante, buy-in, bring-in
