@@ -266,11 +266,16 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp_file(
 
 
 # -- the page -------------------------------------------------------------------------------
-@pytest.fixture
-def studio(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+def _open_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    """The app on the test bank, instructor pages open, after its first run."""
     point_app_at(monkeypatch, tmp_path / "data", DATA)
     monkeypatch.setenv("TUTOR_OPEN_INSTRUCTOR", "1")
-    at = AppTest.from_file(str(APP), default_timeout=20).run()
+    return AppTest.from_file(str(APP), default_timeout=20).run()
+
+
+@pytest.fixture
+def studio(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    at = _open_app(tmp_path, monkeypatch)
     at.switch_page("app_pages/studio.py").run()
     at.toggle(key="studio_plain").set_value(True).run()
     assert not at.exception
@@ -379,9 +384,7 @@ def test_a_razz_template_is_offered_with_the_topics_razz_has(studio: AppTest) ->
 def test_the_template_game_starts_on_the_sidebar_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    point_app_at(monkeypatch, tmp_path / "data", DATA)
-    monkeypatch.setenv("TUTOR_OPEN_INSTRUCTOR", "1")
-    at = AppTest.from_file(str(APP), default_timeout=20).run()
+    at = _open_app(tmp_path, monkeypatch)
     at.selectbox(key="game_filter").set_value("razz").run()
     at.switch_page("app_pages/studio.py").run()
     assert not at.exception
