@@ -19,8 +19,7 @@ from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
 from tutor.engine import betting
-from tutor.engine.boards import board_key as _board_key
-from tutor.engine.boards import board_said, low_board_said
+from tutor.engine.boards import board_key, board_said, low_board_said
 from tutor.engine.cards import Card
 from tutor.engine.errors import ActionSyntaxError, TutorError
 from tutor.engine.hands import a5_key
@@ -31,9 +30,9 @@ from tutor.engine.values import (
     ZERO,
     Action,
     ActionKind,
+    PlayerState,
     Street,
 )
-from tutor.engine.values import PlayerState as _Player
 
 if TYPE_CHECKING:
     from tutor.engine.table import Hand
@@ -312,7 +311,7 @@ class IrregularityHooks:
 
     # -- hooks called by the table --------------------------------------------------------
     def options(
-        self, hand: Hand, p: _Player, opts: dict[ActionKind, list[Decimal]]
+        self, hand: Hand, p: PlayerState, opts: dict[ActionKind, list[Decimal]]
     ) -> dict[ActionKind, list[Decimal]]:
         pend = self.pending.get(p.idx)
         if pend is not None:
@@ -323,7 +322,7 @@ class IrregularityHooks:
             opts = {k: v for k, v in opts.items() if k in lim.allowed} or opts
         return opts
 
-    def refusal(self, hand: Hand, p: _Player, kind: ActionKind) -> Message | None:
+    def refusal(self, hand: Hand, p: PlayerState, kind: ActionKind) -> Message | None:
         """Why an earlier ruling forbids ``p`` to take ``kind`` now (its rule on it), or None."""
         lim = self.limits.get(p.idx)
         if lim is not None and lim.street is hand.street and kind not in lim.allowed:
@@ -346,7 +345,7 @@ class IrregularityHooks:
             )
         return None
 
-    def acted(self, hand: Hand, p: _Player, kind: ActionKind) -> None:
+    def acted(self, hand: Hand, p: PlayerState, kind: ActionKind) -> None:
         self.log.append((p.idx, kind, hand.street))
         self.pending.pop(p.idx, None)
         lim = self.limits.get(p.idx)
@@ -450,16 +449,16 @@ def _restore(hand: Hand, snapshot: Hand) -> None:
     hand.__dict__.update(snapshot.__dict__)
 
 
-def _name_player(hand: Hand, name: str) -> _Player:
+def _name_player(hand: Hand, name: str) -> PlayerState:
     return hand.player(name)
 
 
-def _initial_stack(hand: Hand, p: _Player) -> Decimal:
+def _initial_stack(hand: Hand, p: PlayerState) -> Decimal:
     s = next(s for s in hand.setup.seats if s.name == p.name)
     return s.stack if s.stack is not None else Decimal("Infinity")
 
 
-def _ante_paid(hand: Hand, p: _Player) -> Decimal:
+def _ante_paid(hand: Hand, p: PlayerState) -> Decimal:
     return min(hand.stakes.ante, _initial_stack(hand, p))
 
 
@@ -531,7 +530,7 @@ def _end_hand(hand: Hand, why: Message) -> None:
     hand.blocked_said = why
 
 
-def _refund(hand: Hand, p: _Player, amount: Decimal) -> None:
+def _refund(hand: Hand, p: PlayerState, amount: Decimal) -> None:
     p.committed -= amount
     p.stack += amount
     p.bet = max(ZERO, p.bet - amount)
@@ -617,7 +616,7 @@ def _need_deal(hand: Hand, what: str) -> None:
         raise TutorError(msg("irr.deal.not-now", None, what=what))
 
 
-def _as_upcard(hand: Hand, p: _Player, pos: int, rule_id: str) -> Message:
+def _as_upcard(hand: Hand, p: PlayerState, pos: int, rule_id: str) -> Message:
     """Make p's exposed hole card (1 or 2) their upcard; the third card goes down."""
     cards = list(p.cards)
     exposed = cards[pos - 1]
@@ -1071,7 +1070,7 @@ def _reaward(hand: Hand) -> None:
     showdown.award(hand)
 
 
-def _kill(b: _Build, p: _Player, why: Message, basis: str) -> IrrRuling:
+def _kill(b: _Build, p: PlayerState, why: Message, basis: str) -> IrrRuling:
     hand = b.hand
     b.dead.append(p.name)
     p.folded = True
@@ -1592,7 +1591,7 @@ def parse_chips(
 
 
 def _do_action(
-    hand: Hand, p: _Player, kind: ActionKind, amount: Decimal | None
+    hand: Hand, p: PlayerState, kind: ActionKind, amount: Decimal | None
 ) -> None:
     hand.apply(Action(p.name, kind, amount))
 
@@ -1920,7 +1919,7 @@ def _river_exposed(
     first = p is live[0]
     heads_up = len(live) == 2
     mode = hand.rules.river_exposed
-    extra_up: list[_Player] = []
+    extra_up: list[PlayerState] = []
     if mode == "replace":
         _replace(hand, p, irr, b)
         outcome, basis = "replace", "S"
@@ -1964,7 +1963,7 @@ def _river_exposed(
         }
         low = hand.variant.board_first == "low"
         keys: dict[int, object] = {
-            i: a5_key(v) if low else _board_key(v) for i, v in boards.items()
+            i: a5_key(v) if low else board_key(v) for i, v in boards.items()
         }
         best = (min if low else max)(keys.values())  # type: ignore[type-var]
         tied = [i for i in keys if keys[i] == best]
@@ -1994,7 +1993,7 @@ def _river_exposed(
     )
 
 
-def _replace(hand: Hand, p: _Player, irr: Irregularity, b: _Build) -> None:
+def _replace(hand: Hand, p: PlayerState, irr: Irregularity, b: _Build) -> None:
     old = p.cards[6]
     p.cards[6] = irr.card
     hand.burns += 1

@@ -60,9 +60,7 @@ from tutor.engine.values import (
     CARDS_AT,
     DEEP,
     MAX_SEATS,
-    PAST,
     STREETS,
-    VERBS,
     ZERO,
     Action,
     ActionKind,
@@ -107,13 +105,6 @@ __all__ = [
     "fmt",
     "to_decimal",
 ]
-
-# Old private spellings, kept for code that still uses them.
-_Player = PlayerState
-_board_key = board_key
-_suit_key = suit_key
-_VERBS = VERBS
-_PAST = PAST
 
 if TYPE_CHECKING:
     from tutor.engine.irregularities import IrregularityHooks
@@ -191,7 +182,7 @@ class Hand:
         self.stakes = setup.stakes
         self._validate(setup)
         order = sorted(setup.seats, key=lambda s: s.seat)
-        self.players = [_Player(i, s) for i, s in enumerate(order)]
+        self.players = [PlayerState(i, s) for i, s in enumerate(order)]
         self.by_name = {p.name: p for p in self.players}
         n = len(self.players)
         # Dealing order: first seat to the left of the button (seat order with a house dealer).
@@ -370,7 +361,7 @@ class Hand:
             ]
         )
 
-    def _deal_to(self, p: _Player) -> Card | None:
+    def _deal_to(self, p: PlayerState) -> Card | None:
         k = len(p.cards)
         card = p.given[k] if k < len(p.given) else self._draw()
         p.cards.append(card)
@@ -587,13 +578,13 @@ class Hand:
         """Name of the player to act, or None."""
         return None if self.to_act_idx is None else self.players[self.to_act_idx].name
 
-    def live(self) -> list[_Player]:
+    def live(self) -> list[PlayerState]:
         return [p for p in self.players if not p.folded]
 
-    def actors(self) -> list[_Player]:
+    def actors(self) -> list[PlayerState]:
         return [p for p in self.players if not p.folded and not p.all_in]
 
-    def player(self, name: str) -> _Player:
+    def player(self, name: str) -> PlayerState:
         """The seat of ``name``; AmbiguousActionError naming the players if there is none."""
         p = self.by_name.get(name)
         if p is None:
@@ -614,7 +605,7 @@ class Hand:
             else self.stakes.big_bet
         )
 
-    def open_pair_showing(self) -> list[_Player]:
+    def open_pair_showing(self) -> list[PlayerState]:
         """Players who showed a pair when fourth street was dealt (limit.open-pair).
 
         The option is settled when fourth street is dealt and lasts the whole round, even if
@@ -789,7 +780,7 @@ class Hand:
         keys: dict[int, object] = (
             {i: a5_key(b) for i, b in boards.items()}
             if low
-            else {i: _board_key(b) for i, b in boards.items()}
+            else {i: board_key(b) for i, b in boards.items()}
         )
         best = (min if low else max)(keys.values())  # type: ignore[type-var]
         tied = [i for i in keys if keys[i] == best]
@@ -800,7 +791,7 @@ class Hand:
         elif self.rules.first_to_act_tie is TieBreak.SUIT and v.board_tie_by_suit:
             win = max(
                 tied,
-                key=lambda i: _suit_key(
+                key=lambda i: suit_key(
                     [c for c in self.players[i].up_cards() if c is not None]
                 ),
             )
@@ -900,7 +891,7 @@ class Hand:
             self._close_round()
 
     # ------------------------------------------------------------------ legality
-    def _options(self, p: _Player) -> dict[ActionKind, list[Decimal]]:
+    def _options(self, p: PlayerState) -> dict[ActionKind, list[Decimal]]:
         """Legal kinds for ``p`` with the amounts allowed (see :mod:`tutor.engine.betting`)."""
         return betting.options(self, p)
 
@@ -916,7 +907,7 @@ class Hand:
         :func:`tutor.engine.betting.refusals` for the same as data)."""
         return betting.illegal_reasons(self)
 
-    def _actor(self) -> _Player:
+    def _actor(self) -> PlayerState:
         return betting.actor(self)
 
     def all_in_note(self) -> str | None:
@@ -1107,7 +1098,7 @@ class Hand:
             else "limit.big"
         )
 
-    def _put(self, p: _Player, total: Decimal) -> Decimal:
+    def _put(self, p: PlayerState, total: Decimal) -> Decimal:
         add = total - p.bet
         p.stack -= add
         p.bet = total
@@ -1116,7 +1107,7 @@ class Hand:
             p.all_in = True
         return add
 
-    def do(self, p: _Player, kind: ActionKind, amount: Decimal | None) -> Operation:
+    def do(self, p: PlayerState, kind: ActionKind, amount: Decimal | None) -> Operation:
         st = self.street
         rules: tuple[str, ...]
         said: Message
@@ -1314,7 +1305,7 @@ class Hand:
         self.advance(p)
         return op
 
-    def _reopen(self, p: _Player, full: bool) -> None:
+    def _reopen(self, p: PlayerState, full: bool) -> None:
         """After a wager: a full one reopens the betting; a short all-in only asks for a call."""
         for q in self.players:
             if q is p:
@@ -1379,7 +1370,7 @@ class Hand:
             left=left,
         )
 
-    def advance(self, p: _Player) -> None:
+    def advance(self, p: PlayerState) -> None:
         live = self.live()
         if len(live) == 1:
             self.win_uncontested(live[0])
@@ -1636,7 +1627,7 @@ class Hand:
             amount=award.amount,
         )
 
-    def win_uncontested(self, winner: _Player) -> None:
+    def win_uncontested(self, winner: PlayerState) -> None:
         for p in self.players:
             p.bet = ZERO
         self.to_act_idx = None
