@@ -13,7 +13,13 @@ from pathlib import Path
 import pytest
 from enginekit import make_hand
 
-from tutor.engine.boards import ante_said, board_said, low_board_said
+from tutor.engine.boards import (
+    ante_said,
+    best_boards,
+    board_said,
+    door_key,
+    low_board_said,
+)
 from tutor.engine.cards import Card, parse_cards
 from tutor.engine.errors import NeedsCardsError, TutorError
 from tutor.engine.hands import best_high, best_low, best_razz
@@ -140,6 +146,24 @@ def test_boards_are_said_by_what_they_show() -> None:
         "7-4-A low",
     )
     assert render(board_said([])) == "nothing"
+
+
+def test_the_best_board_and_the_bring_in_follow_the_game_description() -> None:
+    boards = {
+        0: parse_cards("7h 7d"),
+        1: parse_cards("Kc 2d"),
+        2: parse_cards("7c 7s"),
+        3: parse_cards("6c 3d"),
+    }
+    # high boards: the pairs of sevens tie (the suit or the seat decides, not this)
+    assert best_boards(VARIANTS[Game.STUD], boards) == [0, 2]
+    # razz: the lowest board, pairs bad
+    assert best_boards(VARIANTS[Game.RAZZ], boards) == [3]
+    doors = parse_cards("2c 2d Kh As")
+    stud = sorted(doors, key=lambda c: door_key(VARIANTS[Game.STUD], c))
+    razz = sorted(doors, key=lambda c: door_key(VARIANTS[Game.RAZZ], c))
+    assert [str(c) for c in stud] == ["2c", "2d", "Kh", "As"]
+    assert [str(c) for c in razz] == ["Kh", "2d", "2c", "As"]
 
 
 def test_the_antes_are_said_with_amounts_and_names_as_values() -> None:

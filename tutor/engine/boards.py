@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 
 from tutor.engine.cards import Card
 from tutor.engine.hands import a5_key
 from tutor.engine.messages import Message, Said, msg, render, render_all
+from tutor.engine.rules import Variant
 from tutor.engine.values import ZERO
 
 
@@ -20,6 +21,40 @@ def board_key(cards: list[Card]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         counts[c.rank] = counts.get(c.rank, 0) + 1
     groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
     return tuple(n for _, n in groups), tuple(r for r, _ in groups)
+
+
+# -- who acts first, as the game's description says (the table and the irregularities ask here)
+def door_key(variant: Variant, card: Card) -> tuple[int, int]:
+    """Order of door cards for the bring-in: the smallest key brings in, in every game.
+
+    Stud and stud/8: the lowest card, ace high, clubs the lowest suit (bring-in.who). Razz:
+    the highest card, ace low, the higher suit first (razz.bring-in).
+
+    >>> from tutor.engine.cards import parse_cards
+    >>> from tutor.engine.rules import VARIANTS, Game
+    >>> two, king = parse_cards("2c Kd")
+    >>> door_key(VARIANTS[Game.STUD], two) < door_key(VARIANTS[Game.STUD], king)
+    True
+    >>> door_key(VARIANTS[Game.RAZZ], king) < door_key(VARIANTS[Game.RAZZ], two)
+    True
+    """
+    rank, suit = card.bring_in_key()
+    if variant.bring_in_highest:
+        return (-card.low_rank, -suit)
+    return (rank, suit)
+
+
+def best_boards(variant: Variant, boards: Mapping[int, Sequence[Card]]) -> list[int]:
+    """The seats whose boards show the best hand for acting first (act.later, razz.act):
+    the highest board, or in razz the lowest; more than one seat when they tie on ranks.
+    """
+    if variant.board_first == "low":
+        lows = {i: a5_key(b) for i, b in boards.items()}
+        best_low = min(lows.values())
+        return [i for i, k in lows.items() if k == best_low]
+    highs = {i: board_key(list(b)) for i, b in boards.items()}
+    best_high = max(highs.values())
+    return [i for i, k in highs.items() if k == best_high]
 
 
 def board_said(cards: list[Card]) -> Message:

@@ -19,10 +19,14 @@ from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
 from tutor.engine import betting
-from tutor.engine.boards import board_key, board_said, low_board_said
+from tutor.engine.boards import (
+    best_boards,
+    board_said,
+    door_key,
+    low_board_said,
+)
 from tutor.engine.cards import Card
 from tutor.engine.errors import ActionSyntaxError, TutorError
-from tutor.engine.hands import a5_key
 from tutor.engine.messages import Message, Said, msg, render, render_all
 from tutor.engine.values import (
     CARDS_AT,
@@ -700,10 +704,10 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
         doors = [(q, q.cards[2]) for q in live]
         if any(c is None for _, c in doors) or first is None:
             raise TutorError(msg("irr.exposed-hole.doors-unknown", None))
-        low_q, low_c = min(doors, key=lambda qc: _forced_key(hand, qc[1]))  # type: ignore[arg-type]
+        low_q, low_c = min(doors, key=lambda qc: door_key(hand.variant, qc[1]))  # type: ignore[arg-type]
         hand.start_round()
         hand.forced_pending = True
-        if _forced_key(hand, first) < _forced_key(hand, low_c):  # type: ignore[arg-type]
+        if door_key(hand.variant, first) < door_key(hand.variant, low_c):  # type: ignore[arg-type]
             nxt = hand.next_actor_from(p.idx)
             assert nxt is not None
             hand.bring_in_idx = p.idx
@@ -766,17 +770,6 @@ def _exposed_hole(hand: Hand, irr: Irregularity, rule_id: str) -> IrrRuling:
         "J",
         msg("irr.exposed-hole.players.upcards", rule_id, players=names, rules=label),
     )
-
-
-def _forced_key(hand: Hand, card: Card) -> tuple[int, int]:
-    """Order of door cards for the bring-in: the smallest key brings in, in every game.
-
-    Stud and stud8: the lowest card, ace high, suits clubs lowest (bring-in.who). Razz: the
-    highest card, ace low, the higher suit first (razz.bring-in)."""
-    rank, suit = card.bring_in_key()
-    if hand.variant.bring_in_highest:
-        return (-card.low_rank, -suit)
-    return (rank, suit)
 
 
 def _forced_word(hand: Hand) -> Message:
@@ -1962,11 +1955,7 @@ def _river_exposed(
             for q in live
         }
         low = hand.variant.board_first == "low"
-        keys: dict[int, object] = {
-            i: a5_key(v) if low else board_key(v) for i, v in boards.items()
-        }
-        best = (min if low else max)(keys.values())  # type: ignore[type-var]
-        tied = [i for i in keys if keys[i] == best]
+        tied = best_boards(hand.variant, boards)
         win = min(tied, key=lambda i: hand.position[i])
         describe = low_board_said if low else board_said
         opener_why = msg(

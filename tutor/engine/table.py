@@ -21,9 +21,10 @@ from tutor.engine.boards import (
     Why,
     ante_said,
     ante_text,
-    board_key,
+    best_boards,
     describe_board,
     describe_low_board,
+    door_key,
     suit_key,
 )
 from tutor.engine.cards import Card, check_unique
@@ -35,7 +36,6 @@ from tutor.engine.errors import (
     NeedsCardsError,
     TableError,
 )
-from tutor.engine.hands import a5_key
 from tutor.engine.messages import Message, Said, msg, render, render_all
 from tutor.engine.rules import (
     VARIANTS,
@@ -684,12 +684,7 @@ class Hand:
             return
         v = self.variant
         known = [(p, c) for p, c in doors if c is not None]
-        if v.bring_in_highest:
-            low_p, low_c = max(
-                known, key=lambda pc: (pc[1].low_rank, pc[1].bring_in_key()[1])
-            )
-        else:
-            low_p, low_c = min(known, key=lambda pc: pc[1].bring_in_key())
+        low_p, low_c = min(known, key=lambda pc: door_key(v, pc[1]))
         self.bring_in_idx = low_p.idx
         others = tuple(c for p, c in doors if p is not low_p and c is not None)
         same_rank = tuple(c for c in others if c.rank == low_c.rank)
@@ -777,13 +772,7 @@ class Hand:
                 cards = cards + [self.community]
             boards[p.idx] = cards
         low = v.board_first == "low"
-        keys: dict[int, object] = (
-            {i: a5_key(b) for i, b in boards.items()}
-            if low
-            else {i: board_key(b) for i, b in boards.items()}
-        )
-        best = (min if low else max)(keys.values())  # type: ignore[type-var]
-        tied = [i for i in keys if keys[i] == best]
+        tied = best_boards(v, boards)
         names = {i: self.players[i].name for i in boards}
         top: Card | None = None
         if len(tied) == 1:
