@@ -191,6 +191,12 @@ def test_a_shared_link_fills_in_the_drill(clock: FakeClock) -> None:
     assert at.selectbox(key="drill_preset_pick").value == "roberts"
     assert at.multiselect(key="drill_targets_pick").value == CLICK_TARGETS
     assert at.number_input(key="drill_seed_pick").value == 11
+    assert at.selectbox(key="drill_game_pick").options == [
+        "Seven Card Stud Hi/Lo (eight or better)",
+        "Seven Card Stud",
+        "Razz",
+        "All games",
+    ]
     at.button(key="drill_start").click().run()
     target, _game, _seed = PLAN.question(0)
     assert at.subheader[0].value == TARGETS[target].title

@@ -77,6 +77,12 @@ def test_every_page_renders_its_title_and_content(env: Path) -> None:
         title, text = expected[page]
         assert shown(at.title) == [title]
         assert text in texts(at) + shown(at.info), page
+        if page == "learn":  # every game the engine knows, by its full name
+            assert texts(at)[0] == (
+                "Short lessons on the rules of Seven Card Stud Hi/Lo (eight or better), "
+                "Seven Card Stud and Razz. Read one, then play its scenarios: every answer "
+                "is worked out by the rules engine."
+            )
 
 
 def test_lesson_page_lists_its_scenarios_and_starts_one(env: Path) -> None:

@@ -1,4 +1,4 @@
-"""Stud Tutor: the rules of Seven Card Stud and Stud Hi/Lo eight-or-better, taught step by step."""
+"""Stud Tutor: the rules of Seven Card Stud, Stud Hi/Lo eight-or-better and Razz, taught step by step."""
 
 __version__ = "0.1.0"
 

@@ -128,6 +128,8 @@ VARIANTS: dict[Game, Variant] = {
 GAMES: tuple[str, ...] = tuple(g.value for g in Game)
 #: Each game's short name, in the order the app offers them (for a choice among games).
 GAME_LABELS: dict[str, str] = {g.value: VARIANTS[g].label for g in Game}
+#: Each game's full name, in the same order (``Seven Card Stud Hi/Lo (eight or better)``).
+GAME_TITLES: dict[str, str] = {g.value: VARIANTS[g].title for g in Game}
 #: The game a hand is when nothing says otherwise (the scenario format's default).
 DEFAULT_GAME = Game.STUD8
 

@@ -46,23 +46,18 @@ from tutor.drills.session import (
 )
 from tutor.engine import PRESETS
 from tutor.engine.errors import TutorError
+from tutor.engine.rules import DEFAULT_GAME
 from tutor.quiz import Verdict, action_candidates, format_amount, to_amount
 from tutor.scenarios import StepResult, walk
 from tutor.ui.ask_controls import player_cards, size_candidates
 from tutor.ui.components import show_table
 from tutor.ui.rules_page import rule_links
 from tutor.ui.ruling_control import ruling_control
-from tutor.ui.state import Settings, current_learner
+from tutor.ui.state import GAME_CHOICES, Settings, current_learner
 
 #: The clock the drill times answers with (tests replace it).
 clock: Callable[[], float] = time.monotonic
 
-GAME_LABELS = {
-    "stud8": "Stud Hi/Lo (8 or better)",
-    "stud": "Seven Card Stud",
-    "razz": "Razz",
-    "both": "All games",
-}
 #: Between a number and its unit, so that a line never wraps between them.
 NBSP = "\u00a0"
 
@@ -534,13 +529,15 @@ def _setup(settings: Settings) -> None:
     if "drill_preset_pick" not in state:
         state["drill_preset_pick"] = settings.preset_override or "online"
     if "drill_game_pick" not in state:
-        state["drill_game_pick"] = settings.game if settings.game in GAMES else "stud8"
+        state["drill_game_pick"] = (
+            settings.game if settings.game in GAMES else DEFAULT_GAME.value
+        )
     state.setdefault("drill_seed_pick", random.randrange(1_000_000))
     state.setdefault("drill_length_pick", "20")
     preset = st.selectbox("House rules", PRESETS, key="drill_preset_pick")
     st.caption(PRESET_LINES[preset])
     st.selectbox(
-        "Game", GAMES, key="drill_game_pick", format_func=GAME_LABELS.__getitem__
+        "Game", GAMES, key="drill_game_pick", format_func=GAME_CHOICES.__getitem__
     )
     offered = [name for name, target in TARGETS.items() if preset in target.presets]
     picked = state.get("drill_targets_pick") or []

@@ -11,15 +11,13 @@ from typing import Any
 import streamlit as st
 
 from tutor.engine.errors import TutorError
-from tutor.engine.rules import PRESETS, VARIANTS, Game
+from tutor.engine.rules import GAME_TITLES, PRESETS
 from tutor.progress import Learner, ProgressStore
 
 log = logging.getLogger(__name__)
 
 #: The game filter's choices: value -> label.
-GAME_CHOICES: Mapping[str, str] = MappingProxyType(
-    {"both": "All games", **{g.value: VARIANTS[g].title for g in Game}}
-)
+GAME_CHOICES: Mapping[str, str] = MappingProxyType({"both": "All games", **GAME_TITLES})
 #: The preset setting's choices: "scenario" keeps each scenario's own house rules.
 AS_WRITTEN = "scenario"
 PRESET_CHOICES: Mapping[str, str] = MappingProxyType(

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.engine.rules import GAME_TITLES
 from tutor.ui.components import guarded
 from tutor.ui.data import available_store
 from tutor.ui.learn import learn_page
 from tutor.ui.state import settings
 
 st.title("Learn Seven Card Stud")
+*_most, _last = GAME_TITLES.values()
 st.write(
-    "Short lessons on the rules of Seven Card Stud and Stud Hi/Lo, eight or better. "
-    "Read one, then play its scenarios: every answer is worked out by the rules engine."
+    f"Short lessons on the rules of {', '.join(_most)} and {_last}. Read one, then play "
+    "its scenarios: every answer is worked out by the rules engine."
 )
 guarded(lambda: learn_page(settings(available_store())))
