@@ -16,6 +16,7 @@ from tutor.engine.actions import KIND_ORDER, legal_text, read_decision
 from tutor.engine.cards import Card
 from tutor.engine.errors import ActionSyntaxError
 from tutor.engine.hands import best_razz
+from tutor.engine.values import SMALL_BET_STREETS
 
 
 class RulingLike(Protocol):
@@ -225,7 +226,7 @@ def action_candidates(
     ['fold', 'check', 'call 1', 'complete 2', 'bet 2', 'raise 3']
     """
     street = str(street)
-    size = small_bet if street in ("third", "fourth") else big_bet
+    size = small_bet if street in SMALL_BET_STREETS else big_bet
     out = {normalize_action(a) for a in legal} | {"fold", "check"}
     verbs = {a.split()[0] for a in out}
     if street == "third" and current_bet == 0:

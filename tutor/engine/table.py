@@ -60,6 +60,7 @@ from tutor.engine.values import (
     CARDS_AT,
     DEEP,
     MAX_SEATS,
+    SMALL_BET_STREETS,
     STREETS,
     ZERO,
     Action,
@@ -601,7 +602,7 @@ class Hand:
     def bet_size(self) -> Decimal:
         return (
             self.stakes.small_bet
-            if self.street in (Street.THIRD, Street.FOURTH)
+            if self.street in SMALL_BET_STREETS
             else self.stakes.big_bet
         )
 
@@ -1081,11 +1082,7 @@ class Hand:
             return "round.end"
         if self.street is Street.FOURTH and self.open_pair_showing():
             return "limit.open-pair" if self.variant.open_pair else "razz.limits"
-        return (
-            "limit.small"
-            if self.street in (Street.THIRD, Street.FOURTH)
-            else "limit.big"
-        )
+        return "limit.small" if self.street in SMALL_BET_STREETS else "limit.big"
 
     def _put(self, p: PlayerState, total: Decimal) -> Decimal:
         add = total - p.bet
@@ -1337,7 +1334,7 @@ class Hand:
                 game=self.game,
                 small=self.stakes.small_bet,
             )
-        small = self.street in (Street.THIRD, Street.FOURTH)
+        small = self.street in SMALL_BET_STREETS
         return msg(
             "why.size.street",
             "limit.small" if small else "limit.big",

@@ -32,6 +32,8 @@ class Street(StrEnum):
 
 
 STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
+#: The streets bet at the small bet (limit.sizes); the rest are at the big bet.
+SMALL_BET_STREETS = (Street.THIRD, Street.FOURTH)
 #: Cards a player holds once each street is dealt.
 CARDS_AT = {
     Street.THIRD: 3,
