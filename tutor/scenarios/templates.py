@@ -47,7 +47,7 @@ _ASKS: dict[str, tuple[str, int]] = {
     "deal": ("  - ask: first-to-act\n", 1),
     "bring-in": ("  - ask: bring-in\n", 0),
     "betting-limits": ("  - ask: bet-sizes\n", 1),
-    "pair-on-fourth": ("  - ask: bet-sizes\n", 1),  # only where the open pair applies
+    "pair-on-fourth": ("  - ask: bet-sizes\n", 1),
     "first-to-act": ("  - ask: first-to-act\n", 1),
     "raise-cap": ("  - ask: raises-left\n", 1),
     "community-river": ("  - ask: community-card\n", 4),
@@ -134,16 +134,13 @@ def template(topic: str, game: str = DEFAULT_GAME.value) -> str:
 def template_topics(game: str = DEFAULT_GAME.value) -> tuple[str, ...]:
     """The topics that have a template in ``game``, in course order.
 
-    A topic is left out where its question has no meaning in the game (a low that
-    qualifies in razz, the open pair where it never applies).
+    A topic is left out where its question has no meaning in the game (whether a low
+    qualifies, in razz). The open pair stays for razz: that it never applies there is a
+    lesson of its own.
     """
     variant = VARIANTS[Game(game)]
     return tuple(
-        t
-        for t in TOPICS
-        if t in _ASKS
-        and unfit_said(variant, _ask_kind(t)) is None
-        and (t != "pair-on-fourth" or variant.open_pair)
+        t for t in TOPICS if t in _ASKS and unfit_said(variant, _ask_kind(t)) is None
     )
 
 
