@@ -308,6 +308,11 @@ def test_feedback_gives_the_engines_reason_rules_and_preset(env: Path) -> None:
         "[`bring-in.amount`](rules?rule=bring-in.amount) · decided under the **online** house rules"
         in shown(at.caption)
     )
+    # the game by its name, not its id
+    assert (
+        "Game: Stud Hi/Lo · house rules: online · stakes 2/4 · ante 0.25 · bring-in 1"
+        in shown(at.caption)
+    )
 
 
 def test_a_chosen_preset_decides_and_is_named(env: Path) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import streamlit as st
 
 from tutor.engine.errors import TutorError
+from tutor.engine.rules import GAME_LABELS
 from tutor.ui.state import Settings
 from tutor.ui.text import plain, without_paths
 
@@ -82,7 +83,7 @@ def show_table(
     )
     stakes = view.stakes
     parts = [
-        f"Game: {view.game}",
+        f"Game: {GAME_LABELS.get(str(view.game), str(view.game))}",
         f"house rules: {view.rules_label}",
     ]
     small = getattr(stakes, "small_bet", None)
