@@ -27,10 +27,7 @@ CATEGORY_WORDS = {c.value for c in Category}
 RANK_WORDS = set(RANK_CHARS)
 #: Modules that still keep a list of their own, each owned by another piece of work: the
 #: list, and why it stays for now. Empty it as they go.
-KNOWN: dict[str, str] = {
-    "ui/drills.py": "GAME_LABELS (its own game names, with 'both'): the drills page's layout",
-    "quiz.py": "action_candidates' small-bet streets ('third', 'fourth')",
-}
+KNOWN: dict[str, str] = {}
 
 
 def _sources() -> list[Path]:
