@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from tutor.engine.actions import scenario_text
 from tutor.engine.rules import (
     DEFAULT_GAME,
@@ -40,33 +42,36 @@ seats:                    # cards in the order dealt: hole, hole, door, 4th, 5th
   - {{seat: 3, name: Cy, stack: 100, cards: "9s 9d Qh 8c 3s 2d Kh"}}
 steps:
 """
-#: Per topic: the question asked, and after how many streets of betting.
-_ASKS: dict[str, tuple[str, int]] = {
-    "ante": ("  - ask: ante\n", 0),
-    "buy-in": ("  - ask: buy-in\n", 0),
-    "deal": ("  - ask: first-to-act\n", 1),
-    "bring-in": ("  - ask: bring-in\n", 0),
-    "betting-limits": ("  - ask: bet-sizes\n", 1),
-    "pair-on-fourth": ("  - ask: bet-sizes\n", 1),
-    "first-to-act": ("  - ask: first-to-act\n", 1),
-    "raise-cap": ("  - ask: raises-left\n", 1),
-    "community-river": ("  - ask: community-card\n", 4),
-    "low-qualification": ("  - ask: low-qualifies\n    player: Ana\n", 5),
-    "showdown": ("  - ask: showdown-order\n", 5),
-    "split-pot": ("  - ask: award\n", 5),
-    "side-pots": ("  - ask: award\n", 5),
-    "irregularities": ("  - event: {{fold-no-bet: {actor}}}\n  - ask: ruling\n", 1),
+#: Per topic: the ask kind, after how many streets of betting it comes, and any lines it
+#: needs before it (an event) or after it (whose hand).
+_ASKS: dict[str, tuple[str, int, str, str]] = {
+    "ante": ("ante", 0, "", ""),
+    "buy-in": ("buy-in", 0, "", ""),
+    "deal": ("first-to-act", 1, "", ""),
+    "bring-in": ("bring-in", 0, "", ""),
+    "betting-limits": ("bet-sizes", 1, "", ""),
+    "pair-on-fourth": ("bet-sizes", 1, "", ""),
+    "first-to-act": ("first-to-act", 1, "", ""),
+    "raise-cap": ("raises-left", 1, "", ""),
+    "community-river": ("community-card", 4, "", ""),
+    "low-qualification": ("low-qualifies", 5, "", "    player: Ana\n"),
+    "showdown": ("showdown-order", 5, "", ""),
+    "split-pot": ("award", 5, "", ""),
+    "side-pots": ("award", 5, "", ""),
+    "irregularities": ("ruling", 1, "  - event: {{fold-no-bet: {actor}}}\n", ""),
 }
 #: Topics whose question ends the scenario (the hand after it would need more events).
 _LAST = frozenset({"irregularities"})
 
 
+@cache
 def _betting(game: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The template hand's betting in ``game``, one act step per street, as the engine deals it.
 
     Third street: the bring-in, a completion, calls; later streets: everyone checks. Who
     acts in what order comes from the engine (the game's description), so a new game needs
     no template of its own. Also: who acts first after each street (for a question there).
+    Worked out once per game (the same every time).
     """
     from tutor.scenarios.bank import check_text
     from tutor.scenarios.replay import start_hand
@@ -117,7 +122,7 @@ def template(topic: str, game: str = DEFAULT_GAME.value) -> str:
     """
     if game not in GAME_LABELS:
         raise KeyError(game)
-    ask, after = _ASKS[topic]
+    kind, after, before, extra = _ASKS[topic]
     streets, first = _betting(game)
     actor = first[after - 1] if after else "Ana"
     prompt = "    prompt: Write the question as the learner should read it.\n"
@@ -125,7 +130,8 @@ def template(topic: str, game: str = DEFAULT_GAME.value) -> str:
     return (
         _head(topic, game)
         + "".join(streets[:after])
-        + ask.format(actor=actor)
+        + before.format(actor=actor)
+        + f"  - ask: {kind}\n{extra}"
         + prompt
         + rest
     )
@@ -140,11 +146,5 @@ def template_topics(game: str = DEFAULT_GAME.value) -> tuple[str, ...]:
     """
     variant = VARIANTS[Game(game)]
     return tuple(
-        t for t in TOPICS if t in _ASKS and unfit_said(variant, _ask_kind(t)) is None
+        t for t in TOPICS if t in _ASKS and unfit_said(variant, _ASKS[t][0]) is None
     )
-
-
-def _ask_kind(topic: str) -> str:
-    """The ask kind of a topic's template question (``low-qualifies``)."""
-    ask = _ASKS[topic][0]
-    return ask.split("ask: ", 1)[1].split("\n", 1)[0]

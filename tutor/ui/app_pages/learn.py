@@ -9,11 +9,11 @@ from tutor.ui.components import guarded
 from tutor.ui.data import available_store
 from tutor.ui.learn import learn_page
 from tutor.ui.state import settings
+from tutor.wording.en.common import and_list
 
 st.title("Learn Seven Card Stud")
-*_most, _last = GAME_TITLES.values()
 st.write(
-    f"Short lessons on the rules of {', '.join(_most)} and {_last}. Read one, then play "
-    "its scenarios: every answer is worked out by the rules engine."
+    f"Short lessons on the rules of {and_list(list(GAME_TITLES.values()))}. Read one, then "
+    "play its scenarios: every answer is worked out by the rules engine."
 )
 guarded(lambda: learn_page(settings(available_store())))
