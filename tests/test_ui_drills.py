@@ -89,7 +89,9 @@ PLAN = Plan("roberts", "stud8", tuple(CLICK_TARGETS), "5", 11)
 
 def test_a_drill_answered_by_clicking_to_its_summary(clock: FakeClock) -> None:
     at = drills("Ana")
-    assert at.caption[0].value.startswith("Online room: open-pair option in both games")
+    assert at.caption[0].value.startswith(
+        "Online room: open-pair option in stud and stud8 (razz has none)"
+    )
     start(at, PLAN)
     assert at.query_params["drill_seed"] in ("11", ["11"])
     assert "Question 1 of 5 · 0 of 0 right · streak 0" in markdown(at)

@@ -20,7 +20,10 @@ from tutor.engine.rules import GAMES as ENGINE_GAMES
 #: One line per preset, for the drill's preset picker.
 PRESET_LINES: Mapping[str, str] = MappingProxyType(
     {
-        "online": "Online room: open-pair option in both games, 3 raises even heads-up, no burns.",
+        "online": (
+            "Online room: open-pair option in stud and stud8 (razz has none), 3 raises even "
+            "heads-up, no burns."
+        ),
         "roberts": (
             "Robert's Rules of Poker: no open-pair option in stud8, heads-up raising unlimited, burns."
         ),
