@@ -49,7 +49,7 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 _language: ContextVar[str | None] = ContextVar("tutor_language", default=None)
 _resolver: Callable[[], str | None] | None = None
 _lock = threading.Lock()
-_loaded: dict[str, gettext.NullTranslations] = {}
+_loaded: dict[tuple[str, str, Path], gettext.NullTranslations] = {}
 
 
 def set_language_resolver(resolver: Callable[[], str | None] | None) -> None:
@@ -98,9 +98,9 @@ def use_language(code: str | None) -> Iterator[str]:
         _language.reset(token)
 
 
-def _catalogue_files(lang: str) -> tuple[Path, Path]:
-    folder = LOCALE_DIR / lang / "LC_MESSAGES"
-    return folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+def _catalogue_files(lang: str, domain: str, root: Path) -> tuple[Path, Path]:
+    folder = root / lang / "LC_MESSAGES"
+    return folder / f"{domain}.po", folder / f"{domain}.mo"
 
 
 def _compile_po(po: Path) -> gettext.GNUTranslations:
@@ -116,8 +116,8 @@ def _compile_po(po: Path) -> gettext.GNUTranslations:
     return gettext.GNUTranslations(buffer)
 
 
-def _load(lang: str) -> gettext.NullTranslations:
-    po, mo = _catalogue_files(lang)
+def _load(lang: str, domain: str, root: Path) -> gettext.NullTranslations:
+    po, mo = _catalogue_files(lang, domain, root)
     try:
         if mo.exists() and (
             not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime
@@ -133,16 +133,23 @@ def _load(lang: str) -> gettext.NullTranslations:
     return gettext.NullTranslations()
 
 
-def translations(lang: str | None = None) -> gettext.NullTranslations:
-    """The catalogue of ``lang`` (default: the current language), loaded once per process."""
+def translations(
+    lang: str | None = None, *, domain: str = DOMAIN, root: Path = LOCALE_DIR
+) -> gettext.NullTranslations:
+    """The catalogue of ``lang`` (default: the current language), loaded once per process.
+
+    ``domain`` and ``root`` name another catalogue than the interface's: the scenario
+    bank's texts, say, kept beside the bank as ``<root>/<lang>/LC_MESSAGES/<domain>.po``.
+    """
     code = normalise(lang) or current_language()
-    found = _loaded.get(code)
+    key = (code, domain, root)
+    found = _loaded.get(key)
     if found is None:
         with _lock:
-            found = _loaded.get(code)
+            found = _loaded.get(key)
             if found is None:
-                found = _load(code)
-                _loaded[code] = found
+                found = _load(code, domain, root)
+                _loaded[key] = found
     return found
 
 
