@@ -88,8 +88,8 @@ def test_every_bundled_text_has_a_current_italian_entry(
     )
     bank = load_bank([BANK], replay=False)
     fields = [f for s in bank.scenarios for f in text_fields(s)]
-    assert len(fields) == len([m for m in bank_template if m.id]) == 772
-    assert len(bank.scenarios) == 161
+    assert len(fields) == len([m for m in bank_template if m.id]) >= 772
+    assert len(bank.scenarios) >= 161
 
 
 def test_the_template_is_the_bank_as_it_is(
