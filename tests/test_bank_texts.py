@@ -21,6 +21,7 @@ from tutor.scenarios import load_bank, load_scenario, walk
 from tutor.scenarios.texts import (
     check,
     describe,
+    forget_localised,
     localised,
     main,
     po_path,
@@ -251,6 +252,7 @@ def test_a_localised_scenario_replays_the_same(tmp_path: Path) -> None:
         "Cerca la carta scoperta più bassa; qui il bring-in è metà della puntata minima.",
     ]
     assert localised(scenario, "en") is scenario
+    assert localised(scenario, "it") is italian  # kept: the app's cached replay holds
     before = [(r.index, r.ruling.answer if r.ruling else None) for r in walk(scenario)]
     after = [(r.index, r.ruling.answer if r.ruling else None) for r in walk(italian)]
     assert before == after
@@ -335,6 +337,7 @@ def test_update_carries_moved_texts_and_marks_edited_ones_fuzzy(
     assert not catalog.obsolete
 
     reload_catalogues()
+    forget_localised()
     two = load_scenario(bank / "two.yaml")
     assert scenario_text(two, "steps[0].prompt", "it") == "What is in the pot?"
     one = load_scenario(bank / "one.yaml")

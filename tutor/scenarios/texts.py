@@ -38,6 +38,8 @@ import logging
 import os
 import re
 import sys
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -297,15 +299,46 @@ def scenario_text(scenario: Scenario, field_path: str, lang: str | None = None) 
         return english
 
 
+#: How many localised scenarios are kept, most recently used last.
+LOCALISED_KEPT = 512
+_localised: OrderedDict[tuple[int, str], tuple[Scenario, Scenario]] = OrderedDict()
+_localised_lock = threading.Lock()
+
+
 def localised(scenario: Scenario, lang: str | None = None) -> Scenario:
     """The scenario with its title, prompts and hints in ``lang`` (see :func:`scenario_text`).
 
     Everything else (ids, cards, names, marks) is the same value, so the replay and the
-    answers do not change.
+    answers do not change. The same scenario object in the same language gives the same
+    object back (kept per object, as the app's replays are), so a page that localises the
+    bank's scenario on every rerun replays it once.
     """
     code = normalise(lang) if lang is not None else current_language()
     if code is None or code == DEFAULT_LANGUAGE:
         return scenario
+    key = (id(scenario), code)
+    with _localised_lock:
+        kept = _localised.get(key)
+        if kept is not None and kept[0] is scenario:
+            _localised.move_to_end(key)
+            return kept[1]
+    made = _localise(scenario, code)
+    with _localised_lock:
+        _localised[key] = (scenario, made)
+        _localised.move_to_end(key)
+        while len(_localised) > LOCALISED_KEPT:
+            _localised.popitem(last=False)
+    return made
+
+
+def forget_localised() -> None:
+    """Drop the kept localised scenarios (after a translator's edit, with
+    :func:`tutor.i18n.reload_catalogues`)."""
+    with _localised_lock:
+        _localised.clear()
+
+
+def _localise(scenario: Scenario, code: str) -> Scenario:
     steps = []
     for step in scenario.steps:
         ask = step.ask
