@@ -161,6 +161,34 @@ def test_the_wheel_holds_the_data_and_the_package_reads_it(
     ).read_text()
 
 
+def test_the_wheel_carries_the_catalogues_and_speaks_italian_from_them(
+    installed: Installed,
+) -> None:
+    package = installed.site / "tutor"
+    assert (package / "locale" / "it" / "LC_MESSAGES" / "rules.po").is_file()
+    assert (package / "locale" / "rules.pot").is_file()
+    bank = package / "_bundled" / "scenarios"
+    assert (bank / "locale" / "it" / "LC_MESSAGES" / "bank.po").is_file()
+    probe = _run(
+        [
+            installed.python,
+            "-c",
+            "from tutor.rules_reference import rule_title; "
+            "from tutor.scenarios import load_scenario; "
+            "from tutor.scenarios.texts import scenario_text; import tutor.config as c; "
+            "s = load_scenario(c.scenarios_dir() / 'bring-in' / 'bring-in-ace-door.yaml'); "
+            "print(rule_title('bring-in.who', 'it')); print(scenario_text(s, 'title', 'it'))",
+        ],
+        env=installed.env,
+        cwd=installed.work,
+    )
+    assert probe.returncode == 0, probe.stderr
+    assert probe.stdout.splitlines() == [
+        "Chi paga il bring-in",
+        "Un asso scoperto non è la carta bassa",
+    ]
+
+
 def test_the_installed_command_validates_its_own_bank(installed: Installed) -> None:
     bank = installed.site / "tutor" / "_bundled" / "scenarios"
     count = len(list((ROOT / "scenarios").rglob("*.y*ml")))

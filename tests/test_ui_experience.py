@@ -221,7 +221,7 @@ def test_compare_presets_shows_every_preset_with_its_rulebook(env: Path) -> None
     at.toggle(key="wt_compare").set_value(True).run()
     [html] = [h.proto.body for h in at.get("html") if "stt-compare" in h.proto.body]
     for preset, about in (
-        ("online", "An online room: no burn cards"),
+        ("online", "(Seven Card Stud Hi/Lo, Seven Card Stud): no burn cards"),
         ("roberts", "Robert&#x27;s Rules of Poker"),
         ("wsop-cash", "live-action (cash game) rules"),
         ("tda", "tournament rules"),

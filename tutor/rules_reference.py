@@ -1,17 +1,34 @@
 """The rules reference: every rule id in the project's words, its preset values, its scenarios.
 
-One source for ``docs/rules.md`` (``python -m tutor.rules_reference > docs/rules.md``) and the
-app's Rules page. The texts are written here; the preset values come from
+One source for ``docs/rules.md`` (``python -m tutor.rules_reference > docs/rules.md``), its
+Italian ``docs/rules.it.md`` (``python -m tutor.rules_reference --lang it``) and the app's Rules
+page. The English texts are written here; the preset values come from
 :func:`tutor.engine.rules.house_rules` and the scenario lists from replaying the bank, so neither
 can drift from what the engine does.
+
+The translations are a gettext catalogue of their own domain, ``rules``
+(``tutor/locale/<lang>/LC_MESSAGES/rules.po``, template ``tutor/locale/rules.pot``): each rule's
+title and text is an entry with the context ``<rule id>/title`` or ``<rule id>/text``; headings,
+labels and value words are plain entries marked :func:`RN_` (or said through
+:func:`rules_gettext`). Rule ids, preset names, field names and their values (``restore-order``)
+stay as they are in every language: they are what an author writes in a scenario.
+``python -m tutor.rules_reference --update-catalogue`` rewrites the template and merges it into
+each language's ``.po``.
 """
 
 from __future__ import annotations
 
+import argparse
+import ast
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
+from babel.messages.catalog import Catalog
+
+from tutor import catalogue_files
+from tutor.catalogue_files import Entry
 from tutor.engine.rules import (
     DEFAULT_GAME,
     PRESETS,
@@ -20,13 +37,32 @@ from tutor.engine.rules import (
     Game,
     house_rules,
 )
+from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALE_DIR, normalise, translations
 from tutor.scenarios.model import Scenario
+
+#: The gettext domain of the rules reference.
+DOMAIN = "rules"
+
+
+def RN_(message: str) -> str:
+    """Mark ``message`` for the rules catalogue without translating it (constants)."""
+    return message
+
+
+def rules_gettext(message: str, lang: str | None = None) -> str:
+    """``message`` (a plain entry of the rules catalogue) in ``lang``, default the current one.
+
+    >>> rules_gettext("Irregularities", "en"), rules_gettext("Irregularities", "it")
+    ('Irregularities', 'Irregolarità')
+    """
+    return translations(lang, domain=DOMAIN).gettext(message)
+
 
 #: The sections of the reference, in order, with the prefix test that puts a rule id in each.
 SECTIONS: tuple[tuple[str, str], ...] = (
-    ("Table, deal and betting", ""),
-    ("Razz", "razz."),
-    ("Irregularities", "irr."),
+    (RN_("Table, deal and betting"), ""),
+    (RN_("Razz"), "razz."),
+    (RN_("Irregularities"), "irr."),
 )
 
 #: Every rule's short title, for headings and lists (the full text is ``RULE_TEXT``).
@@ -312,6 +348,25 @@ RULE_TEXT: dict[str, str] = {
     ),
 }
 
+
+def rule_title(rule_id: str, lang: str | None = None) -> str:
+    """The rule's short title in ``lang`` (default: the current language).
+
+    >>> rule_title("bring-in.who", "en"), rule_title("bring-in.who", "it")
+    ('Who brings in', 'Chi paga il bring-in')
+    """
+    return translations(lang, domain=DOMAIN).pgettext(
+        f"{rule_id}/title", RULE_TITLE[rule_id]
+    )
+
+
+def rule_text(rule_id: str, lang: str | None = None) -> str:
+    """The rule's text in ``lang`` (default: the current language)."""
+    return translations(lang, domain=DOMAIN).pgettext(
+        f"{rule_id}/text", RULE_TEXT[rule_id]
+    )
+
+
 #: The preset fields each rule depends on; a field whose value depends on the game names it.
 RULE_FIELDS: dict[str, tuple[tuple[str, Game | None], ...]] = {
     "table.buy-in": (("min_buy_in_bets", None),),
@@ -369,22 +424,29 @@ class PresetRow:
         return len(set(self.values)) > 1
 
 
-def _word(value: object) -> str:
+#: How a yes/no field's value is written (the other values are identifiers, kept as they are).
+_YES, _NO = RN_("yes"), RN_("no")
+
+
+def _word(value: object, lang: str | None) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return rules_gettext(_YES if value else _NO, lang)
     return str(value)
 
 
-def preset_rows(rule_id: str) -> tuple[PresetRow, ...]:
+def preset_rows(rule_id: str, lang: str | None = None) -> tuple[PresetRow, ...]:
     """The preset values of the fields ``rule_id`` depends on, read from the engine's presets.
 
     >>> [(r.label, r.values) for r in preset_rows("cap.raises")][0]
     ('max_raises', ('3', '3', '4', '4'))
+    >>> preset_rows("limit.open-pair", "it")[1].values
+    ('sì', 'no', 'no', 'no')
     """
     rows = []
     for field, game in RULE_FIELDS.get(rule_id, ()):
         values = tuple(
-            _word(getattr(house_rules(p, game or DEFAULT_GAME), field)) for p in PRESETS
+            _word(getattr(house_rules(p, game or DEFAULT_GAME), field), lang)
+            for p in PRESETS
         )
         rows.append(PresetRow(field, game, values))
     return tuple(rows)
@@ -433,56 +495,256 @@ def bank_citations(
     return out
 
 
-def render_markdown(by_rule: dict[str, tuple[str, ...]]) -> str:
-    """The whole reference as Markdown (the text of ``docs/rules.md``)."""
+#: The reference's heading, labels and sentences (plain entries of the rules catalogue).
+HEADING = RN_("Rules reference")
+GENERATED = RN_(
+    "Generated by `{command}`; tests/test_rules_reference.py checks it. Do not edit by hand."
+)
+INTRO = RN_(
+    "Every rule the engine cites, by its stable id, in this project's words. Where a rule "
+    "depends on the house rules, the values of the four presets ({presets}) are given side "
+    "by side; the scenarios listed are the bundled ones whose replay cites the rule. The "
+    "sources and the evidence for each rule are in the shared rules document and its "
+    "research notes."
+)
+FIELD = RN_("field")
+SCENARIOS = RN_("Scenarios: {scenarios}.")
+NONE_YET = RN_("none yet")
+
+
+def document(lang: str | None = None) -> str:
+    """The file the reference in ``lang`` is kept in: ``docs/rules.md``, ``docs/rules.it.md``.
+
+    >>> document("en"), document("it")
+    ('docs/rules.md', 'docs/rules.it.md')
+    """
+    code = normalise(lang) or DEFAULT_LANGUAGE
+    return "docs/rules.md" if code == DEFAULT_LANGUAGE else f"docs/rules.{code}.md"
+
+
+def command(lang: str | None = None) -> str:
+    """The command that writes the reference in ``lang``."""
+    code = normalise(lang) or DEFAULT_LANGUAGE
+    flag = "" if code == DEFAULT_LANGUAGE else f" --lang {code}"
+    return f"python -m tutor.rules_reference{flag} > {document(code)}"
+
+
+def preset_table(rows: Iterable[PresetRow], lang: str | None = None) -> list[str]:
+    """The preset values as Markdown table lines (none when there are no rows)."""
+    rows = list(rows)
+    if not rows:
+        return []
+    say = rules_gettext(FIELD, lang)
+    lines = [f"| {say} | " + " | ".join(f"`{p}`" for p in PRESETS) + " |"]
+    lines.append("| --- |" + " --- |" * len(PRESETS))
+    lines += [f"| `{r.label}` | " + " | ".join(r.values) + " |" for r in rows]
+    return lines
+
+
+def scenarios_line(ids: Iterable[str], lang: str | None = None) -> str:
+    """``Scenarios: `a`, `b`.`` (or that there are none yet), in ``lang``."""
+    ids = tuple(ids)
+    listed = ", ".join(f"`{s}`" for s in ids) if ids else rules_gettext(NONE_YET, lang)
+    return rules_gettext(SCENARIOS, lang).format(scenarios=listed)
+
+
+def render_markdown(by_rule: dict[str, tuple[str, ...]], lang: str = "en") -> str:
+    """The whole reference as Markdown in ``lang`` (the text of ``docs/rules.md``)."""
+    presets = "`" + "`, `".join(PRESETS) + "`"
     lines = [
-        "# Rules reference",
+        f"# {rules_gettext(HEADING, lang)}",
         "",
-        (
-            "<!-- Generated by `python -m tutor.rules_reference > docs/rules.md`; "
-            "tests/test_rules_reference.py checks it. Do not edit by hand. -->"
-        ),
+        f"<!-- {rules_gettext(GENERATED, lang).format(command=command(lang))} -->",
         "",
-        "Every rule the engine cites, by its stable id, in this project's words. Where a rule "
-        "depends on the house rules, the values of the four presets (`"
-        + "`, `".join(PRESETS)
-        + "`) are given side by side; the scenarios listed are the bundled ones whose replay "
-        "cites the rule. The sources and the evidence for each rule are in the shared rules "
-        "document and its research notes.",
+        rules_gettext(INTRO, lang).format(presets=presets),
         "",
     ]
     for title, _ in SECTIONS:
-        lines += [f"## {title}", ""]
+        lines += [f"## {rules_gettext(title, lang)}", ""]
         for rule in RULE_IDS:
             if section_of(rule) != title:
                 continue
-            lines += [f"### `{rule}` — {RULE_TITLE[rule]}", "", RULE_TEXT[rule], ""]
-            rows = preset_rows(rule)
-            if rows:
-                lines.append(
-                    "| field | " + " | ".join(f"`{p}`" for p in PRESETS) + " |"
-                )
-                lines.append("| --- |" + " --- |" * len(PRESETS))
-                for row in rows:
-                    lines.append(f"| `{row.label}` | " + " | ".join(row.values) + " |")
-                lines.append("")
-            ids = by_rule.get(rule, ())
-            scenarios = ", ".join(f"`{s}`" for s in ids) if ids else "none yet"
-            lines += [f"Scenarios: {scenarios}.", ""]
+            lines += [
+                f"### `{rule}` — {rule_title(rule, lang)}",
+                "",
+                rule_text(rule, lang),
+                "",
+            ]
+            table = preset_table(preset_rows(rule, lang), lang)
+            if table:
+                lines += [*table, ""]
+            lines += [scenarios_line(by_rule.get(rule, ()), lang), ""]
     return "\n".join(lines)
 
 
-def bank_markdown(folder: str = "scenarios") -> str:
-    """The reference for the scenario bank in ``folder``."""
+def bank_markdown(folder: str = "scenarios", lang: str = "en") -> str:
+    """The reference in ``lang`` for the scenario bank in ``folder``."""
     from tutor.scenarios import load_bank
 
     bank = load_bank([folder])
-    return render_markdown(scenarios_by_rule(bank_citations(bank.scenarios)))
+    return render_markdown(scenarios_by_rule(bank_citations(bank.scenarios)), lang)
 
 
-def main() -> None:  # pragma: no cover - a thin command line
-    sys.stdout.write(bank_markdown(sys.argv[1] if len(sys.argv) > 1 else "scenarios"))
+# The catalogue: its template is built from this module's texts, the RN_-marked strings of
+# the files below, and the N_-marked preset descriptions of the app's settings (read from
+# their source, not imported: the interface is above this module).
+PACKAGE = Path(__file__).resolve().parent
+#: Files whose RN_(...) and rules_gettext(...) strings are plain entries of the catalogue.
+MARKED_FILES = ("rules_reference.py", "ui/rules_page.py", "ui/app_pages/rules.py")
+#: Constants of other modules, (file, name), whose N_(...) strings the catalogue translates.
+CONSTANTS = (("ui/state.py", "PRESET_DESCRIPTIONS"),)
+POT = LOCALE_DIR / f"{DOMAIN}.pot"
+HEADER = """\
+# The rules reference: every rule id's title and text, the reference's headings and labels,
+# the presets' value words and their one-line descriptions.
+# msgctxt <rule id>/title and <rule id>/text; plain msgids for the rest.
+# Keep rule ids, preset names, field names and `backticked` values as written; keep the
+# placeholders in braces ({presets}); write amounts the language's way ($10, $0,50).
+# Update with: python -m tutor.rules_reference --update-catalogue"""
+
+
+def po_path(lang: str) -> Path:
+    """``tutor/locale/<lang>/LC_MESSAGES/rules.po``."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _dict_lines(tree: ast.Module, name: str) -> dict[str, int]:
+    """The line of each value of the module-level dict ``name``, by its key."""
+    for node in tree.body:
+        target: ast.expr | None = None
+        if isinstance(node, ast.AnnAssign):
+            target = node.target
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+        if isinstance(target, ast.Name) and target.id == name:
+            value = getattr(node, "value", None)
+            if isinstance(value, ast.Dict):
+                return {
+                    k.value: v.lineno
+                    for k, v in zip(value.keys, value.values, strict=True)
+                    if isinstance(k, ast.Constant) and isinstance(k.value, str)
+                }
+    raise LookupError(name)  # pragma: no cover - the names are this module's own
+
+
+def _marked_constant(path: Path, name: str) -> Iterator[tuple[int, str, str]]:
+    """``(line, key, text)`` of each ``key: N_("text")`` in the constant ``name`` of ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if isinstance(node, ast.AnnAssign):
+            targets = [node.target]
+        if not any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            continue
+        for sub in ast.walk(node):
+            if not isinstance(sub, ast.Dict):
+                continue
+            for key, value in zip(sub.keys, sub.values, strict=True):
+                if (
+                    isinstance(key, ast.Constant)
+                    and isinstance(value, ast.Call)
+                    and isinstance(value.func, ast.Name)
+                    and value.func.id == "N_"
+                    and value.args
+                    and isinstance(value.args[0], ast.Constant)
+                    and isinstance(value.args[0].value, str)
+                ):
+                    yield value.lineno, str(key.value), value.args[0].value
+
+
+def catalogue_entries() -> list[Entry]:
+    """Every entry of the rules catalogue, in the reference's order."""
+    from babel.messages.extract import extract_from_file
+
+    here = Path(__file__).resolve()
+    tree = ast.parse(here.read_text(encoding="utf-8"))
+    source = here.relative_to(PACKAGE.parent).as_posix()
+    titles, texts = _dict_lines(tree, "RULE_TITLE"), _dict_lines(tree, "RULE_TEXT")
+    out: list[Entry] = []
+    for rule in RULE_IDS:
+        section = section_of(rule)
+        out.append(
+            Entry(
+                f"{rule}/title",
+                RULE_TITLE[rule],
+                source,
+                titles[rule],
+                (
+                    f"The short title of rule {rule} ({section}): a heading and a list item.",
+                ),
+            )
+        )
+        out.append(
+            Entry(
+                f"{rule}/text",
+                RULE_TEXT[rule],
+                source,
+                texts[rule],
+                (f"The text of rule {rule} ({section}), under its title.",),
+            )
+        )
+    seen: set[str] = set()
+    for name in MARKED_FILES:
+        path = PACKAGE / name
+        keywords = {"RN_": None, "rules_gettext": (1,)}
+        for line, message, comments, _ in extract_from_file(
+            "python", str(path), keywords=keywords, comment_tags=("Translators:",)
+        ):
+            if isinstance(message, str) and message not in seen:
+                seen.add(message)
+                note = tuple(comments) or (
+                    "A heading, label or sentence of the rules reference.",
+                )
+                out.append(Entry("", message, f"tutor/{name}", line, note))
+    for name, constant in CONSTANTS:
+        for line, key, message in _marked_constant(PACKAGE / name, constant):
+            if message not in seen:
+                seen.add(message)
+                note = (
+                    f"The one-line description of the house-rule preset {key}: the Rules "
+                    "page's presets, Compare presets.",
+                )
+                out.append(Entry("", message, f"tutor/{name}", line, note))
+    return out
+
+
+def catalogue_template() -> Catalog:
+    """The ``rules.pot`` of the code as it is now."""
+    return catalogue_files.template(catalogue_entries(), domain=DOMAIN, header=HEADER)
+
+
+def update_catalogue(*, drop_obsolete: bool = False) -> list[Path]:
+    """Write ``rules.pot`` and merge it into every language's ``rules.po``."""
+    langs = [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE]
+    return catalogue_files.update(
+        catalogue_template(),
+        POT,
+        [(lang, po_path(lang)) for lang in langs],
+        domain=DOMAIN,
+        drop_obsolete=drop_obsolete,
+    )
+
+
+def main(
+    argv: list[str] | None = None,
+) -> int:  # pragma: no cover - a thin command line
+    """Print the reference (``--lang``), or update the catalogue (``--update-catalogue``)."""
+    parser = argparse.ArgumentParser(prog="python -m tutor.rules_reference")
+    parser.add_argument("folder", nargs="?", default="scenarios")
+    parser.add_argument("--lang", default=DEFAULT_LANGUAGE, choices=LANGUAGES)
+    parser.add_argument("--update-catalogue", action="store_true")
+    parser.add_argument("--drop-obsolete", action="store_true")
+    args = parser.parse_args(argv)
+    if args.update_catalogue:
+        written = update_catalogue(drop_obsolete=args.drop_obsolete)
+        for path in written:
+            print(f"wrote {path}")
+        if not written:
+            print("the catalogues were already up to date")
+        return 0
+    sys.stdout.write(bank_markdown(args.folder, args.lang))
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    raise SystemExit(main())

@@ -1,7 +1,9 @@
 """The Rules page, and the links to it that every cited rule id becomes.
 
 A citation is a Markdown link to ``rules?rule=<id>`` (relative, so it works under any base URL):
-the page opens with that rule shown first and expanded.
+the page opens with that rule shown first and expanded. The page speaks the session's language
+(:func:`tutor.i18n.current_language`): titles, texts, headings and value words come from the
+rules catalogue (``tutor.rules_reference``); rule ids, presets and field names stay as they are.
 """
 
 from __future__ import annotations
@@ -13,16 +15,22 @@ import streamlit as st
 
 from tutor import config
 from tutor.engine.rules import PRESETS, RULE_IDS
+from tutor.i18n import current_language
 from tutor.rules_reference import (
-    RULE_TEXT,
-    RULE_TITLE,
+    RN_,
     SECTIONS,
     bank_citations,
     preset_rows,
+    preset_table,
+    rule_text,
+    rule_title,
+    rules_gettext,
     scenarios_by_rule,
+    scenarios_line,
     section_of,
 )
 from tutor.ui.data import folder_signature
+from tutor.ui.state import PRESET_DESCRIPTIONS
 
 #: The page's address (its file name under app_pages/, as ``st.navigation`` derives it).
 RULES_URL = "rules"
@@ -93,33 +101,56 @@ def chosen_rule() -> str | None:
     return rule if rule in _KNOWN else None
 
 
-def _rule_body(rule_id: str, scenarios: tuple[str, ...]) -> None:
-    st.markdown(link_rule_ids(RULE_TEXT[rule_id]))
-    rows = preset_rows(rule_id)
-    if rows:
-        header = "| field | " + " | ".join(f"`{p}`" for p in PRESETS) + " |"
-        lines = [header, "| --- |" + " --- |" * len(PRESETS)]
-        lines += [f"| `{r.label}` | " + " | ".join(r.values) + " |" for r in rows]
-        st.markdown("\n".join(lines))
-    listed = ", ".join(f"`{s}`" for s in scenarios) if scenarios else "none yet"
-    st.caption(f"Scenarios: {listed}")
+def preset_description(preset: str, lang: str | None = None) -> str:
+    """The preset's one-line description (``PRESET_DESCRIPTIONS``) in ``lang``, default the
+    session's; its translations are in the rules catalogue. An unknown preset has none.
+
+    >>> preset_description("online", "it").startswith("Le regole delle pagine")
+    True
+    >>> preset_description("house-of-cards")
+    ''
+    """
+    english = PRESET_DESCRIPTIONS.get(preset)
+    return rules_gettext(english, lang) if english else ""
+
+
+_PRESETS_HEADER = RN_("| preset | the rules it follows |")
+_NO_SUCH_RULE = RN_("There is no rule {rule}: every rule is listed below by its id.")
+
+
+def preset_legend(lang: str | None = None) -> str:
+    """What each preset column is, as a Markdown table."""
+    lines = [rules_gettext(_PRESETS_HEADER, lang), "| --- | --- |"]
+    lines += [f"| `{p}` | {preset_description(p, lang)} |" for p in PRESETS]
+    return "\n".join(lines)
+
+
+def _rule_body(rule_id: str, scenarios: tuple[str, ...], lang: str) -> None:
+    st.markdown(link_rule_ids(rule_text(rule_id, lang)))
+    table = preset_table(preset_rows(rule_id, lang), lang)
+    if table:
+        st.markdown("\n".join(table))
+    st.caption(scenarios_line(scenarios, lang).removesuffix("."))
 
 
 def rules_page() -> None:
     """Every rule by section, each in an expander; the one named in the address comes first."""
+    lang = current_language()
     chosen = chosen_rule()
     asked = st.query_params.get("rule")
     by_rule = bank_scenarios_by_rule()
     if asked and chosen is None:
-        st.warning(f"There is no rule {asked!r}: every rule is listed below by its id.")
+        st.warning(rules_gettext(_NO_SUCH_RULE, lang).format(rule=repr(asked)))
     if chosen is not None:
         with st.container(border=True, key="rules_chosen"):
-            st.subheader(f"`{chosen}` — {RULE_TITLE[chosen]}")
-            _rule_body(chosen, by_rule.get(chosen, ()))
+            st.subheader(f"`{chosen}` — {rule_title(chosen, lang)}")
+            _rule_body(chosen, by_rule.get(chosen, ()), lang)
+    st.markdown(preset_legend(lang))
     for title, _ in SECTIONS:
-        st.header(title)
+        st.header(rules_gettext(title, lang))
         for rule in RULE_IDS:
             if section_of(rule) != title:
                 continue
-            with st.expander(f"`{rule}` — {RULE_TITLE[rule]}", expanded=rule == chosen):
-                _rule_body(rule, by_rule.get(rule, ()))
+            label = f"`{rule}` — {rule_title(rule, lang)}"
+            with st.expander(label, expanded=rule == chosen):
+                _rule_body(rule, by_rule.get(rule, ()), lang)

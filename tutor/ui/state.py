@@ -12,6 +12,7 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import GAME_TITLES, PRESETS
+from tutor.i18n import N_
 from tutor.progress import Learner, ProgressStore
 
 log = logging.getLogger(__name__)
@@ -24,12 +25,19 @@ PRESET_CHOICES: Mapping[str, str] = MappingProxyType(
     {AS_WRITTEN: "As each scenario says", **{p: p for p in PRESETS}}
 )
 #: Which rulebook each preset is, in one line.
+#: (Translated where shown: tutor.ui.rules_page.preset_description; the Italian is in the
+#: rules catalogue, tutor/locale/it/LC_MESSAGES/rules.po.)
 PRESET_DESCRIPTIONS: Mapping[str, str] = MappingProxyType(
     {
-        "online": "An online room: no burn cards, a dealer button that moves each hand.",
-        "roberts": "Robert's Rules of Poker, the rulebook many live card rooms use.",
-        "wsop-cash": "The World Series of Poker's live-action (cash game) rules.",
-        "tda": "The Poker Tournament Directors Association's tournament rules.",
+        "online": N_(
+            "The rules of the online rooms' pages this tutor is built on (Seven Card Stud "
+            "Hi/Lo, Seven Card Stud): no burn cards, a dealer button that moves each hand."
+        ),
+        "roberts": N_(
+            "Robert's Rules of Poker, the rulebook many live card rooms use."
+        ),
+        "wsop-cash": N_("The World Series of Poker's live-action (cash game) rules."),
+        "tda": N_("The Poker Tournament Directors Association's tournament rules."),
     }
 )
 
