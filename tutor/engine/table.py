@@ -797,6 +797,7 @@ class Hand:
             player=names[win],
             board=tuple(boards[win]),
             low=low,
+            ace_low=low and (v.low_half is None or v.low_half.ace_low),
             tied=tuple(names[i] for i in tied) if len(tied) > 1 else (),
             by_suit=top,
             label=self.rules.label,

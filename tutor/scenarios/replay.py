@@ -29,7 +29,7 @@ from tutor.engine import (
     to_json,
 )
 from tutor.engine.errors import Where
-from tutor.engine.irregularities import Irregularity, rule
+from tutor.engine.irregularities import IRREGULARITIES, Irregularity, rule
 from tutor.scenarios.model import Ask, Event, Scenario, Step
 
 log = logging.getLogger(__name__)
@@ -416,15 +416,16 @@ def to_irregularity(event: Event) -> Irregularity:
     actions: tuple[str, ...] = ()
     street: Street | None = None
     text = ""
-    if event.kind == "out-of-turn":
+    named = IRREGULARITIES[event.kind].value  # what the event's own value names
+    if named == "actions":
         actions = _texts(main)
-    elif event.kind in ("chips", "says"):
+    elif named == "text":
         text = str(main)
-    elif event.kind in ("no-burn", "double-burn", "burn-exposed"):
+    elif named == "street":
         street = Street(str(main))
-    elif isinstance(main, list):
+    elif named == "players" and isinstance(main, list):
         players = tuple(str(x) for x in main)
-    elif isinstance(main, str):
+    elif named == "players" and isinstance(main, str):
         players = (main,)
     if "acts" in v:
         actions = _texts(v["acts"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -12,6 +12,7 @@ from tutor import specs as S
 from tutor.engine.actions import read_action
 from tutor.engine.cards import UNKNOWN, Card
 from tutor.engine.errors import ActionSyntaxError, CardError, ScenarioError
+from tutor.engine.irregularities import IRREGULARITIES
 from tutor.engine.messages import render
 from tutor.engine.rules import DEFAULT_GAME, GAMES, VARIANTS, Game, Variant
 from tutor.engine.rulings import LOW_KINDS, unfit_said
@@ -53,11 +54,11 @@ def _pattern(text: str) -> re.Pattern[str]:
     return compiled
 
 
-def _listing(words: tuple[str, ...] | list[str]) -> str:
+def _listing(words: Sequence[str]) -> str:
     return ", ".join(words)
 
 
-def _did_you_mean(word: str, choices: tuple[str, ...] | list[str]) -> str:
+def _did_you_mean(word: str, choices: Sequence[str]) -> str:
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
 
@@ -984,6 +985,8 @@ class _Builder:
         kind = values["kind"]
         vals = values["values"]
         here = f"{where}.event"
+        #: What the event's own value names (the engine's kind says).
+        named = IRREGULARITIES[kind].value
         marks: dict[str, tuple[int, int]] = {}
         for key, value in vals.items():
             at = f"{here}.{key}"
@@ -992,28 +995,23 @@ class _Builder:
                 for n, (text, act_where, mark) in enumerate(value[0]):
                     self.check_action_name(text, act_where, names)
                     marks[f"{key}[{n}]"] = mark
-            elif key == kind and isinstance(value, list):
-                for n, name in enumerate(value):
-                    self.check_name(name, f"{at}[{n}]", names)
-            elif key == kind and isinstance(F.EVENT_KINDS[kind][0], S.Text):
-                spec = F.EVENT_KINDS[kind][0]
-                assert isinstance(spec, S.Text)
-                if spec.what.startswith(("a player", "a chip", "a declaration")):
-                    if spec.what.startswith("a player"):
-                        self.check_name(value, at, names)
-                    elif names is not None and not any(
-                        str(value).startswith(n + " ") or str(value).startswith(n + ":")
-                        for n in names
-                    ):
-                        self.problem(
-                            at,
-                            f"{value!r} names nobody at this table: start with one of "
-                            f"{_listing(names)}.",
-                        )
-            elif key == kind and isinstance(F.EVENT_KINDS[kind][0], S.OneOrList):
-                self.check_name(value, at, names)
-        if kind == "fouled-deck" and vals.get(kind) is not True:
-            self.problem(f"{here}.{kind}", "write 'fouled-deck: true'.")
+            elif key == kind and named == "players":
+                for n, name in enumerate(value if isinstance(value, list) else [value]):
+                    self.check_name(
+                        name, f"{at}[{n}]" if isinstance(value, list) else at, names
+                    )
+            elif key == kind and named == "text" and names is not None:
+                if not any(
+                    str(value).startswith(n + " ") or str(value).startswith(n + ":")
+                    for n in names
+                ):
+                    self.problem(
+                        at,
+                        f"{value!r} names nobody at this table: start with one of "
+                        f"{_listing(names)}.",
+                    )
+        if named == "flag" and vals.get(kind) is not True:
+            self.problem(f"{here}.{kind}", f"write '{kind}: true'.")
             return None
         return Event(kind=kind, values=vals, marks=marks)
 
