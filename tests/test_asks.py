@@ -133,8 +133,10 @@ def test_a_kind_is_registered_only_once() -> None:
 
 def _hand_over(hand: Any, _: str | None) -> tuple[dict[str, Any], Any, tuple[str, ...]]:
     over = hand.is_over
-    return {"over": over}, (msg("ruling.pot.part", None, player="x", amount=1),), (
-        "round.end",
+    return (
+        {"over": over},
+        (msg("ruling.pot.part", None, player="x", amount=1),),
+        ("round.end",),
     )
 
 

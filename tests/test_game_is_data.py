@@ -259,7 +259,9 @@ def test_the_quiz_checks_a_learners_answers_in_the_new_game(stud9: Variant) -> N
     scenario, _ = check_text(HAND, "stud9.yaml")
     assert scenario is not None
     rulings = {
-        (r.ask.kind, r.ask.player): r.ruling for r in walk(scenario) if r.ask is not None
+        (r.ask.kind, r.ask.player): r.ruling
+        for r in walk(scenario)
+        if r.ask is not None
     }
     best_low_ruling = rulings[("best-low", "Ana")]
     assert best_low_ruling is not None

@@ -149,7 +149,9 @@ def test_the_walker_finds_a_circle_hidden_in_a_function(tmp_path: Path) -> None:
 def test_no_import_circle_anywhere_in_the_package() -> None:
     graph = import_graph()
     # The walk sees the whole package, the pages and the migrations included.
-    assert {"tutor.engine.table", "tutor.ui.learn", "tutor.drills.targets"} <= set(graph)
+    assert {"tutor.engine.table", "tutor.ui.learn", "tutor.drills.targets"} <= set(
+        graph
+    )
     assert "tutor.drills.generator" in graph["tutor.drills.targets"]
     assert find_cycle(graph) is None
 

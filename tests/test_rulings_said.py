@@ -507,7 +507,8 @@ def _private_uses(path: Path) -> list[str]:
     sorted(
         str(p.relative_to(ENGINE))
         for p in ENGINE.rglob("*.py")
-        if p.parent.name != "table"  # the table's own modules: its private names are theirs
+        if p.parent.name
+        != "table"  # the table's own modules: its private names are theirs
     ),
 )
 def test_no_private_name_of_the_hand_is_used(module: str) -> None:

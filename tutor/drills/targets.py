@@ -62,7 +62,7 @@ class Target:
     games: Sequence[str] = BOTH
     description: str = ""
     #: The presets the target is drilled under (irregularities are refused under online).
-    presets: tuple[str, ...] = PRESETS
+    presets: Sequence[str] = PRESETS
 
 
 # ---------------------------------------------------------------------------- helpers

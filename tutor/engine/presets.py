@@ -5,10 +5,10 @@ the betting rules (``max_raises``, the heads-up cap, the open pair in games play
 only and in split games, ...), the irregularity procedures (the values of
 :data:`IRR_FIELDS`), and its rulebook (:class:`Rulebook`: the reference each irregularity
 ruling cites, and the rulings the rulebook states rather than leaves to the floor's
-judgement). A fifth preset is one more value in :data:`PRESET_VALUES`.
+judgement). A fifth preset is one more value (:func:`register_preset`).
 
-Standard library only, and below every other engine module: :func:`tutor.engine.rules.house_rules`
-resolves a preset for a game.
+Standard library only, and below every other engine module but the registry:
+:func:`tutor.engine.rules.house_rules` resolves a preset for a game.
 
 >>> PRESET_VALUES["tda"].max_raises, PRESET_VALUES["roberts"].open_pair_option_split
 (4, False)
@@ -18,10 +18,12 @@ resolves a preset for a game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
+
+from tutor.engine.registry import Registry
 
 
 class HeadsUp(StrEnum):
@@ -444,7 +446,27 @@ _PRESETS: tuple[Preset, ...] = (
     ),
 )
 
+_REGISTRY: Registry[Preset] = Registry("preset")
 #: Every preset, by name, in the order the app offers them.
-PRESET_VALUES: Mapping[str, Preset] = MappingProxyType({p.name: p for p in _PRESETS})
-#: The presets' names, in the order the app offers them.
-PRESETS: tuple[str, ...] = tuple(PRESET_VALUES)
+PRESET_VALUES: Mapping[str, Preset] = _REGISTRY
+#: The presets' names, in the order the app offers them (read when used).
+PRESETS: Sequence[str] = _REGISTRY.names()
+#: The preset a hand plays under when nothing says otherwise (the scenario format's default).
+DEFAULT_PRESET = "online"
+
+
+def register_preset(preset: Preset) -> Preset:
+    """Add a card room's rules (the four shipped are added this way, above).
+
+    :raises ValueError: for a name registered already.
+    """
+    return _REGISTRY.register(preset.name, preset)
+
+
+def unregister_preset(name: str) -> None:
+    """Take a preset out again (for tests that add one of their own)."""
+    _REGISTRY.unregister(name)
+
+
+for _preset in _PRESETS:
+    register_preset(_preset)

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 from tutor.engine.errors import TableError
 from tutor.engine.messages import msg
 from tutor.engine.presets import (
+    DEFAULT_PRESET,
     IRR_FIELDS,
     PRESET_VALUES,
     PRESETS,
@@ -35,11 +36,14 @@ from tutor.engine.presets import (
     Rulebook,
     ShortDeck,
     TieBreak,
+    register_preset,
+    unregister_preset,
 )
 from tutor.engine.registry import Names
 
 __all__ = [
     "DEFAULT_GAME",
+    "DEFAULT_PRESET",
     "GAMES",
     "GAME_LABELS",
     "GAME_TITLES",
@@ -69,7 +73,9 @@ __all__ = [
     "Variant",
     "games_where",
     "house_rules",
+    "register_preset",
     "register_variant",
+    "unregister_preset",
     "unregister_variant",
 ]
 
@@ -471,7 +477,7 @@ OVERRIDE_FIELDS: Mapping[str, tuple[type, tuple[str, ...]]] = {
 
 
 def house_rules(
-    preset: str = "online",
+    preset: str = DEFAULT_PRESET,
     game: Game | str = "stud8",
     overrides: Mapping[str, Any] | None = None,
 ) -> HouseRules:
