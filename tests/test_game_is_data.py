@@ -288,13 +288,25 @@ def test_tutor_answer_json_for_the_new_game(stud9: Variant) -> None:
 
 
 def test_the_same_hand_in_stud8_has_no_low_for_ana(stud9: Variant) -> None:
+    # Eight or better, Ana's 9-7-4-3-2 is no low: every ask about the low disagrees, and
+    # Bo's two pair takes the whole pot (36).
     _, problems = check_text(HAND.replace("game: stud9", "game: stud8"), "x.yaml")
+    assert [p.message.split(": the engine answers ")[0] for p in problems] == [
+        "steps[18].expect",
+        "steps[19].expect",
+        "steps[22].expect",
+        "steps[24].expect",
+    ]
     assert [(p.line, p.column) for p in problems][0] == (45, 13)
     assert problems[0].message == (
         'steps[18].expect: the engine answers {"player": "Ana", "low": null} but the file '
         'expects {"low": "9-7-4-3-2"}: correct the expect (or remove it). The engine\'s '
         "reason: Ana has only 4 different ranks of eight or lower (2, 3, 4, 7); a low needs "
         "five, so there is no low. Paired cards count once."
+    )
+    assert problems[-1].message.startswith(
+        'steps[24].expect: the engine answers {"payouts": {"Bo": 36}, "rake": 0} but the '
+        'file expects {"payouts": {"Bo": 18, "Ana": 18}, "rake": 0}'
     )
 
 

@@ -185,7 +185,8 @@ def test_validate_prints_each_file_as_it_is_checked(tmp_path: Path) -> None:
         [tmp_path],
         on_file=lambda name, found: seen.append((Path(name).name, len(found))),
     )
-    assert seen == [("a.yaml", 1), ("b.yaml", 1)]
+    # a.yaml in razz: its expect (Cy brings in, not Bo) and Bo's bring-in out of turn
+    assert seen == [("a.yaml", 2), ("b.yaml", 1)]
 
 
 # -- long values are quoted short -------------------------------------------------------
@@ -458,7 +459,7 @@ def test_a_crash_while_checking_pasted_text_is_a_located_problem(
     def broken(text: object, path: str = "") -> object:
         raise MemoryError("out of memory")
 
-    monkeypatch.setattr(bank_module, "read_scenario", broken)
+    monkeypatch.setattr(bank_module, "read_draft", broken)
     with caplog.at_level(logging.ERROR, logger="tutor.scenarios.bank"):
         scenario, found = check_text(BASE, "pasted.yaml")
     assert scenario is None
