@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutor import asks
 from tutor.asks import ASKS, AskKind, Slot, ask_kind, check_answer, describe, incomplete
+from tutor.engine.messages import msg
 from tutor.engine.rulings import (
     ASK_KINDS,
     KINDS,
@@ -23,7 +24,6 @@ from tutor.engine.rulings import (
     ruling_function,
 )
 from tutor.scenarios import fields
-from tutor.engine.messages import msg
 from tutor.scenarios.bank import check_text, load_bank
 from tutor.scenarios.replay import UNORDERED_KEYS, StepResult, agrees, walk
 from tutor.specs import Field, Flag

@@ -12,6 +12,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from helpers.scenarios import problems
+
 from tutor.cli import main
 from tutor.scenarios import check_text
 from tutor.scenarios.validate import read_draft
@@ -71,12 +73,6 @@ NOT_A_CARD = (
     "x.yaml:26:26: steps[8].expect.cards[1]: 'Kx' is not a card: write a rank 2-9, T, J, Q, "
     "K, A (or 10) and a suit c, d, h, s, as in 'Ah', 'td' or '10d'."
 )
-
-
-def problems(text: str) -> list[str]:
-    scenario, found = check_text(text, "x.yaml")
-    assert scenario is None
-    return [str(p) for p in found]
 
 
 def test_a_wrong_expect_an_illegal_action_and_a_typo_in_one_pass() -> None:

@@ -13,6 +13,7 @@ from decimal import Decimal as D
 from pathlib import Path
 
 import pytest
+from helpers.store import record
 
 from tutor.asks import ASKS, check_answer
 from tutor.drills import TARGETS, generate
@@ -337,19 +338,7 @@ def test_the_progress_store_keeps_answers_of_the_new_game(
 ) -> None:
     with ProgressStore(f"sqlite:///{tmp_path / 'p.sqlite3'}") as store:
         ana = store.create_learner("Ana")
-        store.record_answer(
-            ana,
-            scenario_id="stud9-worked-hand",
-            step=19,
-            kind="best-low",
-            topic="split-pot",
-            level=3,
-            game="stud9",
-            preset="roberts",
-            answer={"cards": ["9c", "7d", "4h", "3s", "2c"]},
-            correct=True,
-            seconds=4.5,
-        )
+        record(store, ana, game="stud9", preset="roberts")
         [saved] = store.answers(ana)
         assert (saved.game, saved.correct) == ("stud9", True)
 

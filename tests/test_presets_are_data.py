@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers.store import record
 
 from tutor.engine.presets import (
     PRESET_VALUES,
@@ -93,19 +94,7 @@ def test_the_store_keeps_answers_under_the_fifth_preset(
 ) -> None:
     with ProgressStore(f"sqlite:///{tmp_path / 'p.sqlite3'}") as store:
         ana = store.create_learner("Ana")
-        store.record_answer(
-            ana,
-            scenario_id="club-hand",
-            step=2,
-            kind="ruling",
-            topic="irregularities",
-            level=4,
-            game="stud",
-            preset="club",
-            answer={"outcome": "not-binding"},
-            correct=True,
-            seconds=3,
-        )
+        record(store, ana, kind="ruling", game="stud", preset="club")
         assert [a.preset for a in store.answers(ana)] == ["club"]
 
 

@@ -8,9 +8,11 @@ from collections import defaultdict
 from contextlib import redirect_stdout
 from pathlib import Path
 
+from helpers.scenarios import problems as checked
+
 from tutor.cli import main
 from tutor.engine.rules import RULE_IDS
-from tutor.scenarios import check_text, load_bank
+from tutor.scenarios import load_bank
 from tutor.scenarios.schema import json_schema
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,9 +42,7 @@ EVENTS = (
 
 
 def problems(steps: str, base: str = BASE) -> list[str]:
-    scenario, found = check_text(base + steps, "s.yaml")
-    assert (scenario is None) == bool(found)
-    return [str(p) for p in found]
+    return checked(base + steps, "s.yaml")
 
 
 def test_event_and_ruling_replay() -> None:

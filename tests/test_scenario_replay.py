@@ -6,6 +6,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from helpers.scenarios import problems as checked
 
 from tutor.engine import Hand, Street
 from tutor.scenarios import (
@@ -24,9 +25,7 @@ HAND = (DATA / "full-hand.yaml").read_text()
 
 
 def replay_problems(text: str) -> list[str]:
-    scenario, problems = check_text(text, "h.yaml")
-    assert scenario is None
-    return [str(p) for p in problems]
+    return checked(text, "h.yaml")
 
 
 def edit(old: str, new: str, text: str = HAND) -> str:

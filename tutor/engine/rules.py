@@ -91,7 +91,7 @@ class Game(str):
     >>> Game("stud-8")
     Traceback (most recent call last):
     ...
-    ValueError: 'stud-8' is not a game: the games are stud8, stud, razz.
+    ValueError: 'stud-8' is not a game: the games are stud8, stud, razz...
     """
 
     __slots__ = ()
@@ -298,8 +298,8 @@ def games_where(where: Callable[[Variant], bool] | None) -> Sequence[str]:
     """The ids of the games whose description ``where`` accepts, as the registry is when
     read (a game registered later is in it).
 
-    >>> tuple(games_where(lambda v: v.low_must_qualify))
-    ('stud8',)
+    >>> "stud8" in games_where(lambda v: v.low_must_qualify)
+    True
     """
     return Names(
         lambda: tuple(

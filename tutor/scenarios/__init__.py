@@ -18,7 +18,7 @@ The contract is ``shared/spec/scenario-format.md``. Reading a file takes two pas
 >>> print(problems[0])
 demo.yaml:1:1: scenario needs the key 'title': add 'title: ...'.
 >>> print(problems[-1])
-demo.yaml:2:7: game: expected one of stud8, stud, razz but got 'stud-8'; did you mean 'stud8'?
+demo.yaml:2:7: game: expected one of stud8, stud, razz... but got 'stud-8'; did you mean 'stud8'?
 """
 
 from __future__ import annotations

@@ -72,7 +72,10 @@ def out_of_turn(hand: Hand, irr: Irregularity) -> IrrRuling:
             ActionKind.RAISE,
             ActionKind.COMPLETE,
         )
-        hooks.pending[q.idx] = Pending(q.idx, act.kind, act.amount, at, chips)
+        amount = act.amount
+        if amount is None and act.kind is ActionKind.CALL:
+            amount = hand.current - q.bet  # a call puts in what is owed at that moment
+        hooks.pending[q.idx] = Pending(q.idx, act.kind, amount, at, chips)
         oot.append(act)
     if not oot:
         raise TutorError(msg("irr.out-of-turn.give-actions", None), where=where)
