@@ -111,7 +111,8 @@ def test_bad_requests_are_refused_with_the_fix() -> None:
     with pytest.raises(GeneratorError) as err:
         generate("split-hi-lo", 1, game="stud")
     assert str(err.value) == (
-        "the target split-hi-lo is for stud8, not 'stud': choose one of those games."
+        f"the target split-hi-lo is for {' or '.join(TARGETS['split-hi-lo'].games)}, not "
+        "'stud': choose one of those games."
     )
     with pytest.raises(GeneratorError) as err:
         generate("ante-total", -3)
