@@ -7,6 +7,7 @@ The variant is registered for each test and taken out after it, so no other test
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from decimal import Decimal as D
@@ -40,19 +41,13 @@ from tutor.scenarios import answer_scenario, check_text, walk
 from tutor.scenarios.templates import template, template_topics
 
 NINE_OR_BETTER = Half(Ranking.ACE_TO_FIVE, 9)
-STUD9 = Variant(
+#: Stud Hi/Lo nine-or-better: stud8's description with another qualifier, and nothing else.
+STUD9 = dataclasses.replace(
+    VARIANTS[Game.STUD8],
     game="stud9",
     title="Seven Card Stud Hi/Lo (nine or better)",
     label="Stud Hi/Lo 9",
-    bring_in_highest=False,
-    bring_in_ace_low=False,
-    board_first="high",
     halves=(HIGH, NINE_OR_BETTER),
-    open_pair=True,
-    board_tie_by_suit=True,
-    rule_bring_in="bring-in.who",
-    rule_act="act.later",
-    rule_low="hand.low",
 )
 
 

@@ -131,3 +131,15 @@ def test_no_engine_module_but_the_presets_names_a_preset() -> None:
 def test_the_scan_finds_a_branch_on_a_preset_name() -> None:
     text = '"""Doc: tda."""\ndef f(rules):\n    return rules.preset == "tda"\n'
     assert _preset_names(text) == [(3, "tda")]
+
+
+def test_the_live_lists_are_lists_to_the_apps_widgets() -> None:
+    """Streamlit takes a widget's options as a list only if it is one of the list types it
+    knows: the engine's lists of presets and games must be (they are UserLists)."""
+    from streamlit.type_util import is_list_like
+
+    from tutor.engine.rules import GAMES
+
+    assert is_list_like(PRESETS) and is_list_like(GAMES)
+    assert PRESETS == ("online", "roberts", "wsop-cash", "tda") == list(PRESETS)
+    assert PRESETS[1:3] == ("roberts", "wsop-cash")

@@ -697,7 +697,9 @@ def _low_text_of(a: Answer) -> str:
     if "low" in a:
         return a["low"] if a["low"] else "no low"
     chosen = to_cards(a.get("cards") or ())
-    low = low_of_five(chosen)
+    low = low_of_five(
+        chosen, None
+    )  # whether they qualify is the check's, in the game's
     text = " ".join(c.text for c in chosen)
     return f"{low} ({text})" if low else f"{text} (not a low)" if text else "no low"
 

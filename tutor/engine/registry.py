@@ -17,16 +17,19 @@ ValueError: the kind 'a' is registered already.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections import UserList
+from collections.abc import Callable, Iterator, Mapping
 from typing import Generic, TypeVar, overload
 
 V = TypeVar("V")
 
 
-class Names(Sequence[str]):
+class Names(UserList[str]):
     """A tuple of names worked out when read (from a registry as it is then).
 
-    It compares equal to a tuple or list of the same names, in the same order.
+    It compares equal to a tuple or list of the same names, in the same order. It is a
+    ``UserList`` so that code which takes only real lists takes it (Streamlit's widget
+    options do); it cannot be changed through it: ``data`` is worked out each time.
     """
 
     __slots__ = ("_read",)
@@ -34,7 +37,15 @@ class Names(Sequence[str]):
     def __init__(self, read: Callable[[], tuple[str, ...]]) -> None:
         self._read = read
 
-    @overload
+    @property
+    def data(self) -> list[str]:
+        return list(self._read())
+
+    @data.setter
+    def data(self, value: list[str]) -> None:
+        raise TypeError("a list of names is read from its registry, not set.")
+
+    @overload  # type: ignore[override]
     def __getitem__(self, index: int) -> str: ...
     @overload
     def __getitem__(self, index: slice) -> tuple[str, ...]: ...
@@ -51,11 +62,11 @@ class Names(Sequence[str]):
         return value in self._read()
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, (Names, tuple, list)):
+        if isinstance(other, (Names, tuple, list, UserList)):
             return self._read() == tuple(other)
         return NotImplemented
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # type: ignore[override]
         return hash(self._read())
 
     def __repr__(self) -> str:

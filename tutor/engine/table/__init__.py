@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import copy
 from decimal import Decimal
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tutor.engine import betting
@@ -120,51 +119,6 @@ __all__ = [
 if TYPE_CHECKING:
     from tutor.engine.irregularities import IrregularityHooks
     from tutor.engine.rulings import Ruling
-
-
-# The messages said most often (every check, call and fold) are values: each distinct one is
-# built once, so that saying them costs the hot path a look-up, not a new message.
-@lru_cache(maxsize=4096)
-def _folded(player: str) -> tuple[Message, Said]:
-    return (
-        msg("op.fold", "round.end", player=player),
-        (msg("why.fold", "round.end", player=player),),
-    )
-
-
-@lru_cache(maxsize=4096)
-def _checked(player: str, street: Street) -> tuple[Message, Said]:
-    return (
-        msg("op.check", "round.end", player=player),
-        (msg("why.check", "round.end", player=player, street=street),),
-    )
-
-
-@lru_cache(maxsize=4096)
-def _called(
-    player: str, amount: Decimal, wager: Decimal, all_in: bool
-) -> tuple[Message, Said]:
-    return (
-        msg("op.call", "round.end", player=player, amount=amount),
-        (
-            msg(
-                "why.call",
-                "round.end",
-                player=player,
-                amount=amount,
-                wager=wager,
-                all_in=all_in,
-            ),
-        ),
-    )
-
-
-@lru_cache(maxsize=8)
-def _closed(street: Street) -> tuple[Message, Said]:
-    return (
-        msg("op.round.closes", "round.end", street=street),
-        (msg("why.round.closes", "round.end"),),
-    )
 
 
 class Hand:
