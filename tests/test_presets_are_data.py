@@ -141,5 +141,6 @@ def test_the_live_lists_are_lists_to_the_apps_widgets() -> None:
     from tutor.engine.rules import GAMES
 
     assert is_list_like(PRESETS) and is_list_like(GAMES)
-    assert PRESETS == ("online", "roberts", "wsop-cash", "tda") == list(PRESETS)
+    assert PRESETS == ("online", "roberts", "wsop-cash", "tda")
+    assert list(PRESETS) == ["online", "roberts", "wsop-cash", "tda"]
     assert PRESETS[1:3] == ("roberts", "wsop-cash")
