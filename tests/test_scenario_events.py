@@ -219,3 +219,21 @@ def test_schema_accepts_every_irregularity_scenario() -> None:
     bad = yaml.safe_load((IRR_DIR / "irr-premature-roberts.yaml").read_text())
     bad["steps"][1]["event"]["card"] = 1  # premature takes no card
     assert len(list(validator.iter_errors(bad))) == 1
+
+
+def test_every_irregularity_of_the_engine_has_its_event_in_the_format() -> None:
+    """One entry per kind: the engine's (IRREGULARITIES: rule, ruler, what its value names)
+    and the format's (EVENT_KINDS: the value's spec, its other keys), by the same name."""
+    from tutor.engine.irregularities import IRREGULARITIES, KINDS
+    from tutor.scenarios.fields import EVENT_KINDS, EVENT_MODIFIERS
+
+    assert list(EVENT_KINDS) == list(IRREGULARITIES) == list(KINDS)
+    for name, (_, keys, description) in EVENT_KINDS.items():
+        assert set(keys) <= set(EVENT_MODIFIERS) and description, name
+    assert {k.value for k in IRREGULARITIES.values()} == {
+        "players",
+        "actions",
+        "street",
+        "text",
+        "flag",
+    }

@@ -1,7 +1,8 @@
 """The ask kinds: one registry entry per kind, holding everything the app knows about it.
 
-An entry (:class:`AskKind`) holds the kind's ruling function (the engine's), whether the ask
-names a player, the prompt shown when the author wrote none, the ``expect:`` schema, the typed
+An entry (:class:`AskKind`) holds the engine's half of the kind (``ruling``, a
+``tutor.engine.rulings.RulingKind``: the ruling function, the answer's keys, the message keys
+it says, whether the ask names a player), the prompt shown when the author wrote none, the ``expect:`` schema, the typed
 shape of the learner's answer (:class:`Slot`), how to describe an answer, when an answer is
 incomplete, how to check it, the answer keys compared without order, the UI control that
 gathers the answer, what the table must hide before the answer is given, and the course topics
@@ -13,8 +14,10 @@ Schema, default prompts, ``player:``), the replay's agreement check, the ask pan
 drills (each draws ``entry.control`` from its own small table of control functions in
 ``tutor/ui``, so this module imports no Streamlit).
 
-Adding a kind: the engine's ruling function (``tutor/engine/rulings.py``), one entry here, a
-control in ``tutor/ui/ask_controls.py`` (unless an existing control fits) and tests.
+Adding a kind: its ``RulingKind`` (in ``tutor/engine/rulings.py``, or held by the entry here:
+:func:`register` adds a kind the engine does not know to its registry), one entry here, a
+control in ``tutor/ui/ask_controls.py`` (unless an existing control fits) and tests. The
+engine never imports this module: the registry points from here to the engine.
 
 >>> ask_kind("pot").describe({"pot": 12.5})
 'a pot of 12.5'
