@@ -9,7 +9,7 @@ RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 LINT_STAMP := $(VENV)/.installed-lint
 
-.PHONY: run test lint format bench venv clean
+.PHONY: run test test-fast lint format bench venv clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,11 @@ run: $(RUN_STAMP)
 
 test: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q
+
+# Everything but the tests marked slow (browsers, PostgreSQL, servers, the wheel, benchmarks,
+# the differential and fuzz runs): a quick check while working. CI runs `make test`.
+test-fast: $(TEST_STAMP)
+	$(BIN)/python -m pytest -q -m "not slow"
 
 lint: $(LINT_STAMP)
 	$(BIN)/ruff check .

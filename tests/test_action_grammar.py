@@ -9,6 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from helpers.scenarios import problems as checked
 
 from tutor.engine.actions import (
     ACTION_FORMS,
@@ -21,7 +22,6 @@ from tutor.engine.actions import (
 from tutor.engine.errors import ActionSyntaxError
 from tutor.engine.values import Action, ActionKind
 from tutor.quiz import normalize_action, sort_actions
-from tutor.scenarios import check_text
 from tutor.scenarios.schema import json_schema
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,9 +42,7 @@ steps:
 
 
 def problems(text: str, replay: bool = True) -> list[str]:
-    scenario, found = check_text(text, "s.yaml", replay=replay)
-    assert (scenario is None) == bool(found)
-    return [str(p) for p in found]
+    return checked(text, "s.yaml", replay=replay)
 
 
 @pytest.mark.parametrize("text,action", EXAMPLES)

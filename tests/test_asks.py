@@ -1,5 +1,6 @@
 """The ask registry (tutor.asks): one entry per engine kind, a control for each, and a new
-kind added as one entry (a throwaway kind, registered here only)."""
+kind added as one entry (a throwaway kind, registered here only) that the engine answers,
+the validator accepts and the replay checks."""
 
 from __future__ import annotations
 
@@ -14,9 +15,16 @@ from streamlit.testing.v1 import AppTest
 
 from tutor import asks
 from tutor.asks import ASKS, AskKind, Slot, ask_kind, check_answer, describe, incomplete
-from tutor.engine.rulings import ASK_KINDS, NEEDS_PLAYER, ruling_function
+from tutor.engine.messages import msg
+from tutor.engine.rulings import (
+    ASK_KINDS,
+    KINDS,
+    NEEDS_PLAYER,
+    RulingKind,
+    ruling_function,
+)
 from tutor.scenarios import fields
-from tutor.scenarios.bank import load_bank
+from tutor.scenarios.bank import check_text, load_bank
 from tutor.scenarios.replay import UNORDERED_KEYS, StepResult, agrees, walk
 from tutor.specs import Field, Flag
 from tutor.ui.ask_controls import CONTROLS, control_for
@@ -29,7 +37,24 @@ def test_every_engine_kind_has_exactly_one_entry_in_the_engines_order() -> None:
     assert tuple(ASKS) == ASK_KINDS
     assert all(name == entry.name for name, entry in ASKS.items())
     assert [k for k, e in ASKS.items() if e.needs_player] == list(NEEDS_PLAYER)
-    assert all(ASKS[k].ruling is ruling_function(k) for k in ASK_KINDS)
+    assert all(ASKS[k].ruling is ruling_function(k) is KINDS[k] for k in ASK_KINDS)
+
+
+def test_an_entry_finds_the_engines_function_answer_keys_and_wording() -> None:
+    from tutor.wording.en import CATALOGUE
+
+    for name, entry in ASKS.items():
+        engine = entry.ruling
+        assert callable(engine.function), name
+        # What the author may expect is what the engine answers.
+        keys = set(engine.answer) | set(engine.extra)
+        assert {f.name for f in entry.expect} <= keys, name
+        assert set(engine.said) <= set(CATALOGUE), name
+    assert ASKS["pot"].ruling.said == (
+        "ruling.pot.total",
+        "ruling.pot.part",
+        "ruling.pot.returned",
+    )
 
 
 def test_every_entry_names_a_control_that_the_panel_and_the_drills_draw() -> None:
@@ -106,15 +131,17 @@ def test_a_kind_is_registered_only_once() -> None:
 # --------------------------------------------------------------------------- a new kind
 
 
-def _hand_over(hand: Any, _: str | None) -> tuple[dict[str, Any], str, tuple[str, ...]]:
+def _hand_over(hand: Any, _: str | None) -> tuple[dict[str, Any], Any, tuple[str, ...]]:
     over = hand.is_over
-    return {"over": over}, "The hand goes on while two players are in.", ("round.end",)
+    return (
+        {"over": over},
+        (msg("ruling.pot.part", None, player="x", amount=1),),
+        ("round.end",),
+    )
 
 
 HAND_OVER = AskKind(
-    name="hand-over",
-    ruling=_hand_over,
-    needs_player=False,
+    ruling=RulingKind(name="hand-over", function=_hand_over, answer=("over",)),
     prompt="Is the hand over?",
     expect=(Field("over", Flag()),),
     answer=(Slot("over", "flag", "Over?"),),
@@ -132,7 +159,35 @@ def hand_over() -> Iterator[AskKind]:
         yield entry
     finally:
         asks.unregister(entry.name)
-    assert "hand-over" not in ASKS
+    assert "hand-over" not in ASKS and "hand-over" not in KINDS
+    assert "hand-over" not in ASK_KINDS and "hand-over" not in fields.EXPECT
+
+
+def test_a_new_kind_is_answered_by_the_engine_and_checked_by_the_validator(
+    hand_over: AskKind,
+) -> None:
+    text = (DATA / "scenarios" / "spec-example.yaml").read_text(encoding="utf-8")
+    steps = text.index("steps:")
+    mine = text[: steps + len("steps:\n")] + (
+        "  - ask: hand-over\n    expect: {over: false}\n"
+        "  - ask: hand-over\n    expect: {over: true}\n"
+    )
+    scenario, problems = check_text(mine, "new-kind.yaml")
+    assert scenario is None
+    assert [p.message.split(": the engine answers")[0] for p in problems] == [
+        "steps[1].expect"
+    ]
+    assert fields.DEFAULT_PROMPTS["hand-over"] == "Is the hand over?"
+    assert "hand-over" in ASK_KINDS
+    assert fields.EXPECT["hand-over"].names == ("over",)
+
+
+def test_a_kind_must_hold_the_engines_entry_of_its_name() -> None:
+    copy = dataclasses.replace(
+        ASKS["pot"], ruling=dataclasses.replace(KINDS["pot"], said=())
+    )
+    with pytest.raises(ValueError, match="holds a ruling that is not the engine's"):
+        asks.register(dataclasses.replace(copy))
 
 
 def test_a_new_kind_is_one_entry_the_quiz_checks(hand_over: AskKind) -> None:

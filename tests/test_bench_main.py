@@ -129,3 +129,31 @@ def test_bench_pokerkit_gets_its_own_cards_read_before_timing() -> None:
             assert hand_bench.net_pokerkit(
                 replay(seats, rest)
             ) == hand_bench.net_pokerkit(replay(*deal))
+
+
+def test_repeat_gives_each_number_its_median_over_the_runs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    figures = iter([5.0, 1.0, 3.0])
+
+    def run() -> tuple[list[list[str]], dict[str, float]]:
+        return [["what", "time"], ["a", "1 µs"]], {"a_vs_x": next(figures)}
+
+    module = types.ModuleType("tests_fake_bench_repeat")
+    module.run = run  # type: ignore[attr-defined]
+    sys.modules["tests_fake_bench_repeat"] = module
+    monkeypatch.setitem(BENCHES, "evaluation", "tests_fake_bench_repeat")
+    assert main(["--evaluation", "--repeat", "3", "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line for line in lines if line.startswith("===")] == [
+        "=== run 1 of 3",
+        "=== run 2 of 3",
+        "=== run 3 of 3",
+    ]
+    assert lines[-1] == '{"a_vs_x": 3.0, "repeat": 3}'
+
+
+def test_repeat_refuses_a_count_below_one(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--repeat", "0"])
+    assert "--repeat: 0 runs: give 1 or more" in capsys.readouterr().err

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tutor.cli import main, run_command
+from tutor.engine.rules import GAMES
 from tutor.scenarios.schema import json_schema, schema_text
 
 DATA = Path(__file__).parent / "data" / "scenarios"
@@ -42,7 +43,7 @@ def test_validate_reports_problems_and_fails(tmp_path: Path) -> None:
     assert run("validate", str(tmp_path)) == (
         1,
         (
-            f"{bad}:6:7: game: expected one of stud8, stud, razz but got 'stud-8'; did you mean "
+            f"{bad}:6:7: game: expected one of {', '.join(GAMES)} but got 'stud-8'; did you mean "
             "'stud8'?\n2 files checked, 1 failed\n"
         ),
     )

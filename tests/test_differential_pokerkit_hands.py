@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import random
 from itertools import pairwise
 
 import pokerkit
 import pytest
+from helpers.pokerkit_tables import share
 
 from tutor.engine.cards import DECK, Card
 from tutor.engine.hands import Category, best_high, best_low, high_value, low_value
@@ -15,8 +15,7 @@ from tutor.engine.hands import Category, best_high, best_low, high_value, low_va
 SEED = 20261129
 #: ``TUTOR_DIFFERENTIAL_FULL=1`` checks all 2,400 random hands (plus 1,500 biased ones) and
 #: 6,000 pairs; by default one in eight of each, with the floors below scaled alike.
-FULL = os.environ.get("TUTOR_DIFFERENTIAL_FULL", "").strip() not in ("", "0")
-SHARE = 1 if FULL else 8
+SHARE = share(8)
 HANDS = 2400 // SHARE  # seeded random seven-card hands, plus the biased ones below
 PAIRS = 6000 // SHARE  # random pairs of hands whose order is compared
 

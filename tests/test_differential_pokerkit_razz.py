@@ -17,116 +17,30 @@ Where PokerKit's choices agree with the preset (preset ``online``):
 
 from __future__ import annotations
 
-import os
 import random
 from decimal import Decimal
 
 import pokerkit
 import pytest
+from helpers.pokerkit_tables import STACK, STAKES, PokerKitHand, choose, share
 
 from tutor.engine import (
     Action,
-    ActionKind,
     Game,
     Hand,
     HandSetup,
     SeatSetup,
-    Stakes,
     house_rules,
 )
-from tutor.engine.cards import DECK, Card
+from tutor.engine.cards import DECK
 from tutor.engine.hands import best_razz
 
 SEED = 20261201
 #: ``TUTOR_DIFFERENTIAL_FULL=1`` plays all 1,000 hands; by default one in four, with the
 #: coverage floors below scaled alike.
-FULL = os.environ.get("TUTOR_DIFFERENTIAL_FULL", "").strip() not in ("", "0")
-SHARE = 1 if FULL else 4
+SHARE = share(4)
 HANDS = 1000 // SHARE
-ANTE, BRING_IN, SMALL_BET, BIG_BET, STACK = 1, 2, 4, 8, 1000
 RULES = house_rules("online", Game.RAZZ)
-STAKES = Stakes(
-    small_bet=Decimal(SMALL_BET),
-    big_bet=Decimal(BIG_BET),
-    ante=Decimal(ANTE),
-    bring_in=Decimal(BRING_IN),
-)
-AUTOMATIONS = (
-    pokerkit.Automation.ANTE_POSTING,
-    pokerkit.Automation.BET_COLLECTION,
-    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
-    pokerkit.Automation.HAND_KILLING,
-    pokerkit.Automation.CHIPS_PUSHING,
-    pokerkit.Automation.CHIPS_PULLING,
-)
-WEIGHTS = {
-    "fold": 1,
-    "check": 6,
-    "call": 6,
-    "bring": 1,
-    "complete": 1,
-    "bet": 2,
-    "raise": 1,
-}
-
-
-class PokerKitRazz:
-    """PokerKit's razz state, dealt the same cards as our hand (burns from the unused cards)."""
-
-    def __init__(self, seats: list[tuple[Card, ...]], rest: list[Card]) -> None:
-        self.state = pokerkit.FixedLimitRazz.create_state(
-            AUTOMATIONS,
-            True,
-            ANTE,
-            BRING_IN,
-            SMALL_BET,
-            BIG_BET,
-            STACK,
-            len(seats),
-            mode=pokerkit.Mode.CASH_GAME,
-        )
-        self.seats = [[c.text for c in cards] for cards in seats]
-        self.dealt = [0] * len(seats)
-        self.burns = [c.text for c in rest]
-        self.settle()
-
-    def settle(self) -> None:
-        st = self.state
-        while True:
-            if st.can_burn_card():
-                st.burn_card(self.burns.pop())
-            elif st.can_deal_hole():
-                i = st.hole_dealee_index
-                st.deal_hole(self.seats[i][self.dealt[i]], i)
-                self.dealt[i] += 1
-            elif st.can_show_or_muck_hole_cards():
-                st.show_or_muck_hole_cards(True)
-            else:
-                return
-
-    def act(self, kind: ActionKind) -> None:
-        st = self.state
-        if kind is ActionKind.FOLD:
-            st.fold()
-        elif kind in (ActionKind.CHECK, ActionKind.CALL):
-            st.check_or_call()
-        elif kind is ActionKind.BRING_IN:
-            st.post_bring_in()
-        else:
-            st.complete_bet_or_raise_to()
-        self.settle()
-
-    def net(self) -> list[int]:
-        return [int(s) - STACK for s in self.state.stacks]
-
-
-def choose(rng: random.Random, legal: list[str]) -> ActionKind:
-    kinds = {
-        ActionKind(" ".join(a.split()[:2]) if a.startswith("bring") else a.split()[0])
-        for a in legal
-    }
-    ordered = sorted(kinds, key=lambda k: k.value)
-    return rng.choices(ordered, [WEIGHTS[k.value.split()[0]] for k in ordered])[0]
 
 
 def several_odd_chips(hand: Hand) -> bool:
@@ -148,7 +62,7 @@ def play(seed: int) -> dict[str, object]:
         for i, cards in enumerate(seats_cards)
     )
     ours = Hand(HandSetup(game=Game.RAZZ, rules=RULES, stakes=STAKES, seats=seats))
-    theirs = PokerKitRazz(seats_cards, rest)
+    theirs = PokerKitHand(pokerkit.FixedLimitRazz, seats_cards, rest)
     index = {p.name: i for i, p in enumerate(ours.players)}
     first: dict[str, tuple[int, int]] = {}
     while not ours.is_over:

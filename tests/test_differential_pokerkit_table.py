@@ -35,21 +35,19 @@ What PokerKit does differently, and how the test keeps to hands where both agree
 
 from __future__ import annotations
 
-import os
 import random
 from decimal import Decimal
 
 import pokerkit
 import pytest
+from helpers.pokerkit_tables import STACK, STAKES, PokerKitHand, choose, share
 
 from tutor.engine import (
     Action,
-    ActionKind,
     Game,
     Hand,
     HandSetup,
     SeatSetup,
-    Stakes,
     house_rules,
 )
 from tutor.engine.cards import DECK, Card
@@ -58,89 +56,10 @@ from tutor.engine.hands import best_high, best_low
 SEED = 20261129
 #: ``TUTOR_DIFFERENTIAL_FULL=1`` plays all 2,400 hands (about 45 s); by default one in
 #: eight (300 hands, a few seconds), with the coverage floors below scaled alike.
-FULL = os.environ.get("TUTOR_DIFFERENTIAL_FULL", "").strip() not in ("", "0")
-SHARE = 1 if FULL else 8
+SHARE = share(8)
 HANDS = 2000 // SHARE  # uniform random deals
 MIRRORED = 400 // SHARE  # deals with tied boards and tied hands (see deal_mirrored)
-ANTE, BRING_IN, SMALL_BET, BIG_BET, STACK = 1, 2, 4, 8, 1000
 RULES = house_rules("online", Game.STUD8, {"open_pair_option": False})
-STAKES = Stakes(
-    small_bet=Decimal(SMALL_BET),
-    big_bet=Decimal(BIG_BET),
-    ante=Decimal(ANTE),
-    bring_in=Decimal(BRING_IN),
-)
-AUTOMATIONS = (
-    pokerkit.Automation.ANTE_POSTING,
-    pokerkit.Automation.BET_COLLECTION,
-    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
-    pokerkit.Automation.HAND_KILLING,
-    pokerkit.Automation.CHIPS_PUSHING,
-    pokerkit.Automation.CHIPS_PULLING,
-)
-#: How often the random player picks each kind of action when it is legal.
-WEIGHTS = {
-    "fold": 1,
-    "check": 6,
-    "call": 6,
-    "bring": 1,
-    "complete": 1,
-    "bet": 2,
-    "raise": 1,
-}
-
-
-class PokerKitTable:
-    """PokerKit's stud8 state, dealt the same cards as our hand (burns from the unused cards)."""
-
-    def __init__(self, seats: list[tuple[Card, ...]], rest: list[Card]) -> None:
-        self.state = (
-            pokerkit.FixedLimitSevenCardStudHighLowSplitEightOrBetter.create_state(
-                AUTOMATIONS,
-                True,
-                ANTE,
-                BRING_IN,
-                SMALL_BET,
-                BIG_BET,
-                STACK,
-                len(seats),
-                mode=pokerkit.Mode.CASH_GAME,
-            )
-        )
-        self.seats = [[c.text for c in cards] for cards in seats]
-        self.dealt = [0] * len(seats)
-        self.burns = [c.text for c in rest]
-        self.settle()
-
-    def settle(self) -> None:
-        """Do every step that is not a decision: burns, deals, and showing at the showdown."""
-        st = self.state
-        while True:
-            if st.can_burn_card():
-                st.burn_card(self.burns.pop())
-            elif st.can_deal_hole():
-                i = st.hole_dealee_index
-                st.deal_hole(self.seats[i][self.dealt[i]], i)
-                self.dealt[i] += 1
-            elif st.can_show_or_muck_hole_cards():
-                st.show_or_muck_hole_cards(True)
-            else:
-                return
-
-    def act(self, kind: ActionKind) -> None:
-        st = self.state
-        if kind is ActionKind.FOLD:
-            st.fold()
-        elif kind in (ActionKind.CHECK, ActionKind.CALL):
-            st.check_or_call()
-        elif kind is ActionKind.BRING_IN:
-            st.post_bring_in()
-        else:  # complete, bet, raise: fixed limit leaves one size
-            st.complete_bet_or_raise_to()
-        self.settle()
-
-    def net(self) -> list[int]:
-        return [int(s) - STACK for s in self.state.stacks]
 
 
 def deal(rng: random.Random) -> tuple[list[tuple[Card, ...]], list[Card]]:
@@ -177,16 +96,6 @@ def deal_mirrored(rng: random.Random) -> tuple[list[tuple[Card, ...]], list[Card
     return [seats[i] for i in order], left
 
 
-def choose(rng: random.Random, legal: list[str]) -> ActionKind:
-    kinds = {
-        ActionKind(" ".join(a.split()[:2]) if a.startswith("bring") else a.split()[0])
-        for a in legal
-    }
-    ordered = sorted(kinds, key=lambda k: k.value)
-    weights = [WEIGHTS[k.value.split()[0]] for k in ordered]
-    return rng.choices(ordered, weights)[0]
-
-
 def several_odd_chips(hand: Hand) -> bool:
     """True if a half of the pot splits three or more ways with two or more odd chips."""
     live = [p for p in hand.players if not p.folded]
@@ -216,7 +125,9 @@ def play(seed: int, mirrored: bool = False) -> dict[str, object]:
         for i, cards in enumerate(seats_cards)
     )
     ours = Hand(HandSetup(game=Game.STUD8, rules=RULES, stakes=STAKES, seats=seats))
-    theirs = PokerKitTable(seats_cards, rest)
+    theirs = PokerKitHand(
+        pokerkit.FixedLimitSevenCardStudHighLowSplitEightOrBetter, seats_cards, rest
+    )
     index = {p.name: i for i, p in enumerate(ours.players)}
     first_to_act: dict[str, tuple[int, int]] = {}
     steps = 0

@@ -24,7 +24,7 @@ from tutor.drills import (
     play_to_target,
     target_names,
 )
-from tutor.engine.rules import SPEC_TOPICS
+from tutor.engine.rules import GAMES, SPEC_TOPICS
 from tutor.scenarios import check_text, walk
 
 SEEDS = 500
@@ -89,7 +89,7 @@ def test_coverage_of_topics_games_and_presets() -> None:
     assert len(TARGETS) >= 20
     # every topic of the scenario spec, and the irregularities this project adds
     assert {t.topic for t in TARGETS.values()} == set(SPEC_TOPICS) | {"irregularities"}
-    assert {g for t in TARGETS.values() for g in t.games} == {"stud8", "stud", "razz"}
+    assert {g for t in TARGETS.values() for g in t.games} == set(GAMES)
 
 
 def test_many_hands_never_repeat() -> None:
@@ -111,7 +111,8 @@ def test_bad_requests_are_refused_with_the_fix() -> None:
     with pytest.raises(GeneratorError) as err:
         generate("split-hi-lo", 1, game="stud")
     assert str(err.value) == (
-        "the target split-hi-lo is for stud8, not 'stud': choose one of those games."
+        f"the target split-hi-lo is for {' or '.join(TARGETS['split-hi-lo'].games)}, not "
+        "'stud': choose one of those games."
     )
     with pytest.raises(GeneratorError) as err:
         generate("ante-total", -3)
@@ -165,7 +166,7 @@ def test_irregularity_targets_write_an_event_and_a_ruling_ask(name: str) -> None
     target = TARGETS[name]
     assert (target.topic, target.kind) == ("irregularities", "ruling")
     assert target.presets == ("roberts", "wsop-cash", "tda")
-    assert target.games == ("stud8", "stud", "razz")
+    assert target.games == tuple(GAMES)
     for seed, preset in enumerate(target.presets):
         drill = generate(name, seed, preset=preset, game="stud")
         steps = drill.scenario.steps

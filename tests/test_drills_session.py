@@ -15,6 +15,7 @@ from tutor.drills.session import (
     streak,
     summary,
 )
+from tutor.engine.rules import GAMES
 
 
 def result(index: int, target: str, correct: bool, seconds: float) -> Result:
@@ -51,7 +52,7 @@ def test_plan_keeps_to_its_game_and_targets() -> None:
         ),
         (
             ("online", "razz9", (), "20", 1),
-            "unknown game 'razz9': use one of stud8, stud, razz, both.",
+            f"unknown game 'razz9': use one of {', '.join(GAMES)}, both.",
         ),
         (
             ("online", "stud8", (), "3h", 1),

@@ -18,6 +18,7 @@ from tutor.engine import (
     TutorError,
     house_rules,
 )
+from tutor.engine.rules import RULE_IDS
 
 ALL_FORMS = ["fold", "check", "call", "bring in", "complete", "bet", "raise"]
 
@@ -76,8 +77,15 @@ def test_random_hands_conserve_chips_deal_each_card_once_and_bring_in_once(hand,
                 try:
                     hand.apply(form)
                 except TutorError as err:
-                    assert isinstance(err, IllegalActionError) or "amount" in str(err)
-                    assert "(" in str(err) and ")" in str(err)
+                    # refused by the rules: which rule, and what is open instead
+                    assert isinstance(err, IllegalActionError), err
+                    assert err.rule in RULE_IDS, err.rule
+                    assert (
+                        err.said is not None and err.said.key == "refusal.not-allowed"
+                    )
+                    assert err.said.params["allowed"] == tuple(legal)
+                    assert str(err).startswith(f"'{form}' is not allowed: "), str(err)
+                    assert f"({err.rule})" in str(err)
                 else:  # pragma: no cover - a refused form must raise
                     raise AssertionError(
                         f"{form!r} was accepted though not listed in {legal}"

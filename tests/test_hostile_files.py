@@ -11,9 +11,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.scenarios import problems
 
 from tutor.cli import json_safe, main
 from tutor.engine.errors import TutorError
+from tutor.engine.rules import GAMES
 from tutor.lessons import load_lessons
 from tutor.scenarios import bank as bank_module
 from tutor.scenarios import check_text, load_bank
@@ -23,12 +25,6 @@ DATA = Path(__file__).parent / "data" / "scenarios"
 ROOT = Path(__file__).parent.parent
 BASE = (DATA / "spec-example.yaml").read_text(encoding="utf-8")
 TITLE = "title: Two deuces on third street"
-
-
-def problems(text: str) -> list[str]:
-    scenario, found = check_text(text, "x.yaml")
-    assert scenario is None
-    return [str(p) for p in found]
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -185,7 +181,8 @@ def test_validate_prints_each_file_as_it_is_checked(tmp_path: Path) -> None:
         [tmp_path],
         on_file=lambda name, found: seen.append((Path(name).name, len(found))),
     )
-    assert seen == [("a.yaml", 1), ("b.yaml", 1)]
+    # a.yaml in razz: its expect (Cy brings in, not Bo) and Bo's bring-in out of turn
+    assert seen == [("a.yaml", 2), ("b.yaml", 1)]
 
 
 # -- long values are quoted short -------------------------------------------------------
@@ -194,7 +191,7 @@ def test_validate_prints_each_file_as_it_is_checked(tmp_path: Path) -> None:
 def test_a_long_value_is_quoted_to_80_characters() -> None:
     [message] = problems(BASE.replace("game: stud8", "game: " + "s" * 100_000))
     assert message == (
-        "x.yaml:6:7: game: expected one of stud8, stud, razz but got "
+        f"x.yaml:6:7: game: expected one of {', '.join(GAMES)} but got "
         f"'{'s' * 80}'... (100,000 characters)."
     )
 
@@ -317,7 +314,7 @@ def test_answer_escapes_control_characters_on_the_terminal(tmp_path: Path) -> No
     assert code == 1
     assert "\x1b" not in out and "\u202e" not in out
     assert out == (
-        f"{tmp_path}/bad\\x1b[2J\\u202e.yaml:6:7: game: expected one of stud8, stud, razz but got "
+        f"{tmp_path}/bad\\x1b[2J\\u202e.yaml:6:7: game: expected one of {', '.join(GAMES)} but got "
         "'stud-8'; did you mean 'stud8'?\n"
     )
 
@@ -458,7 +455,7 @@ def test_a_crash_while_checking_pasted_text_is_a_located_problem(
     def broken(text: object, path: str = "") -> object:
         raise MemoryError("out of memory")
 
-    monkeypatch.setattr(bank_module, "read_scenario", broken)
+    monkeypatch.setattr(bank_module, "read_draft", broken)
     with caplog.at_level(logging.ERROR, logger="tutor.scenarios.bank"):
         scenario, found = check_text(BASE, "pasted.yaml")
     assert scenario is None

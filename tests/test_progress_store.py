@@ -15,6 +15,7 @@ import pytest
 from pgkit import empty_postgres, free_port
 from sqlalchemy import create_engine, text
 
+from tutor.engine.rules import GAMES
 from tutor.progress import (
     AnswerRecord,
     Learner,
@@ -320,7 +321,7 @@ BAD_ANSWERS = [
     ({"level": 6}, "level=6 is not usable: give an int from 1 to 5."),
     (
         {"game": "stud-8"},
-        "Expected one of stud8, stud, razz for game but got: 'stud-8'.",
+        f"Expected one of {', '.join(GAMES)} for game but got: 'stud-8'.",
     ),
     ({"correct": 1}, "correct=1 is not usable: give True or False."),
     ({"seconds": -0.5}, "seconds=-0.5 is not usable: give a number >= 0."),

@@ -8,9 +8,11 @@ from collections import defaultdict
 from contextlib import redirect_stdout
 from pathlib import Path
 
+from helpers.scenarios import problems as checked
+
 from tutor.cli import main
 from tutor.engine.rules import RULE_IDS
-from tutor.scenarios import check_text, load_bank
+from tutor.scenarios import load_bank
 from tutor.scenarios.schema import json_schema
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,9 +42,7 @@ EVENTS = (
 
 
 def problems(steps: str, base: str = BASE) -> list[str]:
-    scenario, found = check_text(base + steps, "s.yaml")
-    assert (scenario is None) == bool(found)
-    return [str(p) for p in found]
+    return checked(base + steps, "s.yaml")
 
 
 def test_event_and_ruling_replay() -> None:
@@ -219,3 +219,21 @@ def test_schema_accepts_every_irregularity_scenario() -> None:
     bad = yaml.safe_load((IRR_DIR / "irr-premature-roberts.yaml").read_text())
     bad["steps"][1]["event"]["card"] = 1  # premature takes no card
     assert len(list(validator.iter_errors(bad))) == 1
+
+
+def test_every_irregularity_of_the_engine_has_its_event_in_the_format() -> None:
+    """One entry per kind: the engine's (IRREGULARITIES: rule, ruler, what its value names)
+    and the format's (EVENT_KINDS: the value's spec, its other keys), by the same name."""
+    from tutor.engine.irregularities import IRREGULARITIES, KINDS
+    from tutor.scenarios.fields import EVENT_KINDS, EVENT_MODIFIERS
+
+    assert list(EVENT_KINDS) == list(IRREGULARITIES) == list(KINDS)
+    for name, (_, keys, description) in EVENT_KINDS.items():
+        assert set(keys) <= set(EVENT_MODIFIERS) and description, name
+    assert {k.value for k in IRREGULARITIES.values()} == {
+        "players",
+        "actions",
+        "street",
+        "text",
+        "flag",
+    }

@@ -6,6 +6,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from helpers.scenarios import problems as checked
 
 from tutor.engine import Hand, Street
 from tutor.scenarios import (
@@ -24,9 +25,7 @@ HAND = (DATA / "full-hand.yaml").read_text()
 
 
 def replay_problems(text: str) -> list[str]:
-    scenario, problems = check_text(text, "h.yaml")
-    assert scenario is None
-    return [str(p) for p in problems]
+    return checked(text, "h.yaml")
 
 
 def edit(old: str, new: str, text: str = HAND) -> str:
@@ -120,11 +119,25 @@ def test_expect_amount_compared_exactly() -> None:
 
 def test_engine_cannot_answer_with_unknown_cards() -> None:
     text = edit('"Kd Ks 7c Qs Qd 8h 2c"', '"?? ?? 7c Qs Qd 8h 2c"')
+    # Every ask that needs Bo's hole cards, in one pass (an ask does not change the hand).
     assert replay_problems(text) == [
         (
             "h.yaml:48:5: steps[19]: the engine cannot answer this low-qualifies ask here: Bo's "
             "hand includes unknown cards (??): give all of Bo's cards to rule on it."
-        )
+        ),
+        (
+            "h.yaml:51:5: steps[20]: the engine cannot answer this high-winner ask here: Bo's "
+            "hand includes unknown cards (??): give all of Bo's cards to rule on it."
+        ),
+        (
+            "h.yaml:53:5: steps[21]: the engine cannot answer this low-winner ask here: Bo's "
+            "hand includes unknown cards (??): give all of Bo's cards to rule on it."
+        ),
+        (
+            "h.yaml:55:5: steps[22]: the engine cannot answer this award ask here: the "
+            "showdown needs every card of the players still in, and Bo's include unknown "
+            "cards (??): give all their cards (hand.high)."
+        ),
     ]
 
 

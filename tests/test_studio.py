@@ -10,7 +10,7 @@ from appkit import point_app_at, shown
 from streamlit.testing.v1 import AppTest
 
 from tutor.engine.errors import ScenarioError
-from tutor.engine.rules import GAMES, TOPICS
+from tutor.engine.rules import GAME_LABELS, GAMES, TOPICS
 from tutor.scenarios.bank import check_text
 from tutor.scenarios.places import locate, ordinal, plain_place
 from tutor.scenarios.templates import template, template_topics
@@ -110,10 +110,10 @@ def test_a_razz_template_bets_in_razz_order() -> None:
 
 def test_a_template_names_every_game_and_preset_the_engine_knows() -> None:
     lines = template("ante").splitlines()
-    assert lines[5] == (
-        "game: stud8               # stud8 (Stud Hi/Lo), stud (Seven Card Stud) or razz "
-        "(Razz)"
-    )
+    # "stud8 (Stud Hi/Lo), stud (Seven Card Stud) or razz (Razz)"
+    named = [f"{g} ({label})" for g, label in GAME_LABELS.items()]
+    listed = ", ".join(named[:-1]) + " or " + named[-1]
+    assert lines[5] == f"game: stud8               # {listed}"
     assert lines[6] == (
         "rules: online             # house rules: online, roberts, wsop-cash or tda"
     )

@@ -26,13 +26,15 @@ from tutor.scenarios import check_text
 
 ENGINE = Path(__file__).resolve().parents[1] / "tutor" / "engine"
 MODULES = (
-    "table",
+    *sorted(f"table/{p.stem}" for p in (ENGINE / "table").glob("*.py")),
     "betting",
     "dealing",
     "actions",
     "values",
     "cards",
     "rules",
+    "presets",
+    "registry",
     "errors",
 )
 

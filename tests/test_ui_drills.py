@@ -15,6 +15,7 @@ import tutor.ui.drills as drills_ui
 from tutor import config
 from tutor.drills import TARGETS, generate
 from tutor.drills.session import Plan
+from tutor.engine.rules import GAME_TITLES
 from tutor.progress import ProgressStore
 from tutor.quiz_ruling import outcome_choices
 from tutor.scenarios import walk
@@ -193,10 +194,9 @@ def test_a_shared_link_fills_in_the_drill(clock: FakeClock) -> None:
     assert at.selectbox(key="drill_preset_pick").value == "roberts"
     assert at.multiselect(key="drill_targets_pick").value == CLICK_TARGETS
     assert at.number_input(key="drill_seed_pick").value == 11
+    # each game by its full name ("Seven Card Stud Hi/Lo (eight or better)", ...), then all
     assert at.selectbox(key="drill_game_pick").options == [
-        "Seven Card Stud Hi/Lo (eight or better)",
-        "Seven Card Stud",
-        "Razz",
+        *GAME_TITLES.values(),
         "All games",
     ]
     at.button(key="drill_start").click().run()

@@ -12,7 +12,9 @@ from appkit import point_app_at, shown
 from streamlit.testing.v1 import AppTest
 
 from tutor import config
+from tutor.engine.rules import GAME_TITLES
 from tutor.progress import ProgressStore
+from tutor.wording.en.common import and_list
 
 APP = Path(__file__).resolve().parent.parent / "tutor" / "ui" / "streamlit_app.py"
 DATA = Path(__file__).resolve().parent / "data" / "ui"
@@ -78,10 +80,11 @@ def test_every_page_renders_its_title_and_content(env: Path) -> None:
         assert shown(at.title) == [title]
         assert text in texts(at) + shown(at.info), page
         if page == "learn":  # every game the engine knows, by its full name
+            # "Seven Card Stud Hi/Lo (eight or better), Seven Card Stud and Razz"
+            games = and_list(list(GAME_TITLES.values()))
             assert texts(at)[0] == (
-                "Short lessons on the rules of Seven Card Stud Hi/Lo (eight or better), "
-                "Seven Card Stud and Razz. Read one, then play its scenarios: every answer "
-                "is worked out by the rules engine."
+                f"Short lessons on the rules of {games}. Read one, then play its scenarios: "
+                "every answer is worked out by the rules engine."
             )
 
 

@@ -1,7 +1,8 @@
 """The ask kinds: one registry entry per kind, holding everything the app knows about it.
 
-An entry (:class:`AskKind`) holds the kind's ruling function (the engine's), whether the ask
-names a player, the prompt shown when the author wrote none, the ``expect:`` schema, the typed
+An entry (:class:`AskKind`) holds the engine's half of the kind (``ruling``, a
+``tutor.engine.rulings.RulingKind``: the ruling function, the answer's keys, the message keys
+it says, whether the ask names a player), the prompt shown when the author wrote none, the ``expect:`` schema, the typed
 shape of the learner's answer (:class:`Slot`), how to describe an answer, when an answer is
 incomplete, how to check it, the answer keys compared without order, the UI control that
 gathers the answer, what the table must hide before the answer is given, and the course topics
@@ -13,8 +14,10 @@ Schema, default prompts, ``player:``), the replay's agreement check, the ask pan
 drills (each draws ``entry.control`` from its own small table of control functions in
 ``tutor/ui``, so this module imports no Streamlit).
 
-Adding a kind: the engine's ruling function (``tutor/engine/rulings.py``), one entry here, a
-control in ``tutor/ui/ask_controls.py`` (unless an existing control fits) and tests.
+Adding a kind: its ``RulingKind`` (in ``tutor/engine/rulings.py``, or held by the entry here:
+:func:`register` adds a kind the engine does not know to its registry), one entry here, a
+control in ``tutor/ui/ask_controls.py`` (unless an existing control fits) and tests. The
+engine never imports this module: the registry points from here to the engine.
 
 >>> ask_kind("pot").describe({"pot": 12.5})
 'a pot of 12.5'
@@ -33,7 +36,7 @@ from typing import Any, Literal
 from tutor.engine.hands import Category, best_high
 from tutor.engine.irregularities import OUTCOMES
 from tutor.engine.rules import RULE_IDS, Variant
-from tutor.engine.rulings import ASK_KINDS, ruling_function
+from tutor.engine.rulings import KINDS, RulingKind, register_kind, unregister_kind
 from tutor.engine.values import MAX_SEATS
 from tutor.quiz import (
     RulingLike,
@@ -113,9 +116,8 @@ class AskKind:
     ``topics``: the first is where the kind counts when its scenario's topic is not one of them.
     """
 
-    name: str
-    ruling: Callable[..., Any]
-    needs_player: bool
+    #: The engine's half of the kind: its ruling function, answer keys and wording keys.
+    ruling: RulingKind
     prompt: str
     expect: tuple[Field, ...]
     answer: tuple[Slot, ...]
@@ -127,6 +129,16 @@ class AskKind:
     as_given: Callable[[Answer, Answer], dict[str, Any]] = _as_given
     hides: frozenset[str] = frozenset()
     topics: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        """The kind's name (the engine's)."""
+        return self.ruling.name
+
+    @property
+    def needs_player(self) -> bool:
+        """Whether the ask names whose hand it is about (``player:``)."""
+        return self.ruling.needs_player
 
     def slot(self, key: str) -> Slot | None:
         """The answer's slot named ``key``, if it has one."""
@@ -151,19 +163,43 @@ class AskKind:
 _ASKS: dict[str, AskKind] = {}
 #: Every ask kind, in the spec's order: name -> entry (read-only; see :func:`register`).
 ASKS: Mapping[str, AskKind] = MappingProxyType(_ASKS)
+#: The kinds whose engine half :func:`register` added to the engine (a kind of the app's
+#: own, such as a test's), which :func:`unregister` takes out of the engine again.
+_ADDED_TO_ENGINE: set[str] = set()
 
 
 def register(entry: AskKind) -> AskKind:
-    """Add ``entry`` to the registry (every built-in kind is added this way, below)."""
-    if entry.name in _ASKS:
-        raise ValueError(f"the ask kind {entry.name!r} is registered already.")
-    _ASKS[entry.name] = entry
+    """Add ``entry`` to the registry (every built-in kind is added this way, below).
+
+    The entry holds the engine's half of the kind (``entry.ruling``); a kind the engine
+    does not know yet is added to the engine's registry too, so the engine answers it, the
+    validator accepts it and the replay checks its ``expect``.
+
+    :raises ValueError: for a kind registered already, or an engine half that is not the
+        engine's entry of that name.
+    """
+    name = entry.name
+    known = KINDS.get(name)
+    if known is not None and known is not entry.ruling:
+        raise ValueError(
+            f"the ask kind {name!r} holds a ruling that is not the engine's: use "
+            f"KINDS[{name!r}]."
+        )
+    if name in _ASKS:
+        raise ValueError(f"the ask kind {name!r} is registered already.")
+    if known is None:
+        register_kind(entry.ruling)
+        _ADDED_TO_ENGINE.add(name)
+    _ASKS[name] = entry
     return entry
 
 
 def unregister(name: str) -> None:
     """Take a kind out of the registry again (for tests that register a throwaway kind)."""
     del _ASKS[name]
+    if name in _ADDED_TO_ENGINE:
+        _ADDED_TO_ENGINE.discard(name)
+        unregister_kind(name)
 
 
 def ask_kind(kind: str) -> AskKind:
@@ -322,9 +358,7 @@ def _one_amount(
     """A kind whose answer is one amount under ``key``, described as ``said_as`` and the
     amount ("a pot of 12.5"); an answer without the amount is incomplete."""
     return AskKind(
-        name=name,
-        ruling=ruling_function(name),
-        needs_player=False,
+        ruling=KINDS[name],
         prompt=prompt,
         expect=(Field(key, Amount()),),
         answer=(Slot(key, "amount", label),),
@@ -341,9 +375,7 @@ def _who_acts(name: str, prompt: str, verb: str, topics: tuple[str, ...]) -> Ask
     """A kind whose answer is a player (the ruling may name nobody), described as the player
     and ``verb``; the table hides who is to act until it is answered."""
     return AskKind(
-        name=name,
-        ruling=ruling_function(name),
-        needs_player=False,
+        ruling=KINDS[name],
         prompt=prompt,
         expect=(_PLAYER_OR_NONE, _SEAT_OR_NONE),
         answer=(_WHO,),
@@ -363,16 +395,14 @@ def _yes_no(
     describe: Callable[[Answer], str],
     topics: tuple[str, ...],
     *,
-    about_player: bool = False,
     as_given: Callable[[Answer, Answer], dict[str, Any]] = _as_given,
     hides: frozenset[str] = frozenset(),
 ) -> AskKind:
-    """A kind answered yes or no under ``key`` (about the ask's player when
-    ``about_player``)."""
+    """A kind answered yes or no under ``key`` (about the ask's player where the engine's
+    kind names one)."""
+    about_player = KINDS[name].needs_player
     return AskKind(
-        name=name,
-        ruling=ruling_function(name),
-        needs_player=about_player,
+        ruling=KINDS[name],
         prompt=prompt,
         expect=(_PLAYER, Field(key, Flag())) if about_player else (Field(key, Flag()),),
         answer=(Slot(key, "flag", "Answer"),),
@@ -428,9 +458,7 @@ def _ante_missing(given: Answer) -> str | None:
 
 register(
     AskKind(
-        name="ante",
-        ruling=ruling_function("ante"),
-        needs_player=False,
+        ruling=KINDS["ante"],
         prompt="How much is the ante, for each player and in total?",
         expect=(Field("each", Amount()), Field("total", Amount())),
         answer=(
@@ -471,9 +499,7 @@ def _bring_in_missing(given: Answer) -> str | None:
 
 register(
     AskKind(
-        name="bring-in",
-        ruling=ruling_function("bring-in"),
-        needs_player=False,
+        ruling=KINDS["bring-in"],
         prompt="Who must bring it in, with which card, and for how much?",
         expect=(_PLAYER, _SEAT_NO, Field("card", OneCard()), Field("amount", Amount())),
         answer=(_WHO, Slot("amount", "amount", "Bring-in amount")),
@@ -504,9 +530,7 @@ def _sizes_text(a: Answer) -> str:
 
 register(
     AskKind(
-        name="bet-sizes",
-        ruling=ruling_function("bet-sizes"),
-        needs_player=False,
+        ruling=KINDS["bet-sizes"],
         prompt="What sizes may a bet or raise take now?",
         expect=(Field("sizes", ListOf(Amount(), 0, 10)),),
         answer=(
@@ -535,9 +559,7 @@ def _actions_given(given: Answer, expected: Answer) -> dict[str, Any]:
 
 register(
     AskKind(
-        name="legal-actions",
-        ruling=ruling_function("legal-actions"),
-        needs_player=False,
+        ruling=KINDS["legal-actions"],
         prompt="What may the player to act do now?",
         expect=(_PLAYER_OR_NONE, Field("actions", _ACTIONS)),
         answer=(Slot("actions", "actions", "Legal actions"),),
@@ -580,9 +602,7 @@ def _raises_given(given: Answer, expected: Answer) -> dict[str, Any]:
 
 register(
     AskKind(
-        name="raises-left",
-        ruling=ruling_function("raises-left"),
-        needs_player=False,
+        ruling=KINDS["raises-left"],
         prompt="How many raises are still allowed in this round?",
         expect=(Field("raises_left", Nullable(Whole(0, 100))),),
         answer=(
@@ -655,9 +675,7 @@ def _high_given(given: Answer, expected: Answer) -> dict[str, Any]:
 
 register(
     AskKind(
-        name="best-high",
-        ruling=ruling_function("best-high"),
-        needs_player=True,
+        ruling=KINDS["best-high"],
         prompt="What is {player}'s best high hand?",
         expect=(
             _PLAYER,
@@ -682,7 +700,9 @@ def _low_text_of(a: Answer) -> str:
     if "low" in a:
         return a["low"] if a["low"] else "no low"
     chosen = to_cards(a.get("cards") or ())
-    low = low_of_five(chosen)
+    low = low_of_five(
+        chosen, None
+    )  # whether they qualify is the check's, in the game's
     text = " ".join(c.text for c in chosen)
     return f"{low} ({text})" if low else f"{text} (not a low)" if text else "no low"
 
@@ -701,9 +721,7 @@ def _low_given(given: Answer, expected: Answer) -> dict[str, Any]:
 
 register(
     AskKind(
-        name="best-low",
-        ruling=ruling_function("best-low"),
-        needs_player=True,
+        ruling=KINDS["best-low"],
         prompt="What is {player}'s best low hand?",
         expect=(
             _PLAYER,
@@ -750,7 +768,6 @@ register(
         "qualifies",
         _qualifies_text,
         topics=("low-qualification", "showdown"),
-        about_player=True,
         as_given=_qualifies_given,
         hides=frozenset({"award"}),
     )
@@ -787,9 +804,7 @@ for _name, _prompt, _half, _none, _topics in (
 ):
     register(
         AskKind(
-            name=_name,
-            ruling=ruling_function(_name),
-            needs_player=False,
+            ruling=KINDS[_name],
             prompt=_prompt,
             expect=(Field("players", ListOf(NAME, 0, MAX_SEATS)),),
             answer=(Slot("players", "players", "Players", none=_none),),
@@ -825,9 +840,7 @@ def _award_correct(given: Answer, expected: Answer) -> bool:
 
 register(
     AskKind(
-        name="award",
-        ruling=ruling_function("award"),
-        needs_player=False,
+        ruling=KINDS["award"],
         prompt="How is the pot awarded?",
         expect=(Field("payouts", DictOf(Amount())), Field("rake", Amount())),
         answer=(Slot("payouts", "payouts", "takes"), Slot("rake", "amount", "Rake")),
@@ -850,9 +863,7 @@ def _ruling_given(given: Answer, expected: Answer) -> dict[str, Any]:
 
 register(
     AskKind(
-        name="ruling",
-        ruling=ruling_function("ruling"),
-        needs_player=False,
+        ruling=KINDS["ruling"],
         prompt="What is the ruling, and who acts next with which options?",
         expect=(
             Field("outcome", Text(enum=OUTCOMES)),
@@ -884,5 +895,3 @@ register(
         as_given=_ruling_given,
     )
 )
-
-assert tuple(_ASKS) == ASK_KINDS, "one entry per engine kind, in the engine's order"

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from tutor.engine.actions import KIND_ORDER, legal_text, read_decision
-from tutor.engine.cards import Card
+from tutor.engine.cards import RANK_CHARS, Card
 from tutor.engine.errors import ActionSyntaxError
 from tutor.engine.hands import best_razz
 from tutor.engine.values import SMALL_BET_STREETS
@@ -119,20 +119,24 @@ def join_names(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def low_of_five(cards: Sequence[Card]) -> str | None:
-    """The low five cards make, written highest first (``"7-5-4-2-A"``); ``None`` if they make none.
-
-    Five different ranks, all 8 or lower, ace low (rule ``hand.low``).
+def low_of_five(cards: Sequence[Card], qualifier: int | None = 8) -> str | None:
+    """The low five cards make, written highest first (``"7-5-4-2-A"``); ``None`` if they make
+    none: five different ranks, ace low, none above ``qualifier`` (8: eight or better, as in
+    rule ``hand.low``; None: any ranks).
 
     >>> low_of_five(to_cards("7h 5d 4s 2c Ah".split()))
     '7-5-4-2-A'
     >>> low_of_five(to_cards("7h 7d 4s 2c Ah".split())) is None
     True
+    >>> low_of_five(to_cards("9h 5d 4s 2c Ah".split())), low_of_five(to_cards("9h 5d 4s 2c Ah".split()), 9)
+    (None, '9-5-4-2-A')
     """
     ranks = sorted({c.low_rank for c in cards}, reverse=True)
-    if len(cards) != 5 or len(ranks) != 5 or ranks[0] > 8:
+    if len(cards) != 5 or len(ranks) != 5:
         return None
-    return "-".join("A" if r == 1 else str(r) for r in ranks)
+    if qualifier is not None and ranks[0] > qualifier:
+        return None
+    return "-".join("A" if r == 1 else RANK_CHARS[r - 2] for r in ranks)
 
 
 def low_text(cards: Sequence[Card]) -> str | None:

@@ -367,11 +367,20 @@ def rule_text(rule_id: str, lang: str | None = None) -> str:
     )
 
 
+def _citing(rule_id: str) -> Game:
+    """The game whose description cites ``rule_id`` (its bring-in, acting or low rule)."""
+    return next(
+        g
+        for g, v in VARIANTS.items()
+        if rule_id in (v.rule_bring_in, v.rule_act, v.rule_low)
+    )
+
+
 #: The preset fields each rule depends on; a field whose value depends on the game names it.
 RULE_FIELDS: dict[str, tuple[tuple[str, Game | None], ...]] = {
     "table.buy-in": (("min_buy_in_bets", None),),
     "limit.open-pair": tuple(
-        ("open_pair_option", g) for g in sorted(Game) if VARIANTS[g].open_pair
+        ("open_pair_option", g) for g in sorted(VARIANTS) if VARIANTS[g].open_pair
     ),
     "act.later": (("first_to_act_tie", None),),
     "cap.raises": (("max_raises", None), ("heads_up", None)),
@@ -381,8 +390,8 @@ RULE_FIELDS: dict[str, tuple[tuple[str, Game | None], ...]] = {
         ("community_opener", None),
     ),
     "split.ties": (("odd_chip_ties", None),),
-    "razz.act": (("first_to_act_tie", Game.RAZZ),),
-    "razz.limits": (("open_pair_option", Game.RAZZ),),
+    "razz.act": (("first_to_act_tie", _citing("razz.act")),),
+    "razz.limits": (("open_pair_option", _citing("razz.act")),),
     "irr.online": (("dealer_errors", None),),
     "irr.exposed-hole": (
         ("exposed_one_hole", None),

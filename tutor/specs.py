@@ -7,6 +7,7 @@ Schema. It knows no scenario field by name except ``NAME``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tutor.engine.cards import RANK_CHARS
@@ -24,7 +25,8 @@ class Text:
     """A string (YAML scalars that would read as numbers, booleans or null must be quoted)."""
 
     what: str = "text"
-    enum: tuple[str, ...] = ()
+    #: The words allowed (a live view such as the engine's ``GAMES`` is read when checked).
+    enum: Sequence[str] = ()
     pattern: str | None = None
     max_length: int = 200
     description: str = ""
@@ -150,7 +152,7 @@ class StepSpec:
 
     act: Obj
     ask: Obj
-    expect: dict[str, Obj]
+    expect: Mapping[str, Obj]
     description: str = ""
 
 

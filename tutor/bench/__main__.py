@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from tutor.bench import BENCHES, DEFAULT
 from tutor.bench.common import BenchResult, render
@@ -29,7 +30,48 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="end with one line holding a JSON object of every benchmark's numbers",
     )
+    parser.add_argument(
+        "--repeat",
+        type=_count,
+        default=1,
+        metavar="N",
+        help=(
+            "run the benchmarks N times; the numbers (--json) are each one's median over "
+            "the N runs, steadier on a busy machine (default 1)"
+        ),
+    )
     return parser
+
+
+def _count(text: str) -> int:
+    """``--repeat``'s value: a whole number from 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n} runs: give 1 or more")
+    return n
+
+
+def medians(runs: Sequence[Mapping[str, object]]) -> dict[str, object]:
+    """Each number's median over the runs (a key missing from a run is left out of it);
+    anything else as the last run has it.
+
+    >>> medians([{"a": 3.0, "s": ["x"]}, {"a": 1.0}, {"a": 2.0, "s": ["y"]}])
+    {'a': 2.0, 's': ['y']}
+    """
+    out: dict[str, object] = {}
+    for key in dict.fromkeys(k for run in runs for k in run):
+        values = [run[key] for run in runs if key in run]
+        numbers = [
+            v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)
+        ]
+        if numbers and len(numbers) == len(values):
+            out[key] = statistics.median(numbers)
+        else:
+            out[key] = values[-1]
+    return out
 
 
 def _load(name: str) -> BenchResult | str:
@@ -53,19 +95,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     if args.all:
         chosen = list(BENCHES)
-    summary: dict[str, object] = {}
-    skipped = []
-    for name in chosen:
-        print(f"== {name} ({BENCHES[name]})", flush=True)
-        result = _load(name)
-        if isinstance(result, str):
-            print(result, flush=True)
-            skipped.append(name)
-            continue
-        rows, numbers = result
-        print(render(rows), flush=True)
-        print(flush=True)
-        summary.update(numbers)
+    runs: list[dict[str, object]] = []
+    skipped: list[str] = []
+    for run in range(args.repeat):
+        if args.repeat > 1:
+            print(f"=== run {run + 1} of {args.repeat}", flush=True)
+        summary: dict[str, object] = {}
+        skipped = []
+        for name in chosen:
+            print(f"== {name} ({BENCHES[name]})", flush=True)
+            result = _load(name)
+            if isinstance(result, str):
+                print(result, flush=True)
+                skipped.append(name)
+                continue
+            rows, numbers = result
+            print(render(rows), flush=True)
+            print(flush=True)
+            summary.update(numbers)
+        runs.append(summary)
+    summary = medians(runs)
+    if args.repeat > 1:
+        summary["repeat"] = args.repeat
     if skipped:
         summary["skipped"] = skipped
     if args.json:

@@ -15,7 +15,6 @@ from tutor.engine import (
     NEEDS_PLAYER,
     PRESETS,
     Card,
-    Game,
     Hand,
     HandSetup,
     SeatSetup,
@@ -82,7 +81,7 @@ def _action_text(name: str, legal: str) -> str:
 def generate(index: int, seed: int = SEED) -> str:
     """One valid scenario (YAML text), varied by ``index``: seats, stakes, presets, actions, asks."""
     rng = random.Random(seed * 7919 + index)
-    game = rng.choice([g for g in Game if VARIANTS[g].has_high])
+    game = rng.choice([g for g in VARIANTS if VARIANTS[g].has_high])
     preset = rng.choice(PRESETS)
     house: dict[str, Any] = {}
     if rng.random() < 0.3:

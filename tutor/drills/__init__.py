@@ -2,14 +2,8 @@
 
 from __future__ import annotations
 
-from tutor.drills.generator import (
-    Drill,
-    GeneratorError,
-    Moment,
-    Question,
-    generate,
-    play_to_target,
-)
+from tutor.drills.generator import Drill, GeneratorError, Moment, Question
+from tutor.drills.make import generate, play_to_target
 from tutor.drills.targets import TARGETS, Target, target_names, targets_for
 
 __all__ = [

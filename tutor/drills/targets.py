@@ -10,7 +10,7 @@ situation named. ``generate`` re-deals (same seeded source) until both agree.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
@@ -22,22 +22,23 @@ from tutor.drills.generator import (
     first,
     last,
 )
-from tutor.engine import PRESETS, Card, Ruling, Street, best_low
+from tutor.engine import PRESETS, Card, Ruling, Street
 from tutor.engine.actions import read_action
+from tutor.engine.hands import low_hand
 from tutor.engine.irregularities import Irregularity
-from tutor.engine.rules import GAMES, VARIANTS, Game, Half
+from tutor.engine.rules import GAMES, PRESET_VALUES, games_where
 from tutor.engine.values import STREETS, ActionKind
 
 Build = Callable[[Gen], "tuple[Table, Question] | None"]
 Hit = Callable[[Table, Ruling], bool]
 
 #: The games played for high (stud8 and stud): most targets ask about them.
-BOTH = tuple(g.value for g in Game if VARIANTS[g].has_high)
+BOTH = games_where(lambda v: v.has_high)
 ALL_GAMES = GAMES
 #: The presets under which the engine rules on irregularities (``online`` refuses them).
-IRR_PRESETS = ("roberts", "wsop-cash", "tda")
-#: The games with an eight-or-better low half.
-HI_LO = tuple(g.value for g in Game if VARIANTS[g].low_half is Half.LOW8)
+IRR_PRESETS = tuple(p for p, v in PRESET_VALUES.items() if v.rules_on_dealer_errors)
+#: The games split between a high and a qualifying low (stud8).
+HI_LO = games_where(lambda v: v.split and v.low_must_qualify)
 #: An odd ante and even wagers (bring-in included): the odd-chip target's stakes.
 ODD_CHIP_STAKES: tuple[tuple[str, str, str, str | None], ...] = (
     ("4", "8", "1", None),
@@ -58,10 +59,10 @@ class Target:
     level: int
     build: Build
     hit: Hit
-    games: tuple[str, ...] = BOTH
+    games: Sequence[str] = BOTH
     description: str = ""
     #: The presets the target is drilled under (irregularities are refused under online).
-    presets: tuple[str, ...] = PRESETS
+    presets: Sequence[str] = PRESETS
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -758,7 +759,9 @@ def _counterfeit(gen: Gen) -> tuple[Table, Question] | None:
 def _counterfeit_hit(table: Table, ruling: Ruling) -> bool:
     name = ruling.answer["player"]
     cards = [c for c, _up in table.seat(name).cards if c is not None]
-    low = [_rank_value_low(c.rank) for c in cards if _rank_value_low(c.rank) <= 8]
+    half = table.hand.variant.low_half
+    top = half.qualifier if half is not None and half.qualifier else 8
+    low = [_rank_value_low(c.rank) for c in cards if _rank_value_low(c.rank) <= top]
     return len(cards) == 7 and len(low) > len(set(low))
 
 
@@ -825,7 +828,11 @@ def _high_cards() -> list[Card]:
 def _odd_chip_hit(table: Table, ruling: Ruling) -> bool:
     if "split.odd-chip" not in ruling.rules:
         return False
-    lows = [best_low([c for c, _up in s.cards if c is not None]) for s in table.live()]
+    half = table.hand.variant.low_half
+    assert half is not None
+    lows = [
+        low_hand(half, [c for c, _up in s.cards if c is not None]) for s in table.live()
+    ]
     values = [lo.value for lo in lows if lo is not None]
     return bool(values) and values.count(min(values)) >= 2
 
@@ -857,7 +864,7 @@ def _side_pots_hit(table: Table, ruling: Ruling) -> bool:
 # ---------------------------------------------------------------------------- razz
 
 #: The games played for low only.
-RAZZ = tuple(g.value for g in Game if not VARIANTS[g].has_high)
+RAZZ = games_where(lambda v: not v.has_high)
 
 
 def _razz_bring_in(gen: Gen) -> tuple[Table, Question]:

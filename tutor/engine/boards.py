@@ -49,12 +49,33 @@ def best_boards(variant: Variant, boards: Mapping[int, Sequence[Card]]) -> list[
     the highest board, or in razz the lowest; more than one seat when they tie on ranks.
     """
     if variant.board_first == "low":
-        lows = {i: a5_key(b) for i, b in boards.items()}
+        half = variant.low_half
+        key = a5_key if half is None or half.ace_low else deuce_seven_board_key
+        lows = {i: key(b) for i, b in boards.items()}
         best_low = min(lows.values())
         return [i for i, k in lows.items() if k == best_low]
     highs = {i: board_key(list(b)) for i, b in boards.items()}
     best_high = max(highs.values())
     return [i for i, k in highs.items() if k == best_high]
+
+
+def deuce_seven_board_key(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
+    """How low a board is, deuce to seven (smaller is lower): pairs count against, then the
+    ranks from the highest group down, the ace high; straights and flushes count for
+    nothing on a board, as in razz.
+
+    >>> from tutor.engine.cards import parse_cards
+    >>> deuce_seven_board_key(parse_cards("7h 2c")) < deuce_seven_board_key(parse_cards("Ad 3s"))
+    True
+    """
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c.rank] = counts.get(c.rank, 0) + 1
+    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    pairing = sum(n - 1 for _, n in groups) * 10 + max(
+        (n for _, n in groups), default=0
+    )
+    return pairing, tuple(r for r, _ in groups)
 
 
 def board_said(cards: list[Card]) -> Message:

@@ -1,4 +1,8 @@
-"""Hand values: the best high hand and the best eight-or-better low from five to eight cards.
+"""Hand values: the best high hand and the best low from five to eight cards.
+
+A low is ranked ace to five (:func:`best_low` with its qualifier, eight or better by default;
+:func:`best_razz` with none) or deuce to seven (:func:`best_deuce_seven`); :func:`low_hand`
+reads a game's low half (a ``tutor.engine.rules.Half``) and calls the one it names.
 
 Two layers share one encoding. ``high_value`` and ``low_value`` are the fast paths: they take
 card indices (``Card.index``, 0..51) or ``Card`` objects, count ranks and suits with integer
@@ -17,10 +21,10 @@ there a smaller value is the better low.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import FrozenInstanceError
 from enum import StrEnum
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from tutor.engine.cards import (
     BITS_CARDS,
@@ -31,6 +35,9 @@ from tutor.engine.cards import (
 )
 from tutor.engine.errors import CardError, TableError
 from tutor.engine.messages import Message, msg, render
+
+if TYPE_CHECKING:
+    from tutor.engine.rules import Half
 
 
 class Category(StrEnum):
@@ -95,10 +102,18 @@ _SUIT_FIVE = 0x8888
 _HI: list[int] = [
     (1 << (4 * (i >> 2))) | (1 << (_RANK_BITS + 4 * (i & 3))) for i in range(52)
 ]
-_LO: list[int] = [
-    1 << (r - 1) if r <= 8 else 0
-    for r in ((i >> 2) + 2 if i < 48 else 1 for i in range(52))
-]
+
+
+def _low_bits(qualifier: int) -> list[int]:
+    """By card index: the card's bit in a mask of low ranks (bit 0 the ace, bit r - 1 rank
+    r), or 0 for a rank above ``qualifier``."""
+    return [
+        1 << (r - 1) if r <= qualifier else 0
+        for r in ((i >> 2) + 2 if i < 48 else 1 for i in range(52))
+    ]
+
+
+_LO = _low_bits(8)
 assert all(c.bits == _HI[c.index] | (1 << (BITS_CARDS + c.index)) for c in DECK)
 
 
@@ -175,11 +190,12 @@ def _two_pair_table() -> dict[int, tuple[int, int]]:
 _TWO_PAIR_CODE = _two_pair_table()
 
 
-def _low_table() -> list[int | None]:
-    """8-bit mask of low ranks (bit 0 = ace) -> low value, or None with fewer than five."""
+def _low_table(qualifier: int = 8) -> list[int | None]:
+    """Mask of the low ranks up to ``qualifier`` (bit 0 = ace) -> low value, or None with
+    fewer than five."""
     out: list[int | None] = []
-    for m in range(256):
-        ranks = [r + 1 for r in range(8) if m >> r & 1][:5]
+    for m in range(1 << qualifier):
+        ranks = [r + 1 for r in range(qualifier) if m >> r & 1][:5]
         if len(ranks) < 5:
             out.append(None)
             continue
@@ -190,14 +206,51 @@ def _low_table() -> list[int | None]:
     return out
 
 
-_LOW_VALUE = _low_table()
+class _LowTables(NamedTuple):
+    """An ace-to-five qualifier's tables: its low ranks as spread bits (``ones``), the low of
+    each set of them (``by_spread``), each card index's bit (``bits``), the low of each mask."""
+
+    ones: int
+    by_spread: dict[int, int | None]
+    bits: list[int]
+    values: list[int | None]
+
+
+def _low_tables(qualifier: int) -> _LowTables:
+    """The tables of the ace-to-five low with ``qualifier`` (built on first use, then kept).
+
+    :raises ValueError: for a qualifier that is not a rank from 6 to 13.
+    """
+    found = _LOW_TABLES.get(qualifier)
+    if found is not None:
+        return found
+    if (
+        isinstance(qualifier, bool)
+        or not isinstance(qualifier, int)
+        or not 6 <= qualifier <= 13
+    ):
+        raise ValueError(f"a low's qualifier is a rank, 6 to 13, not {qualifier!r}.")
+    values = _low_table(qualifier)
+    ranks = range(2, qualifier + 1)
+    made = _LowTables(
+        ones=(1 << 48) | sum(1 << (4 * (r - 2)) for r in ranks),
+        by_spread={
+            ((1 << 48) if m & 1 else 0)
+            | sum(1 << (4 * (r - 2)) for r in ranks if m >> (r - 1) & 1): values[m]
+            for m in range(1 << qualifier)
+        },
+        bits=_low_bits(qualifier),
+        values=values,
+    )
+    _LOW_TABLES[qualifier] = made
+    return made
+
+
+_LOW_TABLES: dict[int, _LowTables] = {}
+_LOW_VALUE = _low_tables(8).values
 #: The low ranks (ace, 2 to 8) as spread bits, and the low value of each set of them.
-_LOW_ONES = (1 << 48) | sum(1 << (4 * (r - 2)) for r in range(2, 9))
-_LOW_BY_SPREAD: dict[int, int | None] = {
-    ((1 << 48) if m & 1 else 0)
-    | sum(1 << (4 * (r - 2)) for r in range(2, 9) if m >> (r - 1) & 1): _LOW_VALUE[m]
-    for m in range(256)
-}
+_LOW_ONES = _LOW_TABLES[8].ones
+_LOW_BY_SPREAD = _LOW_TABLES[8].by_spread
 
 
 def _a5_tables() -> tuple[dict[int, int], list[int], list[int]]:
@@ -358,13 +411,15 @@ def _flush_value(mask: int, s: int, n: int) -> int:
     return value
 
 
-def low_value(cards: Sequence[int] | Sequence[Card]) -> int | None:
-    """The value of the best eight-or-better low, smaller is better; ``None`` if none qualifies.
+def low_value(cards: Sequence[int] | Sequence[Card], qualifier: int = 8) -> int | None:
+    """The value of the best ace-to-five low of ``qualifier`` or better (eight by default),
+    smaller is better; ``None`` if none qualifies.
 
     ``cards`` are 5 to 8 card indices or ``Card`` objects; duplicates are not looked for
-    (``best_low`` does). The value equals ``best_low(cards).value``.
+    (``best_low`` does). The value equals ``best_low(cards, qualifier).value``.
 
     :param cards: 5 to 8 distinct cards.
+    :param qualifier: the highest rank a qualifying low may hold (6 to 13).
     :return: the five low ranks (ace 1) as hex digits, highest first, or ``None``.
     :raises TableError: If there are fewer than 5 or more than 8 cards.
 
@@ -382,7 +437,7 @@ def low_value(cards: Sequence[int] | Sequence[Card]) -> int | None:
     n = len(cards)
     if n != 7 and not 5 <= n <= 8:
         raise _count_error(n)
-    lo = _LO
+    ones, by_spread, lo, values = _LOW_TABLES.get(qualifier) or _low_tables(qualifier)
     m = 0
     if cards[0].__class__ is int:  # card indices
         try:
@@ -392,7 +447,7 @@ def low_value(cards: Sequence[int] | Sequence[Card]) -> int | None:
             else:
                 for c in cards:
                     m |= lo[c]  # type: ignore[index]
-            return _LOW_VALUE[m]
+            return values[m]
         except (TypeError, IndexError):
             pass
     else:  # Card objects: each carries its rank counter as ``bits``
@@ -405,11 +460,11 @@ def low_value(cards: Sequence[int] | Sequence[Card]) -> int | None:
         except AttributeError:  # not all Card objects: indices mixed in, or not cards
             pass
         else:  # a rank is held if its counter is 1, 2, 3 or 4 (bit 0, 1 or 2 set)
-            return _LOW_BY_SPREAD[(s | s >> 1 | s >> 2) & _LOW_ONES]
+            return by_spread[(s | s >> 1 | s >> 2) & ones]
     m = 0
     for i in _indices(cards):
         m |= lo[i]
-    return _LOW_VALUE[m]
+    return values[m]
 
 
 # ---------------------------------------------------------------------------------------
@@ -537,27 +592,7 @@ class HighHand(_Hand):
         >>> best_high(parse_cards("As Ad Ks Kd 9c 4h 2c")).said
         Message(key='hand.high.two-pair', params={'top': 14, 'bottom': 13, 'kicker': 9}, rule=None)
         """
-        r = self.ranks
-        cat = self.category
-        if cat is Category.HIGH_CARD:
-            return msg("hand.high.high-card", None, high=r[0], kickers=r[1:])
-        if cat is Category.PAIR:
-            return msg("hand.high.pair", None, pair=r[0], kickers=r[2:])
-        if cat is Category.TWO_PAIR:
-            return msg("hand.high.two-pair", None, top=r[0], bottom=r[2], kicker=r[4])
-        if cat is Category.THREE_OF_A_KIND:
-            return msg("hand.high.three-of-a-kind", None, trips=r[0], kickers=r[3:])
-        if cat is Category.STRAIGHT:
-            return msg("hand.high.straight", None, high=r[0])
-        if cat is Category.FLUSH:
-            return msg("hand.high.flush", None, high=r[0], kickers=r[1:])
-        if cat is Category.FULL_HOUSE:
-            return msg("hand.high.full-house", None, trips=r[0], pair=r[3])
-        if cat is Category.FOUR_OF_A_KIND:
-            return msg("hand.high.four-of-a-kind", None, quads=r[0], kicker=r[4])
-        if r[0] == 14:
-            return msg("hand.high.royal-flush", None)
-        return msg("hand.high.straight-flush", None, high=r[0])
+        return _high_said(self.category, self.ranks)
 
     def describe(self) -> str:
         """The hand in words (its ``said`` rendered in the installed language).
@@ -575,8 +610,32 @@ class HighHand(_Hand):
         return self.describe()
 
 
+def _high_said(cat: Category, r: tuple[int, ...]) -> Message:
+    """A five-card hand of category ``cat`` and ranks ``r`` (in deciding order), as a message."""
+    if cat is Category.HIGH_CARD:
+        return msg("hand.high.high-card", None, high=r[0], kickers=r[1:])
+    if cat is Category.PAIR:
+        return msg("hand.high.pair", None, pair=r[0], kickers=r[2:])
+    if cat is Category.TWO_PAIR:
+        return msg("hand.high.two-pair", None, top=r[0], bottom=r[2], kicker=r[4])
+    if cat is Category.THREE_OF_A_KIND:
+        return msg("hand.high.three-of-a-kind", None, trips=r[0], kickers=r[3:])
+    if cat is Category.STRAIGHT:
+        return msg("hand.high.straight", None, high=r[0])
+    if cat is Category.FLUSH:
+        return msg("hand.high.flush", None, high=r[0], kickers=r[1:])
+    if cat is Category.FULL_HOUSE:
+        return msg("hand.high.full-house", None, trips=r[0], pair=r[3])
+    if cat is Category.FOUR_OF_A_KIND:
+        return msg("hand.high.four-of-a-kind", None, quads=r[0], kicker=r[4])
+    if r[0] == 14:
+        return msg("hand.high.royal-flush", None)
+    return msg("hand.high.straight-flush", None, high=r[0])
+
+
 class LowHand(_Hand):
-    """The best eight-or-better low (rule ``hand.low``): five different ranks, all 8 or lower.
+    """The best low of a player's cards: eight or better (rule ``hand.low``), or any other
+    qualifier, or razz's lowest five cards (``razz.low``).
 
     ``value`` is smaller for a better low. Comparisons read "weaker than": ``a < b`` means
     ``a`` is the worse low, so ``max(lows)`` is the best, as for ``HighHand``; equal values
@@ -834,14 +893,16 @@ _CARDS_OF: list[list[tuple[Card, ...]]] = [[]] * 2 + [
 ]
 
 
-def best_low(cards: Sequence[Card]) -> LowHand | None:
-    """The best eight-or-better low from 5 to 8 cards, or ``None`` (rule ``hand.low``).
+def best_low(cards: Sequence[Card], qualifier: int = 8) -> LowHand | None:
+    """The best ace-to-five low of ``qualifier`` or better from 5 to 8 cards, or ``None``
+    (rule ``hand.low``; eight or better by default).
 
-    Ace counts 1; straights and flushes do not count against a low. Where two cards of a rank
-    could play, the higher suit is used.
+    Five different ranks, none above the qualifier; the ace counts 1; straights and flushes
+    do not count against a low. Where two cards of a rank could play, the higher suit is used.
 
     :param cards: 5 to 8 distinct ``Card`` objects (seven, plus a community card).
-    :return: the ``LowHand`` (``value`` equals ``low_value(cards)``), or ``None``.
+    :param qualifier: the highest rank a qualifying low may hold (6 to 13): 9 is nine or better.
+    :return: the ``LowHand`` (``value`` equals ``low_value(cards, qualifier)``), or ``None``.
     :raises TableError: If there are fewer than 5 or more than 8 cards.
     :raises CardError: If a card is given twice or is not a card.
 
@@ -850,6 +911,8 @@ def best_low(cards: Sequence[Card]) -> LowHand | None:
     '7-4-3-2-A'
     >>> best_low(parse_cards("Ac Ad 2c 2d 3c 8h Kd")) is None
     True
+    >>> best_low(parse_cards("9c 7d 4h 3s 2c Kd Kh")) is None, best_low(parse_cards("9c 7d 4h 3s 2c Kd Kh"), 9).text
+    (True, '9-7-4-3-2')
     >>> best_low(parse_cards("Ac 2d 3h"))
     Traceback (most recent call last):
     ...
@@ -857,7 +920,8 @@ def best_low(cards: Sequence[Card]) -> LowHand | None:
     card), not 3: give every card the player holds.
     """
     s = _card_bits(cards)
-    value = _LOW_BY_SPREAD[(s | s >> 1 | s >> 2) & _LOW_ONES]
+    tables = _LOW_TABLES.get(qualifier) or _low_tables(qualifier)
+    value = tables.by_spread[(s | s >> 1 | s >> 2) & tables.ones]
     if value is None:
         return None
     hand: LowHand = _new(LowHand)
@@ -1040,3 +1104,138 @@ def _razz_hand(
     )
     ranks = tuple(c.low_rank for c in used)
     return value, ranks, used
+
+
+# ---------------------------------------------------------------------------------------
+# Deuce to seven, and a game's low
+# ---------------------------------------------------------------------------------------
+
+#: The shape of the rank groups (largest first) -> the category's strength.
+_SHAPE_STRENGTH = {
+    (1, 1, 1, 1, 1): 0,
+    (2, 1, 1, 1): 1,
+    (2, 2, 1): 2,
+    (3, 1, 1): 3,
+    (3, 2): 6,
+    (4, 1): 7,
+}
+
+
+class DeuceSevenLow(LowHand):
+    """A deuce-to-seven low: five cards ranked as a high hand, the worst high the best low.
+
+    The ace is always high (A-5-4-3-2 is ace high, not a straight); pairs, straights and
+    flushes count against the hand. ``value`` is smaller for a better low, as for every
+    ``LowHand``; ``category`` is what the five cards make as a high hand.
+
+    >>> from tutor.engine.cards import parse_cards
+    >>> low = best_deuce_seven(parse_cards("7c 5d 4h 3s 2c Kd Kh"))
+    >>> low.text, low.category, low.describe()
+    ('7-5-4-3-2', <Category.HIGH_CARD: 'high card'>, 'seven-five low (7-5-4-3-2)')
+    >>> best_deuce_seven(parse_cards("8c 7c 6c 5c 4c Kd Kh")).describe()
+    'king-seven low (K-7-6-5-4)'
+    >>> best_deuce_seven(parse_cards("7h 7d 5c 4s 2h")).describe()
+    'pair, sevens with a five, a four and a two'
+    """
+
+    __slots__ = ()
+
+    @property
+    def category(self) -> Category:
+        return _CATEGORY_BY_STRENGTH[self.value >> 20]
+
+    @property
+    def said(self) -> Message:
+        """A plain low as its ranks (``7-5-4-3-2``, the ace 14); a pair, straight or flush
+        as that hand."""
+        if self.value >> 20:
+            return _high_said(self.category, self.ranks)
+        return msg("hand.low.ranks", None, ranks=self.ranks)
+
+    @property
+    def named(self) -> Message:
+        if self.value >> 20:
+            return self.said
+        return msg("hand.low.named", None, ranks=self.ranks)
+
+
+def _deuce_seven(five: Sequence[Card]) -> tuple[int, tuple[int, ...], tuple[Card, ...]]:
+    """The deuce-to-seven value of five cards (smaller is better), their ranks in deciding
+    order (the ace 14) and the cards in that order."""
+    counts: dict[int, int] = {}
+    for c in five:
+        counts[c.rank] = counts.get(c.rank, 0) + 1
+    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    strength = _SHAPE_STRENGTH[tuple(n for _, n in groups)]
+    if strength == 0:
+        top, bottom = groups[0][0], groups[-1][0]
+        straight = top - bottom == 4  # the ace is high only: A-5-4-3-2 is no straight
+        flush = len({c.suit for c in five}) == 1
+        strength = 8 if straight and flush else 5 if flush else 4 if straight else 0
+    ranks = tuple(r for r, n in groups for _ in range(n))
+    value = strength << 20
+    for k, r in enumerate(ranks):
+        value |= r << (4 * (4 - k))
+    used = tuple(
+        sorted(five, key=lambda c: (-counts[c.rank], -c.rank, -c.bring_in_key()[1]))
+    )
+    return value, ranks, used
+
+
+def best_deuce_seven(
+    cards: Sequence[Card], qualifier: int | None = None
+) -> DeuceSevenLow | None:
+    """The best deuce-to-seven low from 5 to 8 cards (see :class:`DeuceSevenLow`).
+
+    With a ``qualifier``, only a hand with no pair, straight or flush whose highest card is
+    at most that rank qualifies; ``None`` if no five cards do.
+
+    >>> from tutor.engine.cards import parse_cards
+    >>> best_deuce_seven(parse_cards("Ac 5d 4h 3s 2c Kd Qh")).text
+    'Q-5-4-3-2'
+    >>> best_deuce_seven(parse_cards("9c 8d 4h 3s 2c Kd Kh"), 8) is None
+    True
+    """
+    _card_bits(cards)  # the checks: 5 to 8 cards, each a card, none twice
+    best: tuple[int, tuple[int, ...], tuple[Card, ...]] | None = None
+    for five in itertools.combinations(cards, 5):
+        made = _deuce_seven(five)
+        if qualifier is not None and (made[0] >> 20 or made[1][0] > qualifier):
+            continue
+        if best is None or made[0] < best[0]:
+            best = made
+    if best is None:
+        return None
+    hand = DeuceSevenLow(best[0], ())
+    object.__setattr__(hand, "_named", (best[1], best[2]))
+    return hand
+
+
+def low_hand(half: Half, cards: Sequence[Card]) -> LowHand | None:
+    """The best low of ``cards`` for a game's low ``half``: ranked as the half says, or
+    ``None`` where it must qualify and does not.
+
+    >>> from tutor.engine.cards import parse_cards
+    >>> from tutor.engine.rules import LOW_EIGHT, RAZZ_LOW, Half, Ranking
+    >>> cards = parse_cards("9c 7d 4h 3s 2c Kd Kh")
+    >>> low_hand(LOW_EIGHT, cards), low_hand(Half(Ranking.ACE_TO_FIVE, 9), cards).text
+    (None, '9-7-4-3-2')
+    >>> low_hand(RAZZ_LOW, cards).text, low_hand(Half(Ranking.DEUCE_TO_SEVEN), cards).text
+    ('9-7-4-3-2', '9-7-4-3-2')
+    """
+    ranking = half.ranking
+    if ranking is None:
+        raise ValueError("the high half has no low.")
+    evaluate = _LOW_RANKINGS[ranking]
+    return evaluate(cards, half.qualifier)
+
+
+def _ace_to_five(cards: Sequence[Card], qualifier: int | None) -> LowHand | None:
+    return best_razz(cards) if qualifier is None else best_low(cards, qualifier)
+
+
+#: Each ranking's evaluator: (cards, qualifier) -> the best low, or None.
+_LOW_RANKINGS: dict[str, Callable[[Sequence[Card], int | None], LowHand | None]] = {
+    "ace-to-five": _ace_to_five,
+    "deuce-to-seven": best_deuce_seven,
+}

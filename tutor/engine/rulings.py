@@ -7,7 +7,7 @@ and streets as values, and the rule each rests on), rendered by ``tutor.wording`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -16,62 +16,102 @@ from tutor.engine import betting
 from tutor.engine.boards import ante_said
 from tutor.engine.cards import Card
 from tutor.engine.errors import NeedsCardsError, TutorError
-from tutor.engine.hands import best_high, best_low, best_razz
+from tutor.engine.hands import best_high, low_hand
 from tutor.engine.messages import Message, Said, msg, render_all
+from tutor.engine.registry import Registry
 from tutor.engine.rules import Half, Variant
 from tutor.engine.values import ActionKind, Street
 
 if TYPE_CHECKING:
     from tutor.engine.table import Hand
 
-ASK_KINDS = (
-    "ante",
-    "buy-in",
-    "bring-in",
-    "first-to-act",
-    "next-to-act",
-    "bet-sizes",
-    "legal-actions",
-    "raises-left",
-    "pot",
-    "community-card",
-    "best-high",
-    "best-low",
-    "low-qualifies",
-    "high-winner",
-    "low-winner",
-    "award",
-    "showdown-order",
-    "ruling",
-)
+Result = tuple[dict[str, Any], Said, tuple[str, ...]]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RulingKind:
+    """The engine's half of an ask kind: everything the engine knows about it.
+
+    ``function`` works the ruling out (``(hand, player) -> (answer, why, rule ids)``);
+    ``answer`` lists the keys of its answer object (``extra``: keys only some rulings
+    have); ``said`` the message keys the function says itself (its answers and refusals:
+    the wording a language needs for it); ``about`` what a game needs for the kind to have a
+    meaning there: ``"high"`` (a high half), ``"low"`` (a low half), ``"qualifier"`` (a low
+    that must qualify), or None (every game). The app's entry for the kind
+    (``tutor.asks.AskKind``) holds this one: the registry points from the app to the
+    engine, which never imports the app.
+
+    >>> KINDS["pot"].answer, KINDS["best-low"].needs_player, KINDS["low-winner"].about
+    (('pot',), True, 'low')
+    """
+
+    name: str
+    function: Callable[[Hand, str | None], Result]
+    answer: tuple[str, ...]
+    said: tuple[str, ...] = ()
+    extra: tuple[str, ...] = ()
+    needs_player: bool = False
+    about: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.about not in (None, "high", "low", "qualifier"):
+            raise ValueError(
+                f"about is 'high', 'low', 'qualifier' or None, not {self.about!r}."
+            )
+
+    def __call__(self, hand: Hand, player: str | None) -> Result:
+        return self.function(hand, player)
+
+
+_REGISTRY: Registry[RulingKind] = Registry("ask kind")
+#: Every ask kind the engine answers, by name, in the spec's order (then any registered).
+KINDS: Mapping[str, RulingKind] = _REGISTRY
+#: The ask kinds' names (read when used: a kind registered later is in it).
+ASK_KINDS: Sequence[str] = _REGISTRY.names()
+#: Ask kinds about one player's hand: the ask must name that player (``rule_on(..., player)``).
+NEEDS_PLAYER: Sequence[str] = _REGISTRY.names(lambda k: k.needs_player)
 #: Ask kinds about the low half, which only a game with a low half can answer (hand.low).
-LOW_KINDS = ("best-low", "low-qualifies", "low-winner")
-#: Ask kinds about the high hand, which razz (low only) does not play for (razz.low).
-HIGH_KINDS = ("best-high", "high-winner")
+LOW_KINDS: Sequence[str] = _REGISTRY.names(lambda k: k.about in ("low", "qualifier"))
+#: Ask kinds about the high hand, which a game played for low only does not play for.
+HIGH_KINDS: Sequence[str] = _REGISTRY.names(lambda k: k.about == "high")
+
+
+def register_kind(kind: RulingKind) -> RulingKind:
+    """Add an ask kind the engine answers (every built-in kind is added this way, below).
+
+    :raises ValueError: for a name registered already.
+    """
+    return _REGISTRY.register(kind.name, kind)
+
+
+def unregister_kind(name: str) -> None:
+    """Take a kind out again (for tests that register a throwaway kind)."""
+    _REGISTRY.unregister(name)
 
 
 def unfit_said(variant: Variant, kind: str) -> Message | None:
     """Why an ask of ``kind`` does not fit the game ``variant``; None if it fits."""
-    halves, game = variant.halves, variant.title
-    if kind in LOW_KINDS and not any(h is not Half.HIGH for h in halves):
+    entry = _REGISTRY.get(kind)
+    about = entry.about if entry is not None else None
+    game = variant.title
+    if about in ("low", "qualifier") and variant.low_half is None:
         return msg("ruling.unfit.no-low-half", "hand.low", kind=kind, game=game)
-    if kind == "low-qualifies" and Half.LOW in halves:
-        return msg("ruling.unfit.razz-no-qualifier", "razz.low", kind=kind, game=game)
-    if kind in HIGH_KINDS and Half.HIGH not in halves:
-        return msg("ruling.unfit.razz-low-only", "razz.low", kind=kind, game=game)
+    if about == "qualifier" and not variant.low_must_qualify:
+        return msg(
+            "ruling.unfit.razz-no-qualifier", variant.rule_low, kind=kind, game=game
+        )
+    if about == "high" and not variant.has_high:
+        return msg("ruling.unfit.razz-low-only", variant.rule_low, kind=kind, game=game)
     return None
 
 
-#: Ask kinds about one player's hand: the ask must name that player (``rule_on(..., player)``).
-NEEDS_PLAYER = ("best-high", "best-low", "low-qualifies")
-
-
-def ruling_function(kind: str) -> Callable[[Hand, str | None], Result]:
-    """The engine's ruling function for ``kind`` (what :func:`rule_on` calls after its checks).
+def ruling_function(kind: str) -> RulingKind:
+    """The engine's entry for ``kind``, called as its ruling function (what :func:`rule_on`
+    calls after its checks).
 
     :raises KeyError: for a kind the engine does not answer.
     """
-    return _KINDS[kind]
+    return _REGISTRY[kind]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,21 +152,20 @@ def rule_on(hand: Hand, kind: str, player: str | None = None) -> Ruling:
     :raises TutorError: for an unknown kind, a missing ``player``, or an ask that does not fit
         the moment (``next-to-act`` once the hand is over); NeedsCardsError for unknown cards.
     """
-    fn = _KINDS.get(kind)
-    if fn is None:
-        raise TutorError(msg("ruling.unknown-kind", None, kind=kind, kinds=ASK_KINDS))
-    if kind in NEEDS_PLAYER:
+    entry = _REGISTRY.get(kind)
+    if entry is None:
+        raise TutorError(
+            msg("ruling.unknown-kind", None, kind=kind, kinds=tuple(ASK_KINDS))
+        )
+    if entry.needs_player:
         if not player:
             raise TutorError(msg("ruling.needs-player", None, kind=kind))
         hand.player(player)
     problem = unfit_said(hand.variant, kind)
     if problem:
         raise TutorError(problem)
-    answer, why, rules = fn(hand, player)
+    answer, why, rules = entry.function(hand, player)
     return Ruling(kind, answer, why, tuple(rules), hand.rules.label)
-
-
-Result = tuple[dict[str, Any], Said, tuple[str, ...]]
 
 
 def _seat(hand: Hand, idx: int) -> dict[str, Any]:
@@ -450,32 +489,51 @@ def _best_high(hand: Hand, player: str | None) -> Result:
     )
 
 
+def _low_half(hand: Hand) -> Half:
+    half = hand.variant.low_half
+    assert half is not None  # unfit_said refused a low ask in a game without a low
+    return half
+
+
 def _best_low(hand: Hand, player: str | None) -> Result:
     assert player is not None
     cards = _hand_cards(hand, player)
-    if hand.variant.low_half is Half.LOW:
-        razz = best_razz(cards)
+    half = _low_half(hand)
+    rule = hand.variant.rule_low
+    low = low_hand(half, cards)
+    if not half.qualifies:
+        assert low is not None  # every hand makes a low where none must qualify
         why = msg(
             "ruling.best-low.razz",
-            "razz.low",
+            rule,
             player=player,
-            low=razz.said,
-            cards=razz.cards,
+            low=low.said,
+            cards=low.cards,
+            ace_low=half.ace_low,
         )
-        return {"player": player, "low": razz.text}, (why,), ("razz.low",)
-    low = best_low(cards)
+        return {"player": player, "low": low.text}, (why,), (rule,)
     if low is None:
-        small = tuple(sorted({c.low_rank for c in cards if c.low_rank <= 8}))
-        why = msg("ruling.best-low.none", "hand.low", player=player, ranks=small)
-        return {"player": player, "low": None}, (why,), ("hand.low",)
+        q = half.qualifier
+        small = tuple(sorted({c.low_rank for c in cards if c.low_rank <= (q or 0)}))
+        why = msg(
+            "ruling.best-low.none",
+            rule,
+            player=player,
+            ranks=small,
+            qualifier=q,
+            ace_low=half.ace_low,
+        )
+        return {"player": player, "low": None}, (why,), (rule,)
     why = msg(
         "ruling.best-low.eight",
-        "hand.low",
+        rule,
         player=player,
         low=low.said,
         cards=low.cards,
+        qualifier=half.qualifier,
+        ace_low=half.ace_low,
     )
-    return {"player": player, "low": low.text}, (why,), ("hand.low",)
+    return {"player": player, "low": low.text}, (why,), (rule,)
 
 
 def _low_qualifies(hand: Hand, player: str | None) -> Result:
@@ -505,41 +563,39 @@ def _high_winner(hand: Hand, _: str | None) -> Result:
 
 def _low_winner(hand: Hand, _: str | None) -> Result:
     idxs = _contenders(hand)
-    if hand.variant.low_half is Half.LOW:
-        razz = {i: best_razz(hand.cards_of(hand.players[i].name)) for i in idxs}
-        top = min(lo.value for lo in razz.values())
-        names = tuple(hand.players[i].name for i in idxs if razz[i].value == top)
-        hands = tuple(
-            msg(
-                "ruling.player-hand",
-                None,
-                player=hand.players[i].name,
-                hand=razz[i].said,
-            )
-            for i in idxs
-        )
-        why = msg("ruling.low-winner.razz", "razz.low", players=names, hands=hands)
-        return {"players": list(names)}, (why,), ("razz.low",)
-    lows = {i: best_low(hand.cards_of(hand.players[i].name)) for i in idxs}
+    half = _low_half(hand)
+    rule = hand.variant.rule_low
+    lows = {i: low_hand(half, hand.cards_of(hand.players[i].name)) for i in idxs}
     quals = {i: lo for i, lo in lows.items() if lo is not None}
     hands = tuple(
         msg(
             "ruling.player-hand",
             None,
             player=hand.players[i].name,
-            hand=lo.said if (lo := lows[i]) else msg("ruling.no-low", "hand.low"),
+            hand=lo.said if (lo := lows[i]) else msg("ruling.no-low", rule),
         )
         for i in idxs
     )
     if not quals:
-        why = msg("ruling.low-winner.none", "split.halves", hands=hands)
-        return {"players": []}, (why,), ("hand.low", "split.halves")
+        why = msg(
+            "ruling.low-winner.none",
+            "split.halves",
+            hands=hands,
+            qualifier=half.qualifier,
+            ace_low=half.ace_low,
+        )
+        return {"players": []}, (why,), (rule, "split.halves")
     top = min(lo.value for lo in quals.values())
     names = tuple(
         hand.players[i].name for i in idxs if i in quals and quals[i].value == top
     )
-    why = msg("ruling.low-winner.eight", "hand.low", players=names, hands=hands)
-    return {"players": list(names)}, (why,), ("hand.low",)
+    said = dict(players=names, hands=hands, ace_low=half.ace_low)
+    why = (
+        msg("ruling.low-winner.eight", rule, **said)
+        if half.qualifies
+        else msg("ruling.low-winner.razz", rule, **said)
+    )
+    return {"players": list(names)}, (why,), (rule,)
 
 
 def _award(hand: Hand, _: str | None) -> Result:
@@ -597,23 +653,183 @@ def _ruling(hand: Hand, _: str | None) -> Result:
     return last.answer(), last.why, last.rules
 
 
-_KINDS: dict[str, Callable[[Hand, str | None], Result]] = {
-    "ante": _ante,
-    "buy-in": _buy_in,
-    "bring-in": _bring_in,
-    "first-to-act": _first_to_act,
-    "next-to-act": _next_to_act,
-    "bet-sizes": _bet_sizes,
-    "legal-actions": _legal,
-    "raises-left": _raises_left,
-    "pot": _pot,
-    "community-card": _community,
-    "best-high": _best_high,
-    "best-low": _best_low,
-    "low-qualifies": _low_qualifies,
-    "high-winner": _high_winner,
-    "low-winner": _low_winner,
-    "award": _award,
-    "showdown-order": _showdown_order,
-    "ruling": _ruling,
-}
+#: The message keys every opening ask may say when the moment has passed.
+_OPENING = ("ruling.betting-over", "ruling.nobody-can-act")
+#: The message keys of the low asks.
+_LOWS = (
+    "ruling.best-low.razz",
+    "ruling.best-low.none",
+    "ruling.best-low.eight",
+    "ruling.hand.too-few-cards",
+)
+_WHO = ("player", "seat")
+
+for _kind in (
+    RulingKind(
+        name="ante",
+        function=_ante,
+        answer=("each", "total"),
+        said=(
+            "ruling.ante.none",
+            "ante.each",
+            "ante.short",
+            "ante.posted",
+            "ante.dead",
+        ),
+    ),
+    RulingKind(
+        name="buy-in",
+        function=_buy_in,
+        answer=("minimum",),
+        said=("ruling.buy-in.minimum",),
+    ),
+    RulingKind(
+        name="bring-in",
+        function=_bring_in,
+        answer=("player", "seat", "card", "amount"),
+        said=(
+            "ruling.bring-in.amount",
+            "ruling.bring-in.short",
+            "ruling.bring-in.nothing-left",
+            "ruling.bring-in.starts-later",
+            "ruling.bring-in.needs-doors",
+        ),
+    ),
+    RulingKind(name="first-to-act", function=_first_to_act, answer=_WHO, said=_OPENING),
+    RulingKind(
+        name="next-to-act",
+        function=_next_to_act,
+        answer=_WHO,
+        said=(
+            "ruling.next.nobody-brought-in",
+            "ruling.next.clockwise",
+            "ruling.next.skipped",
+            *_OPENING,
+        ),
+    ),
+    RulingKind(
+        name="bet-sizes",
+        function=_bet_sizes,
+        answer=("sizes",),
+        said=(
+            "ruling.sizes.completion",
+            "ruling.sizes.none",
+            "ruling.sizes.big-seen",
+            *_OPENING,
+        ),
+    ),
+    RulingKind(
+        name="legal-actions",
+        function=_legal,
+        answer=("player", "actions"),
+        said=(
+            "ruling.legal.may",
+            "ruling.legal.must-bring-in",
+            "ruling.legal.low-card-all-in",
+            "ruling.legal.facing-bring-in",
+            "ruling.legal.no-raise",
+            "ruling.legal.raises-left",
+            *_OPENING,
+        ),
+    ),
+    RulingKind(
+        name="raises-left",
+        function=_raises_left,
+        answer=("raises_left",),
+        said=(
+            "ruling.raises.unlimited",
+            "ruling.raises.left",
+            "ruling.raises.cap-holds",
+            "ruling.raises.heads-up-capped",
+            "ruling.raises.capped-before-heads-up",
+            *_OPENING,
+        ),
+    ),
+    RulingKind(
+        name="pot",
+        function=_pot,
+        answer=("pot",),
+        said=("ruling.pot.total", "ruling.pot.part", "ruling.pot.returned"),
+    ),
+    RulingKind(name="community-card", function=_community, answer=("community",)),
+    RulingKind(
+        name="best-high",
+        function=_best_high,
+        answer=("player", "category", "ranks", "cards"),
+        said=("ruling.best-high", "ruling.hand.too-few-cards"),
+        needs_player=True,
+        about="high",
+    ),
+    RulingKind(
+        name="best-low",
+        function=_best_low,
+        answer=("player", "low"),
+        said=_LOWS,
+        needs_player=True,
+        about="low",
+    ),
+    RulingKind(
+        name="low-qualifies",
+        function=_low_qualifies,
+        answer=("player", "qualifies"),
+        said=_LOWS,
+        needs_player=True,
+        about="qualifier",
+    ),
+    RulingKind(
+        name="high-winner",
+        function=_high_winner,
+        answer=("players",),
+        said=("ruling.high-winner", "ruling.player-hand", "ruling.showdown.one-left"),
+        about="high",
+    ),
+    RulingKind(
+        name="low-winner",
+        function=_low_winner,
+        answer=("players",),
+        said=(
+            "ruling.low-winner.razz",
+            "ruling.low-winner.none",
+            "ruling.low-winner.eight",
+            "ruling.player-hand",
+            "ruling.no-low",
+            "ruling.showdown.one-left",
+        ),
+        about="low",
+    ),
+    RulingKind(
+        name="award",
+        function=_award,
+        answer=("payouts", "rake"),
+        said=("ruling.award.not-over",),
+    ),
+    RulingKind(
+        name="showdown-order",
+        function=_showdown_order,
+        answer=_WHO,
+        said=(
+            "ruling.order.last-aggressor",
+            "ruling.order.short-all-in",
+            "ruling.order.first-to-act",
+        ),
+    ),
+    RulingKind(
+        name="ruling",
+        function=_ruling,
+        answer=(
+            "outcome",
+            "rule",
+            "reference",
+            "basis",
+            "continues",
+            "next_player",
+            "next_actions",
+            "chips_back",
+            "dead",
+            "cards",
+        ),
+        extra=("stub_use", "next_burns", "declare_all_in"),
+        said=("ruling.no-irregularity",),
+    ),
+):
+    register_kind(_kind)

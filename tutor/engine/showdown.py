@@ -37,9 +37,9 @@ from types import MappingProxyType
 from typing import NamedTuple, Protocol, cast
 
 from tutor.engine.cards import Card
-from tutor.engine.hands import HighHand, LowHand, best_high, best_low, best_razz
+from tutor.engine.hands import HighHand, LowHand, best_high, low_hand
 from tutor.engine.messages import Message, Said, msg
-from tutor.engine.rules import Half, HouseRules, OddChipTies, Variant
+from tutor.engine.rules import HouseRules, OddChipTies, Variant
 from tutor.engine.values import Stakes
 
 ZERO = Decimal(0)
@@ -240,7 +240,9 @@ class Holding:
     name: str
     cards: tuple[Card, ...]  # own cards, plus the community card if any
     high: HighHand | None  # None in a game without a high half (razz)
-    low: LowHand | None
+    low: (
+        LowHand | None
+    )  # None in a game without a low half, or where it does not qualify
 
 
 def holdings(setup: AwardSetup) -> dict[int, Holding] | Message:
@@ -263,13 +265,7 @@ def holdings(setup: AwardSetup) -> dict[int, Holding] | Message:
                 player=p.name,
                 count=len(known),
             )
-        low = (
-            best_low(known)
-            if half is Half.LOW8
-            else best_razz(known)
-            if half is Half.LOW
-            else None
-        )
+        low = low_hand(half, known) if half is not None else None
         high = best_high(known) if has_high else None
         out[p.idx] = Holding(p.idx, p.name, known, high, low)
     return out
@@ -293,6 +289,10 @@ class _Showdown:
         self.position = {idx: k for k, idx in enumerate(setup.order)}
         self.name = [p.name for p in setup.players]
         self.ties = setup.rules.odd_chip_ties
+        low = setup.variant.low_half
+        #: How a low's cards rank for an odd chip by suit: the ace low, unless the game's
+        #: low is ranked deuce to seven.
+        self.low_key = _low_key if low is None or low.ace_low else _high_key
         self.pay: dict[int, int] = {}
         self.notes: list[Message] = []
         self.rules: set[str] = {"hand.high"}
@@ -310,11 +310,11 @@ class _Showdown:
         h = self.held[i]
         if self.ties is OddChipTies.SUIT_ALL_CARDS:
             if low:
-                return sorted(h.cards, key=_low_key), False
+                return sorted(h.cards, key=self.low_key), False
             return sorted(h.cards, key=_high_key, reverse=True), True
         if low:
             assert h.low is not None
-            return sorted(h.low.cards, key=_low_key, reverse=True), True
+            return sorted(h.low.cards, key=self.low_key, reverse=True), True
         assert h.high is not None
         return sorted(h.high.cards, key=_high_key, reverse=True), True
 
@@ -326,7 +326,7 @@ class _Showdown:
         shared = set(ca) & set(cb)
         ca = [c for c in ca if c not in shared]
         cb = [c for c in cb if c not in shared]
-        key = _low_key if low else _high_key
+        key = self.low_key if low else _high_key
         for x, y in zip(ca, cb, strict=False):
             if key(x) != key(y):
                 a_wins = (key(x) > key(y)) == larger
@@ -506,7 +506,7 @@ def award_showdown(setup: AwardSetup) -> Award:
         high_names: tuple[str, ...] = ()
         low_names: tuple[str, ...] = ()
         given: dict[int, int] = {}
-        if not v.has_high:  # razz: the whole pot to the best low, no qualifier
+        if not v.has_high:  # played for low only (razz): the whole pot to the best low
             rules.discard("hand.high")
             rules.add(v.rule_low)
             best_low_v = min(held[i].low.value for i in lows)  # type: ignore[union-attr]
@@ -571,7 +571,13 @@ def award_showdown(setup: AwardSetup) -> Award:
             else:
                 said = dict(pot=n, amount=amount, eligible=eligible, winners=high_names)
                 notes.append(
-                    msg("award.pot.no-low", "split.halves", **said, high=high)
+                    msg(
+                        "award.pot.no-low",
+                        "split.halves",
+                        **said,
+                        high=high,
+                        qualifier=v.low_half.qualifier if v.low_half else None,
+                    )
                     if halves_split
                     else msg("award.pot.high", "hand.high", **said, high=high)
                 )

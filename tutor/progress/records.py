@@ -9,11 +9,12 @@ from decimal import Decimal
 from typing import Any
 
 from tutor.engine.errors import TutorError
-from tutor.engine.rules import Game
+from tutor.engine.rules import GAMES as ENGINE_GAMES
 
 NAME_MAX = 40
-#: The games an answer may be for: every game the engine plays.
-GAMES = tuple(game.value for game in Game)
+#: The games an answer may be for: every game the engine plays (its registry, as it is
+#: when read).
+GAMES = ENGINE_GAMES
 LEVELS = range(1, 6)
 
 

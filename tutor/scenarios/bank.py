@@ -14,7 +14,7 @@ from tutor.scenarios.model import Scenario
 from tutor.scenarios.nodes import MAX_BYTES
 from tutor.scenarios.replay import check_replay
 from tutor.scenarios.text import quote
-from tutor.scenarios.validate import read_scenario
+from tutor.scenarios.validate import in_file_order, read_draft
 
 SUFFIXES = (".yaml", ".yml")
 log = logging.getLogger(__name__)
@@ -35,18 +35,23 @@ class ScenarioFileError(ScenarioError):
 def check_text(
     text: str | bytes, path: str = "<scenario>", *, replay: bool = True
 ) -> tuple[Scenario | None, list[ScenarioError]]:
-    """Check a scenario's text: every schema problem, then (if none) the replay's first problem.
+    """Check a scenario's text: every problem the file has, in one pass.
+
+    The schema pass reports every problem of form, names and cards; the replay then plays
+    what it can (the table and the steps that are fine, up to the first one that is not)
+    and adds each ``expect`` that disagrees with the engine, each ask the engine cannot
+    answer, and the first action or event it refuses.
 
     :return: the Scenario (None if it has any problem) and the problems, in file order.
         Any failure while checking becomes a problem located at the start (and is logged
         with its traceback), as for a pasted or uploaded text.
     """
     try:
-        scenario, problems = read_scenario(text, path)
-        if scenario is None or not replay:
-            return scenario, problems
-        problems = check_replay(scenario)
-        return (None if problems else scenario), problems
+        draft, problems = read_draft(text, path)
+        if replay and draft.scenario is not None:
+            problems = problems + check_replay(draft.scenario, stop_at=draft.stop_at)
+        problems = in_file_order(problems, path)
+        return (None if problems else draft.scenario), problems
     except Exception as exc:  # logged: a bug must not stop the bank or the page
         log.exception("checking the scenario %r failed", path)
         return None, [_crashed(exc, path)]

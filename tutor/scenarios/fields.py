@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from tutor.asks import ASKS
 from tutor.engine import actions
 from tutor.engine.cards import RANK_CHARS, SUIT_CHARS
 from tutor.engine.hands import Category
-from tutor.engine.irregularities import KINDS as IRREGULARITY_KINDS
+from tutor.engine.registry import Derived, Names
+from tutor.engine.rules import DEFAULT_GAME, OVERRIDE_FIELDS, PRESETS, TOPICS
 from tutor.engine.rules import GAMES as GAMES_OF_ENGINE
-from tutor.engine.rules import OVERRIDE_FIELDS, PRESETS, TOPICS
 from tutor.engine.rulings import ASK_KINDS
 from tutor.engine.values import STREETS, Street
 from tutor.specs import (
@@ -30,15 +32,24 @@ from tutor.specs import (
     Whole,
 )
 
+#: The games a scenario may be (the engine's registry, read when a file is checked).
 GAMES = GAMES_OF_ENGINE
+#: The games in words, for the JSON Schema: "stud8 (default), stud or razz".
+_GAMES_SAID = ", ".join(
+    f"{g} (default)" if g == DEFAULT_GAME else g for g in GAMES[:-1]
+) + (f" or {GAMES[-1]}" if len(GAMES) > 1 else "")
 #: Where a scenario may start: every street after the third, or the showdown.
 START_STREETS = tuple(s.value for s in Street if s is not Street.THIRD)
 CATEGORIES = tuple(c.value for c in Category)
 RANKS = tuple(RANK_CHARS)
-#: Asks about one player's hand: ``player:`` is required on them (the registry's needs_player).
-PLAYER_ASKS = tuple(kind for kind, entry in ASKS.items() if entry.needs_player)
+#: Asks about one player's hand: ``player:`` is required on them (the registry's
+#: needs_player). This and the other tables of ask kinds below read the registry when used,
+#: so a kind registered later (one entry in ``tutor.asks``) is in them.
+PLAYER_ASKS: Sequence[str] = Names(
+    lambda: tuple(kind for kind, entry in ASKS.items() if entry.needs_player)
+)
 #: What the app shows when an ask has no ``prompt:``.
-DEFAULT_PROMPTS = {kind: entry.prompt for kind, entry in ASKS.items()}
+DEFAULT_PROMPTS: Mapping[str, str] = Derived(ASKS, lambda entry: entry.prompt)
 
 MAX_SEATS = 8
 MIN_SEATS = 2
@@ -179,9 +190,9 @@ def _expect(kind: str, *fields: Field) -> Obj:
 
 
 #: Each ask kind's ``expect:`` (the registry's expect fields; every key optional).
-EXPECT: dict[str, Obj] = {
-    kind: _expect(kind, *entry.expect) for kind, entry in ASKS.items()
-}
+EXPECT: Mapping[str, Obj] = Derived(
+    ASKS, lambda entry: _expect(entry.name, *entry.expect)
+)
 
 ASK_STEP = Obj(
     "ask step",
@@ -222,7 +233,8 @@ ASK_STEP = Obj(
 STREET_WORDS = tuple(s.value for s in STREETS)
 _NAMES = OneOrList(NAME, description="a player's name, or a list of names")
 _STREET = Text(enum=STREET_WORDS, description="a street")
-#: Each event's key, what its value is, and the other keys it may carry.
+#: Each event's key (one per kind of the engine's ``IRREGULARITIES``), what its value is,
+#: and the other keys it may carry.
 EVENT_KINDS: dict[str, tuple[Spec, tuple[str, ...], str]] = {
     "dealer-exposes": (
         _NAMES,
@@ -332,7 +344,6 @@ EVENT_MODIFIERS: dict[str, Spec] = {
         description="in-turn actions that follow, before the ruling is given"
     ),
 }
-assert set(EVENT_KINDS) == set(IRREGULARITY_KINDS)
 
 STEP = StepSpec(ACT_STEP, ASK_STEP, EXPECT, "an act step, an ask step or an event step")
 
@@ -348,7 +359,7 @@ SCENARIO = Obj(
         Field("title", Text(max_length=120), True, "the scenario's title"),
         Field("topic", Text(enum=TOPICS), True, "the course topic"),
         Field("level", Whole(1, 5), True, "1 (first lesson) to 5 (expert rulings)"),
-        Field("game", Text(enum=GAMES), False, "stud8 (default), stud or razz"),
+        Field("game", Text(enum=GAMES), False, _GAMES_SAID),
         Field(
             "rules", Text(enum=PRESETS), False, "the house-rule preset (default online)"
         ),

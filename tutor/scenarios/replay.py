@@ -29,7 +29,7 @@ from tutor.engine import (
     to_json,
 )
 from tutor.engine.errors import Where
-from tutor.engine.irregularities import Irregularity, rule
+from tutor.engine.irregularities import IRREGULARITIES, Irregularity, rule
 from tutor.scenarios.model import Ask, Event, Scenario, Step
 
 log = logging.getLogger(__name__)
@@ -221,12 +221,28 @@ def _jsonable(value: Any) -> Any:
 
 
 class _Replay:
-    """Runs the steps; ``snapshots`` copies the hand at every step (for the app)."""
+    """Runs the steps; ``snapshots`` copies the hand at every step (for the app).
 
-    def __init__(self, scenario: Scenario, snapshots: bool) -> None:
+    With ``every``, a problem that leaves the hand as it was (an ``expect`` that disagrees,
+    an ask the engine cannot answer here) is kept in ``problems`` and the replay goes on; a
+    refused action or event still ends it (the hand cannot be played past it), and so does
+    the step ``stop_at`` (a step the file has a problem in).
+    """
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        snapshots: bool,
+        *,
+        every: bool = False,
+        stop_at: int | None = None,
+    ) -> None:
         self.scenario = scenario
         self.snapshots = snapshots
+        self.every = every
+        self.stop_at = stop_at
         self.results: list[StepResult] = []
+        self.problems: list[ScenarioError] = []
 
     def error(self, at: tuple[int, int], message: str) -> ScenarioError:
         return ScenarioError(message, self.scenario.path, at[0], at[1])
@@ -239,6 +255,8 @@ class _Replay:
             key = "community" if "community" in self.scenario.marks else "start"
             raise self.error(self.scenario.mark(key), f"{key}: {hand.problems[0]}")
         for step in self.scenario.steps:
+            if self.stop_at is not None and step.index >= self.stop_at:
+                break
             if step.kind == "act":
                 self.act(hand, step)
             elif step.kind == "event":
@@ -246,6 +264,20 @@ class _Replay:
             else:
                 self.ask(hand, step)
         return self.results
+
+    def run_all(self) -> list[ScenarioError]:
+        """Replay, keeping every problem (see the class); the problems, in file order."""
+        try:
+            self.run()
+        except ScenarioError as exc:  # the table, or a refused action or event
+            self.problems.append(exc)
+        return self.problems
+
+    def keep(self, problem: ScenarioError) -> None:
+        """A problem that leaves the hand as it was: kept (``every``), or raised."""
+        if not self.every:
+            raise problem
+        self.problems.append(problem)
 
     def act(self, hand: Hand, step: Step) -> None:
         before = len(hand.history)
@@ -319,22 +351,28 @@ class _Replay:
         try:
             ruling = hand.answer(ask.kind, player=ask.player)
         except TutorError as exc:
-            raise self.error(
-                (step.line, step.column),
-                f"{where}: the engine cannot answer this {ask.kind} ask here: {exc}",
-            ) from None
+            self.keep(
+                self.error(
+                    (step.line, step.column),
+                    f"{where}: the engine cannot answer this {ask.kind} ask here: {exc}",
+                )
+            )
+            return
         except Exception as exc:  # noqa: BLE001 - an engine bug must not stop a whole bank
-            raise self.error((step.line, step.column), _internal(where, exc)) from None
+            self.keep(self.error((step.line, step.column), _internal(where, exc)))
+            return
         unordered = ASKS[ask.kind].unordered
         if ask.expect is not None and not agrees(ask.expect, ruling.answer, unordered):
             at = step.expect_mark or (step.line, step.column)
-            raise self.error(
-                at,
-                (
-                    f"{where}.expect: the engine answers {_json(ruling.answer)} but the file expects "
-                    f"{_json(ask.expect)}: correct the expect (or remove it). The engine's reason: "
-                    f"{ruling.explanation}"
-                ),
+            self.keep(
+                self.error(
+                    at,
+                    (
+                        f"{where}.expect: the engine answers {_json(ruling.answer)} but the "
+                        f"file expects {_json(ask.expect)}: correct the expect (or remove "
+                        f"it). The engine's reason: {ruling.explanation}"
+                    ),
+                )
             )
         self.results.append(
             StepResult(
@@ -375,13 +413,15 @@ def replay_scenario(scenario: Scenario) -> list[StepResult]:
     return _Replay(scenario, snapshots=False).run()
 
 
-def check_replay(scenario: Scenario) -> list[ScenarioError]:
-    """The replay's problem (at most one: replay stops at the first), as a list."""
-    try:
-        replay_scenario(scenario)
-    except ScenarioError as exc:
-        return [exc]
-    return []
+def check_replay(
+    scenario: Scenario, *, stop_at: int | None = None
+) -> list[ScenarioError]:
+    """Every problem the replay finds, in one pass: each ``expect`` that disagrees with the
+    engine and each ask it cannot answer there (neither changes the hand, so the replay
+    goes on), and the first action or event it refuses (the hand cannot be played past it;
+    the schema pass has checked the later steps' form, names and cards). ``stop_at``: the
+    index of a step not to play (one the file has a problem in), nor any after it."""
+    return _Replay(scenario, snapshots=False, every=True, stop_at=stop_at).run_all()
 
 
 def answer_scenario(scenario: Scenario) -> dict[str, Any]:
@@ -416,15 +456,16 @@ def to_irregularity(event: Event) -> Irregularity:
     actions: tuple[str, ...] = ()
     street: Street | None = None
     text = ""
-    if event.kind == "out-of-turn":
+    named = IRREGULARITIES[event.kind].value  # what the event's own value names
+    if named == "actions":
         actions = _texts(main)
-    elif event.kind in ("chips", "says"):
+    elif named == "text":
         text = str(main)
-    elif event.kind in ("no-burn", "double-burn", "burn-exposed"):
+    elif named == "street":
         street = Street(str(main))
-    elif isinstance(main, list):
+    elif named == "players" and isinstance(main, list):
         players = tuple(str(x) for x in main)
-    elif isinstance(main, str):
+    elif named == "players" and isinstance(main, str):
         players = (main,)
     if "acts" in v:
         actions = _texts(v["acts"])

@@ -23,9 +23,15 @@ def _or_list(words: list[str]) -> str:
     )
 
 
-#: The games and house rules a scenario can name, from the engine's lists.
-_GAMES = _or_list([f"{game} ({label})" for game, label in GAME_LABELS.items()])
+#: The house rules a scenario can name, from the engine's list.
 _PRESETS = _or_list(list(PRESETS))
+
+
+def _games() -> str:
+    """The games a scenario can name, from the engine's registry as it is now."""
+    return _or_list([f"{game} ({label})" for game, label in GAME_LABELS.items()])
+
+
 _HEAD = """\
 # A new scenario: change what you need, then check, preview and save it.
 id: {id}                  # unique across the bank: lower-case letters, digits and '-'
@@ -109,7 +115,7 @@ def _head(topic: str, game: str) -> str:
         topic=topic,
         game=game,
         pad=" " * max(1, 20 - len(game)),
-        games=_GAMES,
+        games=_games(),
         presets=_PRESETS,
     )
 

@@ -89,7 +89,7 @@ def _undo() -> None:
 
 
 def _to_editor() -> None:
-    from tutor.ui.studio import SECTIONS, load_text
+    from tutor.ui.studio_draft import SECTIONS, load_text
 
     load_text(hb.dump(st.session_state[DOC]), "the hand built by clicking")
     st.session_state["studio_section"] = SECTIONS[0]

@@ -153,7 +153,7 @@ def _day(value: object, shift: int = 0) -> datetime | None:
 def _preview(ask: HardAsk) -> None:
     """Open the ask's scenario in the Studio's preview, at the ask."""
     from tutor.ui.bank import scenario_bank
-    from tutor.ui.studio import SECTIONS, load_text
+    from tutor.ui.studio_draft import SECTIONS, load_text
 
     scenario = scenario_bank().get(ask.scenario_id)
     if scenario is None:

@@ -11,21 +11,18 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.ui.data import lessons, progress_store
+from tutor.ui.lessons_read import READ, lessons_read, mark_read
 from tutor.ui.rules_page import link_rule_ids, rule_links
 from tutor.ui.state import Settings
 from tutor.ui.text import plain
 
 if TYPE_CHECKING:  # the bank and the walkthrough are imported when a lesson is opened
     from tutor.lessons import Lesson
-    from tutor.progress import Learner, TopicSummary
+    from tutor.progress import TopicSummary
     from tutor.scenarios.model import Scenario
     from tutor.ui.bank import BankView
 
 WALKTHROUGH_PAGE = "app_pages/walkthrough.py"
-#: Session key: the lessons opened in this session.
-READ = "learn_read"
-#: Session key: (learner id, lesson id) pairs already saved to the progress store.
-READ_SAVED = "learn_read_saved"
 #: The first visit's greeting (the README's "first visit" paragraph says the same).
 WELCOME = (
     "**Welcome!** Type your name and press Enter: your answers are saved under it. "
@@ -43,46 +40,6 @@ def _open(lesson_id: str | None) -> None:
     st.session_state["learn_lesson"] = lesson_id
     if lesson_id:
         st.session_state.setdefault(READ, set()).add(lesson_id)
-
-
-def mark_read(lesson_id: str, settings: Settings) -> None:
-    """Mark the lesson read: in this session, and for a named learner in the store (once)."""
-    st.session_state.setdefault(READ, set()).add(lesson_id)
-    if settings.learner is not None:
-        _save_read(settings.learner, lesson_id)
-
-
-def keep_session_reads(learner: Learner) -> None:
-    """Save under ``learner`` the lessons opened in this session before a name was given."""
-    for lesson_id in sorted(st.session_state.get(READ, set())):
-        _save_read(learner, lesson_id)
-
-
-def _save_read(learner: Learner, lesson_id: str) -> None:
-    """The Read mark in the store, once per learner and lesson in a session."""
-    saved: set[tuple[int, str]] = st.session_state.setdefault(READ_SAVED, set())
-    key = (learner.id, lesson_id)
-    if key in saved:
-        return
-    try:
-        progress_store().mark_lesson_read(learner, lesson_id)
-    except (
-        TutorError
-    ) as exc:  # the session's mark still shows; the reason may name a path
-        logger.error("A lesson's Read mark was not saved: %s", exc)
-        return
-    saved.add(key)
-
-
-def lessons_read(settings: Settings) -> set[str]:
-    """The lessons opened in this session and, for a named learner, ever (from the store)."""
-    read: set[str] = set(st.session_state.get(READ, set()))
-    if settings.learner is not None:
-        try:
-            read |= progress_store().lessons_read(settings.learner)
-        except TutorError as exc:
-            logger.error("The lessons read could not be loaded: %s", exc)
-    return read
 
 
 def lesson_status(

@@ -13,7 +13,7 @@ from tutor.engine.errors import TutorError
 from tutor.progress import Learner
 from tutor.progress.records import NAME_MAX
 from tutor.ui.data import STORE_DOWN, available_store, progress_store
-from tutor.ui.learn import READ, keep_session_reads
+from tutor.ui.lessons_read import READ, keep_session_reads
 from tutor.ui.state import (
     GAME_CHOICES,
     PRESET_CHOICES,

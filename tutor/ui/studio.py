@@ -28,10 +28,9 @@ from tutor.scenarios.replay import answer_scenario, walk
 from tutor.scenarios.templates import template, template_topics
 from tutor.scenarios.writer import BankFile, BankWriteError, InstructorBank
 from tutor.ui.state import Settings
+from tutor.ui.studio_draft import SECTIONS, load_text
 
 DRAFT = "draft.yaml"
-#: The sections of the page, in order.
-SECTIONS = ("Write and check", "Preview as a learner", "Build by clicking", "Bank")
 _MD_SPECIAL = "\\`*_[]<>|~$"
 
 
@@ -89,20 +88,6 @@ def current_draft() -> Draft:
 
 
 # -- loading text into the editor ----------------------------------------------------------
-def load_text(text: str, source: str) -> None:
-    """Replace the draft with ``text`` (keeping the old one for Undo) and reset the editor."""
-    old = st.session_state.get("studio_text", "")
-    if old.strip() and old != text:
-        st.session_state["studio_undo"] = old
-    st.session_state["studio_text"] = text
-    st.session_state["studio_plain_text"] = text
-    st.session_state["studio_loaded"] = text
-    st.session_state["studio_version"] = st.session_state.get("studio_version", 0) + 1
-    st.session_state["studio_notice"] = f"The editor now holds {source}." + (
-        " Its previous text can be taken back with Undo." if old.strip() else ""
-    )
-
-
 def _undo() -> None:
     old = st.session_state.pop("studio_undo", None)
     if old is not None:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from tutor.wording import Params, Template
 from tutor.wording.en.common import ending, joined
-from tutor.wording.en.hands import char
+from tutor.wording.en.hands import char, name
 
 
 # ------------------------------------------------------------------ the antes
@@ -99,12 +99,78 @@ def _pot_total(p: Params) -> str:
     return f"Every chip put in this hand, antes included: {parts} = {p['pot']}."
 
 
+def qualifier(p: Params) -> int:
+    """The highest rank a qualifying low may hold (8 where the message does not say)."""
+    value = p.raw("qualifier") if "qualifier" in p else None
+    return 8 if value is None else int(value)
+
+
+def ace_low(p: Params) -> bool:
+    """Whether the low is ranked ace to five (True where the message does not say)."""
+    return bool(p.raw("ace_low")) if "ace_low" in p else True
+
+
 def _best_low_none(p: Params) -> str:
+    q = name(qualifier(p))
+    if not ace_low(p):
+        return (
+            f"{p['player']} cannot make five cards with no pair, straight or flush, {q} "
+            "or lower, so there is no low."
+        )
     ranks = p.raw("ranks")
     listed = ", ".join(char(r) for r in ranks) or "none"
     return (
-        f"{p['player']} has only {len(ranks)} different rank{ending(len(ranks))} of eight or "
+        f"{p['player']} has only {len(ranks)} different rank{ending(len(ranks))} of {q} or "
         f"lower ({listed}); a low needs five, so there is no low. Paired cards count once."
+    )
+
+
+def _best_low_qualified(p: Params) -> str:
+    q = name(qualifier(p))
+    if not ace_low(p):
+        return (
+            f"{p['player']}'s best low is {p['low']}, using {p['cards']}: deuce to seven, "
+            f"{q} or lower, the ace high; straights and flushes count against it."
+        )
+    return (
+        f"{p['player']}'s best low is {p['low']}, using {p['cards']}: five different ranks "
+        f"of {q} or lower, the ace counting low; straights and flushes do not count "
+        "against it."
+    )
+
+
+def _best_low_any(p: Params) -> str:
+    if not ace_low(p):
+        return (
+            f"{p['player']}'s lowest five cards are {p['low']}, using {p['cards']}: deuce "
+            "to seven, the ace high; pairs, straights and flushes count against the hand, "
+            "and there is no qualifier."
+        )
+    return (
+        f"{p['player']}'s lowest five cards are {p['low']}, using {p['cards']}: ace to "
+        "five, the ace low; pairs count against the hand, straights and flushes do not, "
+        "and there is no qualifier."
+    )
+
+
+def _lowest_wins(p: Params) -> str:
+    how = (
+        "In razz the lowest hand wins, compared ace to five from the highest card down, "
+        "pairs counting against"
+        if ace_low(p)
+        else "The lowest hand wins, compared deuce to seven from the highest card down, "
+        "pairs, straights and flushes counting against"
+    )
+    return (
+        f"{how}; the best is {joined(p, 'players', ', ')} ({joined(p, 'hands', '; ')})."
+    )
+
+
+def _no_low(p: Params) -> str:
+    q = name(qualifier(p))
+    return (
+        f"Nobody has {'an' if q[0] in 'ae' else 'a'} {q}-or-better low "
+        f"({joined(p, 'hands', '; ')}), so the high hand takes the whole pot."
     )
 
 
@@ -209,16 +275,10 @@ CATALOGUE: Mapping[str, Template] = {
     "ruling.best-high": (
         "{player}'s best five cards make {hand}: {cards}. Any five of the cards may be used."
     ),
-    "ruling.best-low.razz": (
-        "{player}'s lowest five cards are {low}, using {cards}: ace to five, the ace low; "
-        "pairs count against the hand, straights and flushes do not, and there is no "
-        "qualifier."
-    ),
+    # a low: any hand makes one (razz), none qualifies, one qualifies (8 or better, ...)
+    "ruling.best-low.razz": _best_low_any,
     "ruling.best-low.none": _best_low_none,
-    "ruling.best-low.eight": (
-        "{player}'s best low is {low}, using {cards}: five different ranks of eight or "
-        "lower, the ace counting low; straights and flushes do not count against it."
-    ),
+    "ruling.best-low.eight": _best_low_qualified,
     "ruling.showdown.one-left": "only one player is left; nobody shows down.",
     "ruling.player-hand": "{player}: {hand}",
     "ruling.no-low": "no low",
@@ -226,15 +286,8 @@ CATALOGUE: Mapping[str, Template] = {
         f"Best high hand among the players still in: {joined(p, 'players', ', ')} "
         f"({joined(p, 'hands', '; ')})."
     ),
-    "ruling.low-winner.razz": lambda p: (
-        "In razz the lowest hand wins, compared ace to five from the highest card down, "
-        f"pairs counting against; the best is {joined(p, 'players', ', ')} "
-        f"({joined(p, 'hands', '; ')})."
-    ),
-    "ruling.low-winner.none": lambda p: (
-        f"Nobody has an eight-or-better low ({joined(p, 'hands', '; ')}), so the high "
-        "hand takes the whole pot."
-    ),
+    "ruling.low-winner.razz": _lowest_wins,
+    "ruling.low-winner.none": _no_low,
     "ruling.low-winner.eight": lambda p: (
         "Lows compare from the highest card down; the best is "
         f"{joined(p, 'players', ', ')} ({joined(p, 'hands', '; ')})."

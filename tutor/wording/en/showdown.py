@@ -5,12 +5,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tutor.wording import Params, Template
+from tutor.wording.en.hands import name
 
 
 def _pot(n: int, start: bool) -> str:
     if n == 0:
         return "The main pot" if start else "the main pot"
     return f"Side pot {n}" if start else f"side pot {n}"
+
+
+def _or_better(p: Params) -> str:
+    """``an eight-or-better`` (the game's qualifier; eight where the message does not say)."""
+    value = p.raw("qualifier") if "qualifier" in p else None
+    q = name(8 if value is None else int(value))
+    return f"{'an' if q[0] in 'ae' else 'a'} {q}-or-better"
 
 
 def _head(p: Params) -> str:
@@ -102,7 +110,7 @@ CATALOGUE: Mapping[str, Template] = {
     ),
     "award.pot.halves": _halves,
     "award.pot.no-low": lambda p: (
-        f"{_head(p)}: no player in it has an eight-or-better low, so the best high, "
+        f"{_head(p)}: no player in it has {_or_better(p)} low, so the best high, "
         f"{p['winners']} with {p['high']}, takes it all."
     ),
     "award.pot.high": lambda p: (

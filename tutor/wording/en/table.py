@@ -78,10 +78,15 @@ def _best_board(p: Params) -> str:
     others = [f"{name} {_board(p, cards)}" for name, cards in p.raw("others")]
     if others:
         why += f" (against {'; '.join(others)})"
-    if low:
+    if low and ("ace_low" not in p or p.raw("ace_low")):
         return why + (
             ". In razz the lowest board acts first: unpaired boards beat paired ones, "
             "compared from their highest card down, the ace low."
+        )
+    if low:
+        return why + (
+            ". The lowest board acts first: unpaired boards beat paired ones, compared "
+            "from their highest card down, the ace high."
         )
     return why + (
         ". Only pairs, trips and quads count on the board, then high cards; "

@@ -1,0 +1,736 @@
+"""The schema pass: located nodes checked against ``fields`` (the scenario format as data),
+value by value, every problem collected with its path, line and column.
+
+:class:`SchemaPass` walks the nodes against the specs and gives back plain values (or
+:data:`BAD` where a value failed its check, its problem already recorded) and the mark of
+every value it read. :mod:`tutor.scenarios.model_builder` builds the scenario from them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from tutor import specs as S
+from tutor.engine.actions import read_action
+from tutor.engine.cards import UNKNOWN, Card
+from tutor.engine.errors import ActionSyntaxError, CardError, ScenarioError
+from tutor.scenarios import fields as F
+from tutor.scenarios.nodes import Map, Node, Scalar, Seq, describe
+from tutor.scenarios.text import (
+    char_name,
+    clip,
+    quote,
+    refused_character,
+)
+
+MAX_PROBLEMS = 50
+#: A value that failed its check (its problem is already recorded).
+BAD: Any = object()
+_AMOUNT_TEXT = re.compile(r"^\+?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
+_WHOLE_TEXT = re.compile(r"^[-+]?[0-9]+$")
+_MAX_WHOLE_DIGITS = 12  # int() refuses more than 4,300 digits; no field needs 12
+_MAX_AMOUNT_CHARS = 16  # an action's amount: 1000000000.00 is 13
+_TRUE = ("true", "True", "TRUE")
+_FALSE = ("false", "False", "FALSE")
+_YAML_WORDS = {
+    "bool": "a boolean (true/false)",
+    "int": "a number",
+    "float": "a number",
+    "null": "null (no value)",
+    "timestamp": "a date",
+    "merge": "a merge key",
+}
+_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
+def _pattern(text: str) -> re.Pattern[str]:
+    compiled = _PATTERNS.get(text)
+    if compiled is None:
+        compiled = _PATTERNS[text] = re.compile(text)
+    return compiled
+
+
+def listing(words: Sequence[str]) -> str:
+    return ", ".join(words)
+
+
+def did_you_mean(word: str, choices: Sequence[str]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _child(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
+class SchemaPass:
+    """Walks nodes against specs; records values' marks and every problem found."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.problems: list[ScenarioError] = []
+        #: The path each problem concerns, in the order of ``problems``.
+        self.places: list[str] = []
+        self.marks: dict[str, tuple[int, int]] = {}
+
+    def problem(
+        self,
+        where: str,
+        at: Node | tuple[int, int],
+        message: str,
+        place: str | None = None,
+    ) -> None:
+        """A problem at ``where`` (the path the message starts with), located at ``at``;
+        ``place`` is the path it concerns when that is not ``where`` (a key unknown or
+        missing in a mapping: the key's path)."""
+        line, column = (at.line, at.column) if isinstance(at, Node) else at
+        text = f"{where}: {message}" if where else message
+        self.problems.append(ScenarioError(text, self.path, line, column))
+        self.places.append(where if place is None else place)
+
+    # -- dispatch -------------------------------------------------------------------------
+    def check(self, spec: S.Spec, node: Node, where: str) -> Any:
+        self.marks[where] = (node.line, node.column)
+        return _DISPATCH[spec.__class__](self, spec, node, where)
+
+    # -- scalars --------------------------------------------------------------------------
+    def _scalar_text(self, node: Node, where: str, what: str) -> str | Any:
+        """The node's text if it is a string scalar; else a problem (with a quote-it hint)."""
+        if not isinstance(node, Scalar):
+            self.problem(where, node, f"expected {what} but got {describe(node)}.")
+            return BAD
+        if node.plain and node.kind != "str":
+            if node.text == "":
+                self.problem(
+                    where,
+                    node,
+                    f"expected {what} but got nothing: write a value after the colon.",
+                )
+            else:
+                self.problem(
+                    where,
+                    node,
+                    f"{clip(node.text)} is read by YAML as "
+                    f"{_YAML_WORDS.get(node.kind, node.kind)}, not as text: quote it, "
+                    f'as in "{clip(node.text)}".',
+                )
+            return BAD
+        bad = refused_character(node.text)
+        if bad is not None:
+            self.problem(
+                where,
+                node,
+                f"character {bad[0] + 1} of the text is {char_name(bad[1])}, a control or "
+                "format character that text may not hold: remove it (write plain "
+                "text; new lines and tabs are allowed).",
+            )
+            return BAD
+        return node.text
+
+    def _Text(self, spec: S.Text, node: Node, where: str) -> Any:
+        text = self._scalar_text(
+            node, where, spec.what if not spec.enum else "one of " + listing(spec.enum)
+        )
+        if text is BAD:
+            return BAD
+        if spec.enum:
+            if text not in spec.enum:
+                self.problem(
+                    where,
+                    node,
+                    f"expected one of {listing(spec.enum)} but got "
+                    f"{quote(text)}{did_you_mean(text, spec.enum) or '.'}",
+                )
+                return BAD
+            return text
+        if not text.strip():
+            self.problem(where, node, f"expected {spec.what} but got an empty text.")
+            return BAD
+        if len(text) > spec.max_length:
+            self.problem(
+                where,
+                node,
+                f"the text is {len(text)} characters long: at most "
+                f"{spec.max_length} are allowed; shorten it.",
+            )
+            return BAD
+        if spec.pattern is not None and not _pattern(spec.pattern).match(text):
+            if spec.pattern == F.ID_PATTERN:
+                hint = (
+                    "use lower-case letters and digits, with single '-' between words, as "
+                    "in 'bring-in-two-deuces'."
+                )
+            elif spec.pattern == S.NAME_PATTERN:
+                hint = "use 1 to 30 characters, without spaces at either end."
+            elif spec.pattern == S.LOW_PATTERN:
+                hint = (
+                    "write five ranks, highest first, ace as A: '7-5-4-2-A' (8 or lower in "
+                    "stud8; any rank in razz, as 'K-Q-J-9-8')."
+                )
+            else:  # pragma: no cover - every pattern has its hint above
+                hint = "see the scenario format."
+            self.problem(where, node, f"{quote(text)} is not {spec.what}: {hint}")
+            return BAD
+        return text
+
+    def _Whole(self, spec: S.Whole, node: Node, where: str) -> Any:
+        expected = f"a whole number from {spec.minimum} to {spec.maximum}"
+        if (
+            isinstance(node, Scalar)
+            and node.plain
+            and node.kind == "int"
+            and _WHOLE_TEXT.match(node.text)
+        ):
+            if len(node.text.lstrip("+-0")) > _MAX_WHOLE_DIGITS:
+                self.problem(
+                    where,
+                    node,
+                    f"expected {expected} but got a number "
+                    f"{len(node.text):,} digits long.",
+                )
+                return BAD
+            value = int(node.text)
+            if spec.minimum <= value <= spec.maximum:
+                return value
+            self.problem(where, node, f"expected {expected} but got {clip(node.text)}.")
+            return BAD
+        if (
+            isinstance(node, Scalar)
+            and not node.plain
+            and _WHOLE_TEXT.match(node.text.strip())
+        ):
+            self.problem(
+                where,
+                node,
+                f"expected {expected} but got the text {quote(node.text)}: "
+                "remove the quotes.",
+            )
+            return BAD
+        self.problem(where, node, f"expected {expected} but got {describe(node)}.")
+        return BAD
+
+    def _Amount(self, spec: S.Amount, node: Node, where: str) -> Any:
+        lowest = "more than 0" if spec.positive else "0 or more"
+        expected = f"an amount ({lowest}) such as 2 or 0.25"
+        if not isinstance(node, Scalar):
+            self.problem(where, node, f"expected {expected} but got {describe(node)}.")
+            return BAD
+        text = node.text.strip()
+        if not node.plain:
+            if _AMOUNT_TEXT.match(text):
+                self.problem(
+                    where,
+                    node,
+                    f"expected {expected} but got the text {quote(node.text)}:"
+                    " remove the quotes.",
+                )
+            else:
+                self.problem(
+                    where, node, f"expected {expected} but got {quote(node.text)}."
+                )
+            return BAD
+        if node.kind not in ("int", "float"):
+            self.problem(where, node, f"expected {expected} but got {describe(node)}.")
+            return BAD
+        lowered = text.lower()
+        if "inf" in lowered or "nan" in lowered:
+            self.problem(
+                where,
+                node,
+                f"{clip(text)} is not an amount: write a number such as 2 or 0.25.",
+            )
+            return BAD
+        if text.startswith("-"):
+            self.problem(
+                where, node, f"{clip(text)} is negative: amounts are {lowest}."
+            )
+            return BAD
+        if not _AMOUNT_TEXT.match(text):
+            self.problem(
+                where,
+                node,
+                f"{clip(text)} is not written as a plain decimal number: write "
+                "it with digits and at most one '.', as in 1000 or 0.25.",
+            )
+            return BAD
+        try:
+            value = Decimal(text)
+        except (
+            InvalidOperation
+        ):  # pragma: no cover - the pattern above admits only decimals
+            self.problem(where, node, f"{clip(text)} is not an amount.")
+            return BAD
+        exponent = value.normalize().as_tuple().exponent
+        if isinstance(exponent, int) and exponent < -F.MAX_AMOUNT_PLACES:
+            self.problem(
+                where,
+                node,
+                f"{clip(text)} has more than {F.MAX_AMOUNT_PLACES} decimal "
+                "places: amounts go down to the cent, as in 0.25.",
+            )
+            return BAD
+        if spec.positive and value == 0:
+            self.problem(where, node, f"expected {expected} but got {clip(text)}.")
+            return BAD
+        if value > spec.maximum:
+            self.problem(
+                where,
+                node,
+                f"{clip(text)} is more than the largest amount allowed, {spec.maximum:,}.",
+            )
+            return BAD
+        return value
+
+    def _Flag(self, spec: S.Flag, node: Node, where: str) -> Any:
+        if isinstance(node, Scalar) and node.plain:
+            if node.text in _TRUE:
+                return True
+            if node.text in _FALSE:
+                return False
+            if node.kind == "bool":
+                self.problem(
+                    where,
+                    node,
+                    f"expected true or false but got {clip(node.text)}: write "
+                    "true or false (editors using YAML 1.2 read "
+                    f"{clip(node.text)} as text).",
+                )
+                return BAD
+        self.problem(where, node, f"expected true or false but got {describe(node)}.")
+        return BAD
+
+    def _Nullable(self, spec: S.Nullable, node: Node, where: str) -> Any:
+        if isinstance(node, Scalar) and node.plain and node.kind == "null":
+            return None
+        return self.check(spec.inner, node, where)
+
+    def _card(self, word: str, node: Node, where: str, at: tuple[int, int]) -> Any:
+        if (
+            len(word) > 3
+        ):  # a card is 2 or 3 characters: keep a long word out of the message
+            self.problem(
+                where,
+                at,
+                f"{quote(word)} is not a card: write a rank 2-9, T, J, Q, K, A (or 10) "
+                "and a suit c, d, h, s, as in 'Ah', 'td' or '10d'.",
+            )
+            return BAD
+        try:
+            return Card.parse(word)
+        except CardError as exc:
+            self.problem(where, at, str(exc))
+            return BAD
+
+    def _word_marks(self, node: Scalar, text: str) -> list[tuple[str, tuple[int, int]]]:
+        """Each card word of a string with its position (exact for one-line scalars)."""
+        shift = 0 if node.plain else 1
+        out = []
+        for match in re.finditer(r"[^\s,]+", text):
+            if "\n" in text:
+                out.append((match.group(), (node.line, node.column)))
+            else:
+                out.append(
+                    (match.group(), (node.line, node.column + shift + match.start()))
+                )
+        return out
+
+    def _CardList(self, spec: S.CardList, node: Node, where: str) -> Any:
+        words: list[tuple[str, tuple[int, int]]] = []
+        bad = False
+        if isinstance(node, Seq):
+            for i, item in enumerate(node.items):
+                here = f"{where}[{i}]"
+                self.marks[here] = (item.line, item.column)
+                if (
+                    isinstance(item, Scalar)
+                    and item.plain
+                    and item.kind in ("int", "float")
+                ):
+                    self.problem(
+                        here,
+                        item,
+                        f"{clip(item.text)} is a number, not a card: write the "
+                        "rank and the suit together, as in 10d or Td.",
+                    )
+                    bad = True
+                    continue
+                text = self._scalar_text(item, here, "a card such as 'Ah' or '??'")
+                if text is BAD:
+                    bad = True
+                    continue
+                words.append((text.strip(), (item.line, item.column)))
+        elif isinstance(node, Scalar) and node.plain and node.kind in ("int", "float"):
+            self.problem(
+                where,
+                node,
+                f"{clip(node.text)} is a number, not cards: write each card's "
+                'rank and suit together, as in "10d 9c ??".',
+            )
+            return BAD
+        else:
+            text = self._scalar_text(node, where, 'cards such as "Ah Kd ??"')
+            if text is BAD:
+                return BAD
+            assert isinstance(node, Scalar)
+            words = self._word_marks(node, text)
+        if len(words) > spec.max_cards:
+            self.problem(
+                where,
+                node,
+                f"{len(words)} cards are given, but a player gets at "
+                f"most {spec.max_cards}: remove the extra cards.",
+            )
+            return BAD
+        cards: list[Card | None] = []
+        ok = True
+        for word, at in words:
+            if word == UNKNOWN:
+                cards.append(None)
+                continue
+            card = self._card(word, node, where, at)
+            ok = ok and card is not BAD
+            cards.append(card)
+        if not ok or bad:
+            return BAD
+        return [(card, at) for card, (_, at) in zip(cards, words, strict=True)]
+
+    def _OneCard(self, spec: S.OneCard, node: Node, where: str) -> Any:
+        if isinstance(node, Scalar) and node.plain and node.kind in ("int", "float"):
+            self.problem(
+                where,
+                node,
+                f"{clip(node.text)} is a number, not a card: write the rank "
+                "and the suit together, as in 10d or Td.",
+            )
+            return BAD
+        text = self._scalar_text(node, where, "a card such as 'Ah'")
+        if text is BAD:
+            return BAD
+        if text.strip() == UNKNOWN:
+            self.problem(
+                where, node, "?? is not allowed here: write the real card, as in 'Ah'."
+            )
+            return BAD
+        return self._card(text, node, where, (node.line, node.column))
+
+    def _Rank(self, spec: S.Rank, node: Node, where: str) -> Any:
+        if isinstance(node, Scalar) and (node.kind in ("str", "int")):
+            text = node.text.strip().upper()
+            text = "T" if text == "10" else text
+            if text in F.RANKS:
+                return text
+        self.problem(
+            where,
+            node,
+            f"expected a rank (2-9, T, J, Q, K or A) but got {describe(node)}.",
+        )
+        return BAD
+
+    def _Actions(self, spec: S.Actions, node: Node, where: str) -> Any:
+        items: list[tuple[Node, str]]
+        if isinstance(node, Seq):
+            if not node.items:
+                self.problem(
+                    where,
+                    node,
+                    "the list of actions is empty: give at least one "
+                    "action, as in 'Ana calls'.",
+                )
+                return BAD
+            items = [(item, f"{where}[{i}]") for i, item in enumerate(node.items)]
+        else:
+            items = [(node, where)]
+        out: list[tuple[str, str, tuple[int, int]]] = []
+        for item, here in items:
+            self.marks[here] = (item.line, item.column)
+            text = self._scalar_text(item, here, "an action such as 'Ana calls'")
+            if text is BAD:
+                continue
+            text = " ".join(text.split())
+            try:
+                read_action(text)
+            except ActionSyntaxError as err:
+                self.problem(here, item, str(err))
+                continue
+            amount = text.rsplit(" ", 1)[-1].lstrip("$+")
+            if amount[:1].isdigit() and len(amount) > _MAX_AMOUNT_CHARS:
+                self.problem(
+                    here,
+                    item,
+                    f"the amount in {quote(text)} is {len(amount):,} characters long: "
+                    f"amounts go up to {S.MAX_AMOUNT:,}, to the cent, as in 'Ana bets 4'.",
+                )
+                continue
+            out.append((text, here, (item.line, item.column)))
+        if len(out) != len(items):
+            return BAD
+        return (out, isinstance(node, Seq))
+
+    # -- containers -----------------------------------------------------------------------
+    def _ListOf(self, spec: S.ListOf, node: Node, where: str) -> Any:
+        if not isinstance(node, Seq):
+            self.problem(where, node, f"expected a list but got {describe(node)}.")
+            return BAD
+        count = len(node.items)
+        if count < spec.min_items or count > spec.max_items:
+            if where == "seats":
+                self.problem(
+                    where,
+                    node,
+                    f"{count} seats are given, but a table seats "
+                    f"{spec.min_items} to {spec.max_items} players (table.seats): a "
+                    "52-card deck cannot deal seven cards to more than 8.",
+                )
+            elif spec.min_items == spec.max_items:
+                self.problem(
+                    where,
+                    node,
+                    f"expected exactly {spec.min_items} items but got {count}.",
+                )
+            elif count > spec.max_items:
+                self.problem(
+                    where,
+                    node,
+                    f"{count} items are given; at most "
+                    f"{spec.max_items} are allowed: split it.",
+                )
+            else:
+                self.problem(
+                    where,
+                    node,
+                    f"expected at least {spec.min_items} "
+                    f"item{'s' if spec.min_items > 1 else ''} but got {count}.",
+                )
+            return BAD
+        values = [
+            self.check(spec.item, item, f"{where}[{i}]")
+            for i, item in enumerate(node.items)
+        ]
+        return values
+
+    def _keys(self, spec: S.Obj, node: Map, where: str) -> None:
+        allowed = spec.by_name
+        for key, _ in node.pairs:
+            if key.text not in allowed:
+                self.problem(
+                    where,
+                    key,
+                    f"unknown key {quote(key.text)} in {spec.what}: the "
+                    f"allowed keys are {listing(spec.names)}"
+                    f"{did_you_mean(key.text, spec.names) or '.'}",
+                    place=_child(where, key.text),
+                )
+        if not spec.required:
+            return
+        present = {key.text for key, _ in node.pairs}
+        for name in spec.required:
+            if name not in present:
+                self.problem(
+                    where,
+                    node,
+                    f"{spec.what} needs the key {name!r}: add '{name}: ...'.",
+                    place=_child(where, name),
+                )
+
+    def _Obj(
+        self, spec: S.Obj, node: Node, where: str, skip: tuple[str, ...] = ()
+    ) -> Any:
+        if not isinstance(node, Map):
+            self.problem(
+                where,
+                node,
+                f"expected {spec.what} (a mapping of "
+                f"{listing(spec.names)}) but got {describe(node)}.",
+            )
+            return BAD
+        self._keys(spec, node, where)
+        out: dict[str, Any] = {}
+        fields = spec.by_name
+        for key, value in node.pairs:
+            f = fields.get(key.text)
+            if f is None or key.text in skip:
+                continue
+            here = f"{where}.{key.text}" if where else key.text
+            out[key.text] = self.check(f.spec, value, here)
+        return out
+
+    def _DictOf(self, spec: S.DictOf, node: Node, where: str) -> Any:
+        if not isinstance(node, Map):
+            self.problem(
+                where,
+                node,
+                f"expected a mapping of player names to amounts but got "
+                f"{describe(node)}.",
+            )
+            return BAD
+        out: dict[str, Any] = {}
+        for key, value in node.pairs:
+            here = f"{where}.{key.text}"
+            out[key.text] = self.check(spec.value, value, here)
+            self.marks[here] = (key.line, key.column)
+        return out
+
+    def _OneOrList(self, spec: S.OneOrList, node: Node, where: str) -> Any:
+        if isinstance(node, Seq):
+            if not 1 <= len(node.items) <= spec.max_items:
+                self.problem(
+                    where,
+                    node,
+                    f"expected 1 to {spec.max_items} items but got {len(node.items)}.",
+                )
+                return BAD
+            return [
+                self.check(spec.item, item, f"{where}[{i}]")
+                for i, item in enumerate(node.items)
+            ]
+        return self.check(spec.item, node, where)
+
+    def _event(self, node: Map, where: str) -> Any:
+        """An ``event:`` step: one irregularity key, with the keys that kind allows."""
+        value = node.get("event")
+        assert value is not None
+        for key, _ in node.pairs:
+            if key.text != "event":
+                self.problem(
+                    where,
+                    key,
+                    f"unknown key {key.text!r} in an event step: an event step has only "
+                    "event: (write what happened inside it).",
+                )
+        here = f"{where}.event"
+        self.marks[here] = (value.line, value.column)
+        if not isinstance(value, Map) or not value.pairs:
+            self.problem(
+                here,
+                value,
+                f"expected what happened, as a mapping such as {{dealer-exposes: Ana, card: 1}}, "
+                f"but got {describe(value)}: the events are {listing(tuple(F.EVENT_KINDS))}.",
+            )
+            return BAD
+        kinds = [k for k, _ in value.pairs if k.text in F.EVENT_KINDS]
+        if len(kinds) != 1:
+            first = value.pairs[0][0]
+            said = (
+                f"it names {len(kinds)} ({listing([k.text for k in kinds])})"
+                if kinds
+                else f"{first.text!r} is not one{did_you_mean(first.text, tuple(F.EVENT_KINDS)) or ''}"
+            )
+            self.problem(
+                here,
+                first if not kinds else kinds[1],
+                f"an event names exactly one irregularity (one of "
+                f"{listing(tuple(F.EVENT_KINDS))}), and {said}"
+                + ("" if said.endswith("?") else "."),
+            )
+            return BAD
+        kind = kinds[0].text
+        spec, allowed, _ = F.EVENT_KINDS[kind]
+        out: dict[str, Any] = {}
+        fine = True
+        for key, item in value.pairs:
+            at = f"{here}.{key.text}"
+            self.marks[at] = (item.line, item.column)
+            if key.text == kind:
+                out[kind] = self.check(spec, item, at)
+            elif key.text in allowed:
+                out[key.text] = self.check(F.EVENT_MODIFIERS[key.text], item, at)
+            else:
+                fine = False
+                self.problem(
+                    at,
+                    key,
+                    f"unknown key {key.text!r} in a {kind} event: "
+                    + (
+                        f"it takes only {listing(allowed)}"
+                        if allowed
+                        else "it takes no other key"
+                    )
+                    + f"{did_you_mean(key.text, allowed) or '.'}",
+                )
+        if not fine or not all(good(v) for v in out.values()):
+            return BAD
+        return {"kind": kind, "values": out}
+
+    def _StepSpec(self, spec: S.StepSpec, node: Node, where: str) -> Any:
+        if not isinstance(node, Map):
+            self.problem(
+                where,
+                node,
+                f"expected a step (a mapping with act:, ask: or event:) but got "
+                f"{describe(node)}: write '- act: Ana calls' or '- ask: pot'.",
+            )
+            return BAD
+        has_act = node.get("act") is not None
+        has_ask = node.get("ask") is not None
+        has_event = node.get("event") is not None
+        if has_act + has_ask + has_event > 1:
+            self.problem(
+                where,
+                node,
+                "a step is one of act:, ask: or event:, not two: split it into steps.",
+            )
+            return BAD
+        if has_event:
+            assert isinstance(node, Map)
+            return ("event", self._event(node, where))
+        if has_act:
+            return ("act", self._Obj(spec.act, node, where))
+        if not has_ask:
+            keys = (
+                listing(
+                    [
+                        k.text
+                        if len(k.text) <= 20 and k.text.isprintable()
+                        else quote(k.text, 20)
+                        for k, _ in node.pairs[:8]
+                    ]
+                )
+                or "none"
+            )
+            if len(node.pairs) > 8:
+                keys += f" and {len(node.pairs) - 8:,} more"
+            self.problem(
+                where,
+                node,
+                f"a step needs act: (actions), ask: (a question) or event: (an "
+                f"irregularity); its keys are {keys}.",
+            )
+            return BAD
+        values = self._Obj(spec.ask, node, where, skip=("expect",))
+        expect = node.get("expect")
+        if expect is not None:
+            here = f"{where}.expect"
+            kind = values.get("ask")
+            if isinstance(kind, str) and kind in spec.expect:
+                values["expect"] = self.check(spec.expect[kind], expect, here)
+            else:
+                self.marks[here] = (expect.line, expect.column)
+                values["expect"] = BAD
+        return ("ask", values)
+
+
+_DISPATCH: dict[type, Callable[[SchemaPass, Any, Node, str], Any]] = {
+    S.Text: SchemaPass._Text,
+    S.Whole: SchemaPass._Whole,
+    S.Amount: SchemaPass._Amount,
+    S.Flag: SchemaPass._Flag,
+    S.Nullable: SchemaPass._Nullable,
+    S.CardList: SchemaPass._CardList,
+    S.OneCard: SchemaPass._OneCard,
+    S.Rank: SchemaPass._Rank,
+    S.Actions: SchemaPass._Actions,
+    S.ListOf: SchemaPass._ListOf,
+    S.Obj: SchemaPass._Obj,
+    S.DictOf: SchemaPass._DictOf,
+    S.StepSpec: SchemaPass._StepSpec,
+    S.OneOrList: SchemaPass._OneOrList,
+}
+
+
+def good(value: Any) -> bool:
+    """Whether a checked value passed its check."""
+    return value is not BAD
