@@ -194,9 +194,11 @@ def test_a_lesson_links_the_rules_it_uses(env: Path) -> None:
     at = AppTest.from_file(str(APP), default_timeout=15).run()
     at.button(key="learn_open_ui-showdown").click().run()
     assert not at.exception
+    # learners see the rules' titles (issue 20: no rule ids in lesson prose), each a link
     assert (
-        "Rules in this lesson: [`showdown.order`](rules?rule=showdown.order), "
-        "[`hand.high`](rules?rule=hand.high), [`hand.low`](rules?rule=hand.low)"
+        "Rules in this lesson: [Who shows first](rules?rule=showdown.order), "
+        "[The best high hand](rules?rule=hand.high), "
+        "[The eight\\-or\\-better low](rules?rule=hand.low)"
         in [c.value for c in at.caption]
     )
 

@@ -23,6 +23,8 @@ from tutor.rules_reference import (
     section_of,
 )
 from tutor.ui.data import folder_signature
+from tutor.ui.glossary_links import linked_markdown
+from tutor.ui.text import plain
 
 #: The page's address (its file name under app_pages/, as ``st.navigation`` derives it).
 RULES_URL = "rules"
@@ -57,6 +59,21 @@ def rule_links(rule_ids: Iterable[str], empty: str = "none") -> str:
     '[`limit.big`](rules?rule=limit.big), [`act.third`](rules?rule=act.third)'
     """
     return ", ".join(rule_link(r) for r in rule_ids) or empty
+
+
+def rule_title_links(rule_ids: Iterable[str], empty: str = "") -> str:
+    """The rules by their titles (as learners see them), each a link to its entry.
+
+    >>> rule_title_links(["limit.big", "x.y"])
+    '[Big bets from fifth street on](rules?rule=limit.big), x\\\\.y'
+    """
+    return (
+        ", ".join(
+            f"[{plain(RULE_TITLE[r])}]({rule_href(r)})" if r in _KNOWN else plain(r)
+            for r in rule_ids
+        )
+        or empty
+    )
 
 
 def link_rule_ids(markdown: str) -> str:
@@ -94,7 +111,9 @@ def chosen_rule() -> str | None:
 
 
 def _rule_body(rule_id: str, scenarios: tuple[str, ...]) -> None:
-    st.markdown(link_rule_ids(RULE_TEXT[rule_id]))
+    # Each rule's text links the first use of each glossary term in it (an expander is read
+    # on its own, so "first use" is per rule).
+    st.markdown(link_rule_ids(linked_markdown(RULE_TEXT[rule_id], seen=set())))
     rows = preset_rows(rule_id)
     if rows:
         header = "| field | " + " | ".join(f"`{p}`" for p in PRESETS) + " |"
