@@ -121,7 +121,7 @@ def test_a_term_with_no_settled_italian_says_so() -> None:
     assert unsettled == ["counterfeit", "string-raise"]
 
 
-@pytest.mark.parametrize("language", ["en"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_glossary_covers_every_term_the_lessons_bold(language: str) -> None:
     forms = {key(f) for t in GLOSSARY.terms for f in t.forms[language]}
     stray = [
@@ -133,7 +133,7 @@ def test_the_glossary_covers_every_term_the_lessons_bold(language: str) -> None:
     assert stray == []
 
 
-@pytest.mark.parametrize("language", ["en"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_each_term_is_defined_in_bold_where_it_first_appears(language: str) -> None:
     """In course order, a term's first use is in its lesson, in bold (its definition)."""
     first: dict[str, str] = {}
