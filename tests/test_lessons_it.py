@@ -305,3 +305,32 @@ def test_health_counts_the_translations_and_the_glossary(
     assert check_lessons().detail == (
         "13 lessons; it: 12 of 13 translated, 1 behind the English; glossary of 65 terms"
     )
+
+
+def test_a_translator_sees_which_lessons_to_update(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tutor.lessons import main, translation_status
+
+    folder = tmp_path / "lessons"
+    shutil.copytree(LESSONS, folder)
+    assert main(["status", "it", str(folder)]) == 0
+    (folder / "it" / "13-razz.md").unlink()
+    changed = folder / "02-antes-and-buy-in.md"
+    changed.write_text(changed.read_text(encoding="utf-8") + "\n")
+    states = dict(translation_status(folder, "it"))
+    assert (states["13-razz.md"], states["02-antes-and-buy-in.md"]) == (
+        "missing",
+        "behind the English",
+    )
+    assert list(states.values()).count("up to date") == 11
+    capsys.readouterr()
+    assert main(["status", "it", str(folder)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "02-antes-and-buy-in.md: behind the English"
+    assert out[12] == "13-razz.md: missing"
+    assert main(["hash", str(changed)]) == 0
+    assert capsys.readouterr().out == (
+        f"{changed}: source: {source_hash(changed.read_text(encoding='utf-8'))}\n"
+    )
+    assert main(["translate"]) == 2

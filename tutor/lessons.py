@@ -400,18 +400,57 @@ def lesson_for_scenario(
     return max([home, *later], key=lambda lesson: lesson.order)
 
 
-def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - a thin command
-    """``python -m tutor.lessons hash FILE...``: the ``source:`` line for each file."""
+def translation_status(folder: str | Path, language: str) -> list[tuple[str, str]]:
+    """For each English lesson file, the state of its translation into ``language``:
+    ``"up to date"``, ``"missing"`` or ``"behind the English"`` (made from an older file).
+
+    :raises TutorError: as :func:`load_lessons`.
+    """
+    out = []
+    for lesson in sorted(
+        load_lessons(folder, language), key=lambda x: Path(x.path).name
+    ):
+        if lesson.language != language:
+            state = "missing"
+        elif lesson.stale:
+            state = "behind the English"
+        else:
+            state = "up to date"
+        out.append((Path(lesson.path).name, state))
+    return out
+
+
+_USAGE = (
+    "usage: python -m tutor.lessons hash FILE...    (the source: line of a translation)\n"
+    "       python -m tutor.lessons status LANG [FOLDER]    (which translations to update)\n"
+)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m tutor.lessons hash FILE...`` prints the ``source:`` line a translation of
+    each English file records; ``status LANG [FOLDER]`` lists each lesson's translation and
+    exits 1 when one is missing or behind the English.
+    """
     import sys
 
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] != "hash" or len(args) < 2:
-        sys.stderr.write("usage: python -m tutor.lessons hash FILE...\n")
-        return 2
-    for name in args[1:]:
-        text = Path(name).read_text(encoding="utf-8")
-        sys.stdout.write(f"{name}: source: {source_hash(text)}\n")
-    return 0
+    if len(args) >= 2 and args[0] == "hash":
+        for name in args[1:]:
+            text = Path(name).read_text(encoding="utf-8")
+            sys.stdout.write(f"{name}: source: {source_hash(text)}\n")
+        return 0
+    if len(args) in (2, 3) and args[0] == "status":
+        folder = args[2] if len(args) == 3 else "lessons"
+        try:
+            found = translation_status(folder, args[1])
+        except TutorError as exc:
+            sys.stderr.write(f"{exc}\n")
+            return 1
+        for name, state in found:
+            sys.stdout.write(f"{name}: {state}\n")
+        return 0 if all(state == "up to date" for _, state in found) else 1
+    sys.stderr.write(_USAGE)
+    return 2
 
 
 if __name__ == "__main__":  # pragma: no cover
