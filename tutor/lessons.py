@@ -76,7 +76,7 @@ def cited_rules(body: str) -> tuple[str, ...]:
 def source_hash(text: str) -> str:
     """The hash a translation records of the English file it translates (line ends as LF).
 
-    >>> source_hash("a\r\nb") == source_hash("a\nb")
+    >>> source_hash("a\\r\\nb") == source_hash("a\\nb")
     True
     >>> source_hash("")[:15]
     'sha256:e3b0c442'
