@@ -156,6 +156,13 @@ def test_the_wheel_holds_the_data_and_the_package_reads_it(
     assert sorted(p.name for p in (bundled / "lessons").glob("*.md")) == sorted(
         p.name for p in (ROOT / "lessons").glob("*.md")
     )
+    # the Italian lessons and the glossary travel with them
+    assert sorted(p.name for p in (bundled / "lessons" / "it").glob("*.md")) == sorted(
+        p.name for p in (ROOT / "lessons" / "it").glob("*.md")
+    )
+    assert (bundled / "lessons" / "glossary.yaml").read_text() == (
+        ROOT / "lessons" / "glossary.yaml"
+    ).read_text()
     assert (bundled / "scenarios" / "schema.json").read_text() == (
         ROOT / "scenarios" / "schema.json"
     ).read_text()
@@ -275,7 +282,9 @@ def test_the_app_starts_from_the_wheel_and_renders_a_page(
                 page.get_by_role("heading", name="Learn Seven Card Stud")
             ).to_be_visible(timeout=60_000)
             # The first lesson comes from the wheel's bundled lessons folder.
-            expect(page.get_by_text("The table and the deal").first).to_be_visible()
+            expect(
+                page.get_by_text("The table, the deal and the order of play").first
+            ).to_be_visible()
             assert page.get_by_test_id("stException").count() == 0
         finally:
             browser.close()

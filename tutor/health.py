@@ -58,18 +58,32 @@ def check_bank() -> Check:
 
 
 def check_lessons() -> Check:
-    """Load the lessons."""
+    """Load the lessons, their translations and the glossary (each that the folder has)."""
     from tutor import config
+    from tutor.glossary import load_glossary
+    from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES
     from tutor.lessons import load_lessons
 
     try:
         folder = config.lessons_dir()
         count = len(load_lessons(folder))
+        parts = [f"{count} lesson{'s' * (count != 1)}"]
+        for language in LANGUAGES:
+            if language == DEFAULT_LANGUAGE or not (folder / language).is_dir():
+                continue
+            found = load_lessons(folder, language)
+            done = [x for x in found if x.language == language]
+            behind = sum(1 for x in done if x.stale)
+            said = f"{language}: {len(done)} of {count} translated"
+            parts.append(said + (f", {behind} behind the English" if behind else ""))
+        terms = len(load_glossary(folder).terms)
+        if terms:
+            parts.append(f"glossary of {terms} terms")
     except TutorError as exc:
         return Check("lessons", False, str(exc))
     if not count:
         return Check("lessons", False, f"no lesson found in {str(folder)!r}")
-    return Check("lessons", True, f"{count} lesson{'s' * (count != 1)}")
+    return Check("lessons", True, "; ".join(parts))
 
 
 def health() -> list[Check]:

@@ -6,13 +6,15 @@ import dataclasses
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import streamlit as st
 
 from tutor import config
 from tutor.engine.errors import ScenarioError, TutorError
+from tutor.lessons import Lesson, asked_rules, lesson_for_scenario, lesson_for_topic
 from tutor.scenarios.bank import load_bank
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult, walk_partial
@@ -60,6 +62,10 @@ def bank_folders() -> tuple[str, ...]:
         return (bundled,)
 
 
+def _signature(folders: tuple[str, ...]) -> str:
+    return "".join(folder_signature(f, "*.y*ml") for f in folders)
+
+
 def scenario_bank() -> BankView:
     """The bundled and instructor banks together, cached until a file changes.
 
@@ -67,8 +73,7 @@ def scenario_bank() -> BankView:
     problem that names the first file.
     """
     folders = bank_folders()
-    signature = "".join(folder_signature(f, "*.y*ml") for f in folders)
-    return _bank(folders, signature)
+    return _bank(folders, _signature(folders))
 
 
 def playable_scenarios(game: str) -> list[Scenario]:
@@ -209,33 +214,75 @@ def topics_in(scenarios: Sequence[Scenario]) -> list[str]:
 
 
 def course_key(
-    scenario: Scenario, lesson_topics: Sequence[Sequence[str]]
+    scenario: Scenario,
+    course: Sequence[Lesson],
+    asked: Mapping[str, tuple[str, ...]],
 ) -> tuple[int, int, int, str]:
-    """Where a scenario comes in the course: its lesson, its topic in it, its level, its title.
+    """Where a scenario comes in the course: the lesson that shows it, its topic's place in
+    its own lesson, its level, its title.
 
-    ``lesson_topics`` holds each lesson's topics, in lesson order. A topic no lesson
-    covers comes after every lesson.
+    ``course`` holds the lessons in order, ``asked`` the rule ids each scenario's asks cite
+    (by id; see :func:`tutor.lessons.lesson_for_scenario`). A topic no lesson covers comes
+    after every lesson.
     """
     from tutor.engine.rules import TOPICS
 
-    for n, topics in enumerate(lesson_topics):
-        if scenario.topic in topics:
-            return (
-                n,
-                list(topics).index(scenario.topic),
-                scenario.level,
-                scenario.title,
-            )
+    shown = lesson_for_scenario(course, scenario.topic, asked.get(scenario.id, ()))
+    if shown is not None:
+        home = lesson_for_topic(course, scenario.topic)
+        topics = list(home.topics) if home is not None else []
+        return (
+            list(course).index(shown),
+            topics.index(scenario.topic) if scenario.topic in topics else 0,
+            scenario.level,
+            scenario.title,
+        )
     rank = TOPICS.index(scenario.topic) if scenario.topic in TOPICS else len(TOPICS)
-    return (len(lesson_topics), rank, scenario.level, scenario.title)
+    return (len(course), rank, scenario.level, scenario.title)
+
+
+@st.cache_resource(max_entries=8, show_spinner=False)
+def _asked(folders: tuple[str, ...], signature: str) -> Mapping[str, tuple[str, ...]]:
+    """Each scenario's asked rule ids, worked out once per version of the banks."""
+    del signature  # only part of the cache key
+    return MappingProxyType(
+        {s.id: asked_rules(s) for s in _bank(folders, _signature(folders)).scenarios}
+    )
+
+
+def asked_by_scenario() -> Mapping[str, tuple[str, ...]]:
+    """For each scenario of the bank (bundled and instructor), the rule ids its asks cite."""
+    folders = bank_folders()
+    return _asked(folders, _signature(folders))
+
+
+def lesson_scenarios(
+    lesson: Lesson, course: Sequence[Lesson], scenarios: Iterable[Scenario]
+) -> list[Scenario]:
+    """The scenarios ``lesson`` shows, in course order: those of its topics that ask only what
+    it or an earlier lesson taught, and those of earlier topics whose questions it is the
+    first to have taught.
+    """
+    asked = asked_by_scenario()
+    found = [
+        s
+        for s in scenarios
+        if (shown := lesson_for_scenario(course, s.topic, asked.get(s.id, ())))
+        is not None
+        and shown.id == lesson.id
+    ]
+    return sorted(found, key=lambda s: course_key(s, course, asked))
 
 
 def in_course_order(scenarios: Iterable[Scenario]) -> list[Scenario]:
-    """The scenarios in lesson order, then by level and title (the pickers' order)."""
+    """The scenarios in the order the lessons show them, then by level and title (the
+    pickers' order).
+    """
     from tutor.ui.data import lessons
 
     try:
-        topics = [lesson.topics for lesson in lessons()]
+        course = lessons()
     except TutorError:
-        topics = []
-    return sorted(scenarios, key=lambda s: course_key(s, topics))
+        course = []
+    asked = asked_by_scenario()
+    return sorted(scenarios, key=lambda s: course_key(s, course, asked))

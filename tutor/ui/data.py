@@ -18,6 +18,7 @@ from tutor import config
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
+    from tutor.glossary import Glossary
     from tutor.lessons import Lesson
     from tutor.progress import ProgressStore
 
@@ -179,14 +180,35 @@ def forget_scans() -> None:
 
 
 @st.cache_resource(max_entries=8, show_spinner=False)
-def _lessons(folder: str, signature: str) -> tuple[Lesson, ...]:
+def _lessons(folder: str, signature: str, language: str) -> tuple[Lesson, ...]:
     from tutor.lessons import load_lessons
 
     del signature  # only part of the cache key
-    return tuple(load_lessons(folder))
+    return tuple(load_lessons(folder, language))
 
 
-def lessons() -> list[Lesson]:
-    """The lessons in course order (cached until a lesson file changes)."""
+def lessons(language: str | None = None) -> list[Lesson]:
+    """The lessons in course order, in ``language`` (default: the session's), each lesson
+    with no translation in English (cached until a lesson file changes).
+    """
+    from tutor.i18n import current_language
+
     folder = str(config.lessons_dir())
-    return list(_lessons(folder, folder_signature(folder, "*.md")))
+    lang = language or current_language()
+    return list(_lessons(folder, folder_signature(folder, "*.md"), lang))
+
+
+@st.cache_resource(max_entries=4, show_spinner=False)
+def _glossary(folder: str, signature: str) -> Glossary:
+    from tutor.glossary import load_glossary
+
+    del signature  # only part of the cache key
+    return load_glossary(folder)
+
+
+def glossary() -> Glossary:
+    """The glossary of the lessons folder (empty without ``glossary.yaml``; cached until the
+    file changes).
+    """
+    folder = str(config.lessons_dir())
+    return _glossary(folder, folder_signature(folder, "glossary.yaml"))

@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from tutor.engine.errors import TutorError
+from tutor.i18n import N_, _, current_language
 from tutor.ui.data import lessons, progress_store
+from tutor.ui.glossary_links import linked_markdown
 from tutor.ui.lessons_read import READ, lessons_read, mark_read
-from tutor.ui.rules_page import link_rule_ids, rule_links
+from tutor.ui.rules_page import link_rule_ids, rule_title_links
 from tutor.ui.state import Settings
 from tutor.ui.text import plain
 
@@ -31,6 +33,15 @@ WELCOME = (
 SIGN_IN_WELCOME = "**Welcome!** Sign in (in the sidebar) to have your answers saved under your account."
 #: How far back "Continue where you left off" looks for the last answer.
 RECENT = timedelta(days=30)
+#: Above a lesson shown in English because it has no translation in the session's language.
+UNTRANSLATED = N_(
+    "This lesson has not been translated into your language yet: it is shown in English."
+)
+#: Above a translation made from an older version of the English lesson.
+STALE = N_(
+    "The English lesson has changed since this translation was made: where they differ, "
+    "the English lesson is the reference."
+)
 
 
 logger = logging.getLogger(__name__)
@@ -104,15 +115,15 @@ def lesson_list(
 
 
 def _scenarios_for(lesson: Lesson, bank: BankView, settings: Settings) -> None:
-    from tutor.ui.bank import in_course_order, scenario_label
+    from tutor.ui.bank import lesson_scenarios, scenario_label
     from tutor.ui.walkthrough import start_walkthrough
 
     st.subheader("Play it through")
-    found = [s for s in bank.filtered(settings.game) if s.topic in lesson.topics]
+    found = lesson_scenarios(lesson, lessons(), bank.filtered(settings.game))
     if not found:
-        st.info("No scenarios for this lesson's topics in the chosen game yet.")
+        st.info(_("No scenarios for this lesson in the chosen game yet."))
         return
-    for scenario in in_course_order(found):
+    for scenario in found:
         left, right = st.columns([4, 1])
         with left:
             st.markdown(plain(scenario_label(scenario)))
@@ -127,8 +138,15 @@ def lesson_view(lesson: Lesson, settings: Settings) -> None:
     from tutor.ui.bank import scenario_bank
 
     st.button("All lessons", key="learn_back", on_click=_open, args=(None,))
-    st.markdown(link_rule_ids(lesson.body))
-    st.caption("Rules in this lesson: " + rule_links(lesson.rules))
+    if lesson.language != current_language():
+        st.info(_(UNTRANSLATED))
+    elif lesson.stale:
+        st.caption(_(STALE))
+    # The lesson's own Markdown; each glossary term's first use is a link to its entry.
+    st.markdown(link_rule_ids(linked_markdown(lesson.body, lesson.language, set())))
+    st.caption(
+        _("Rules in this lesson: {rules}").format(rules=rule_title_links(lesson.rules))
+    )
     _scenarios_for(lesson, scenario_bank(), settings)
 
 

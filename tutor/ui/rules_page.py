@@ -30,7 +30,9 @@ from tutor.rules_reference import (
     section_of,
 )
 from tutor.ui.data import folder_signature
+from tutor.ui.glossary_links import linked_markdown
 from tutor.ui.state import PRESET_DESCRIPTIONS
+from tutor.ui.text import plain
 
 #: The page's address (its file name under app_pages/, as ``st.navigation`` derives it).
 RULES_URL = "rules"
@@ -65,6 +67,21 @@ def rule_links(rule_ids: Iterable[str], empty: str = "none") -> str:
     '[`limit.big`](rules?rule=limit.big), [`act.third`](rules?rule=act.third)'
     """
     return ", ".join(rule_link(r) for r in rule_ids) or empty
+
+
+def rule_title_links(rule_ids: Iterable[str], empty: str = "") -> str:
+    """The rules by their titles (as learners see them), each a link to its entry.
+
+    >>> rule_title_links(["limit.big", "x.y"])
+    '[Big bets from fifth street on](rules?rule=limit.big), x\\\\.y'
+    """
+    return (
+        ", ".join(
+            f"[{plain(rule_title(r))}]({rule_href(r)})" if r in _KNOWN else plain(r)
+            for r in rule_ids
+        )
+        or empty
+    )
 
 
 def link_rule_ids(markdown: str) -> str:
@@ -126,7 +143,9 @@ def preset_legend(lang: str | None = None) -> str:
 
 
 def _rule_body(rule_id: str, scenarios: tuple[str, ...], lang: str) -> None:
-    st.markdown(link_rule_ids(rule_text(rule_id, lang)))
+    # Each rule's text links the first use of each glossary term in it (an expander is read
+    # on its own, so "first use" is per rule).
+    st.markdown(link_rule_ids(linked_markdown(rule_text(rule_id, lang), lang, set())))
     table = preset_table(preset_rows(rule_id, lang), lang)
     if table:
         st.markdown("\n".join(table))

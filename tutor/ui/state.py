@@ -52,6 +52,10 @@ SESSION_DEFAULTS: Mapping[str, Any] = MappingProxyType(
 )
 
 
+#: Session key (a text box's): the Glossary page's filter; default "" (every term shown).
+GLOSSARY_FILTER = "glossary_filter"
+
+
 @dataclass(frozen=True)
 class Settings:
     """The sidebar's settings, read once per run and passed to the page functions."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.i18n import _
 from tutor.logs import configure as configure_logging
 from tutor.ui.components import focus_watcher, page_style
 from tutor.ui.instructor_nav import instructor_pages
@@ -31,6 +32,9 @@ page = st.navigation(
         ),
         *instructor_pages(),
         st.Page("app_pages/rules.py", title="Rules", icon=":material/gavel:"),
+        st.Page(
+            "app_pages/glossary.py", title=_("Glossary"), icon=":material/menu_book:"
+        ),
     ]
 )
 page_style()
