@@ -10,7 +10,7 @@ import streamlit as st
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import DEFAULT_GAME, GAME_LABELS, PRESETS, TOPICS
 from tutor.scenarios import handbuilder as hb
-from tutor.ui.state import Settings
+from tutor.ui.state import STUDIO_TEXT, Settings
 
 DOC = "bd_doc"
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
@@ -41,10 +41,11 @@ def _new_hand() -> None:
 
 
 def _from_draft() -> None:
+    from tutor.ui.studio import take_editor_text
+
+    take_editor_text()
     try:
-        st.session_state[DOC] = hb.load_document(
-            st.session_state.get("studio_text", "")
-        )
+        st.session_state[DOC] = hb.load_document(st.session_state.get(STUDIO_TEXT, ""))
     except TutorError as exc:
         _message("error", str(exc))
         return

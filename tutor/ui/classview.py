@@ -6,7 +6,6 @@ import json
 import time
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from pathlib import Path
 
 # Imported (not just looked up) before any figure is built: Plotly takes pandas from
 # sys.modules, where another session's thread may still be initialising it.
@@ -17,6 +16,7 @@ import streamlit as st
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import GAME_LABELS, PRESETS
 from tutor.engine.rulings import to_json
+from tutor.i18n import _
 from tutor.progress import ProgressStore
 from tutor.progress.classview import (
     Cell,
@@ -151,19 +151,16 @@ def _day(value: object, shift: int = 0) -> datetime | None:
 
 
 def _preview(ask: HardAsk) -> None:
-    """Open the ask's scenario in the Studio's preview, at the ask."""
+    """Open the ask's scenario in the Studio's preview, at the ask (the draft is kept)."""
     from tutor.ui.bank import scenario_bank
-    from tutor.ui.studio import SECTIONS, load_text
+    from tutor.ui.studio import preview_bank_scenario
 
-    scenario = scenario_bank().get(ask.scenario_id)
-    if scenario is None:
-        st.session_state["cv_msg"] = f"{ask.scenario_id} is no longer in the bank."
+    if scenario_bank().get(ask.scenario_id) is None:
+        st.session_state["cv_msg"] = _("{id} is no longer in the bank.").format(
+            id=ask.scenario_id
+        )
         return
-    load_text(
-        Path(scenario.path).read_text(encoding="utf-8"), f"a copy of {scenario.id}"
-    )
-    st.session_state["studio_section"] = SECTIONS[1]
-    st.session_state["studio_pv_goto"] = ask.step
+    preview_bank_scenario(ask.scenario_id, ask.step)
     st.session_state["cv_goto_studio"] = True
 
 
