@@ -423,9 +423,30 @@ def test_bank_lists_status_and_deletes_with_confirmation(studio: AppTest) -> Non
     at.button(key="studio_use_template").click().run()
     at.button(key="studio_save").click().run()
     at.radio(key="studio_section").set_value("Bank").run()
-    assert "4 of 4 file(s) are valid (1 in the instructor bank)." in [
-        m.value for m in at.markdown
-    ]
+    assert (
+        "4 of 4 files are valid (1 in the instructor bank, listed first). Click a "
+        "column's header to sort by it."
+    ) in [m.value for m in at.markdown]
+    table = at.dataframe[0].value
+    assert list(table.columns) == [
+        "where", "title", "topic", "game", "level", "status", "id", "file"
+    ]  # fmt: skip
+    assert table["where"].tolist() == [
+        "Instructor bank", "Bundled bank", "Bundled bank", "Bundled bank"
+    ]  # fmt: skip
+    assert table.iloc[0][["title", "topic", "game", "level", "status"]].tolist() == [
+        "A new ante question", "ante", "Stud Hi/Lo", 1, "valid"
+    ]  # fmt: skip
+    # the search and the filters narrow the table
+    at.text_input(key="studio_bank_search").set_value("SHOWDOWN").run()
+    assert at.dataframe[0].value["id"].tolist() == ["ui-showdown"]
+    assert "1 of 4 files match." in shown(at.caption)
+    at.text_input(key="studio_bank_search").set_value("").run()
+    at.selectbox(key="studio_bank_where").set_value("instructor").run()
+    assert at.dataframe[0].value["id"].tolist() == ["new-ante-scenario"]
+    at.selectbox(key="studio_bank_where").set_value("all").run()
+    at.selectbox(key="studio_bank_status").set_value("problems").run()
+    assert at.dataframe[0].value["id"].tolist() == []
     assert at.button(key="studio_bank_delete").disabled
     at.checkbox(key="studio_confirm_delete").check().run()
     at.button(key="studio_bank_delete").click().run()
@@ -433,6 +454,30 @@ def test_bank_lists_status_and_deletes_with_confirmation(studio: AppTest) -> Non
     assert shown(at.success) == [
         "Deleted new-ante-scenario; its last content is kept as version 1."
     ]
+
+
+def test_bank_rows_put_the_instructor_files_first_by_title(tmp_path: Path) -> None:
+    from tutor.scenarios.writer import BankFile
+    from tutor.ui.studio import bank_rows, filter_rows
+
+    folders = (str(tmp_path / "bundled"), str(tmp_path / "mine"))
+    files = {
+        "bundled": [
+            BankFile(tmp_path / "bundled" / "b.yaml", "b", "Zebra", None),
+            BankFile(tmp_path / "bundled" / "a.yaml", None, None, "line 3: bad"),
+        ],
+        "instructor": [BankFile(tmp_path / "mine" / "m.yaml", "m", "Mine", None)],
+    }
+    rows = bank_rows(files, {}, folders)
+    assert [(r.where, r.file, r.title, r.status) for r in rows] == [
+        ("instructor", "the instructor bank (m.yaml)", "Mine", "valid"),
+        ("bundled", "the bundled bank (a.yaml)", "", "problem: line 3: bad"),
+        ("bundled", "the bundled bank (b.yaml)", "Zebra", "valid"),
+    ]
+    assert [r.file for r in filter_rows(rows, "zeb", "all", "valid")] == [
+        "the bundled bank (b.yaml)"
+    ]
+    assert filter_rows(rows, "", "bundled", "problems") == [rows[1]]
 
 
 def test_instructor_pages_stay_closed_without_a_password(

@@ -47,6 +47,9 @@ from tutor.scenarios.replay import answer_scenario, walk
 from tutor.scenarios.templates import template, template_topics
 from tutor.scenarios.writer import BankFile, BankWriteError, InstructorBank
 from tutor.ui.state import (
+    STUDIO_BANK_SEARCH,
+    STUDIO_BANK_STATUS,
+    STUDIO_BANK_WHERE,
     STUDIO_EDITOR_SEEN,
     STUDIO_EDITOR_VERSION,
     STUDIO_PLAIN_TEXT,
@@ -720,34 +723,194 @@ def _bundled_files(folder: str) -> list[BankFile]:
     return out
 
 
+#: The Bank table's columns, in order: key -> header (translated where drawn).
+BANK_COLUMNS = {
+    "where": N_("Where"),
+    "title": N_("Title"),
+    "topic": N_("Topic"),
+    "game": N_("Game"),
+    "level": N_("Level"),
+    "status": N_("Status"),
+    "id": N_("Id"),
+    "file": N_("File"),
+}
+#: The Bank's filters: where a file lives, and its status.
+BANK_WHERE = {
+    "all": N_("Both banks"),
+    "instructor": N_("Instructor bank"),
+    "bundled": N_("Bundled bank"),
+}
+BANK_STATUS = {
+    "all": N_("Any status"),
+    "valid": N_("Valid"),
+    "problems": N_("With problems"),
+}
+
+
+@dataclass(frozen=True)
+class BankRow:
+    """One file of the Bank table."""
+
+    where: str
+    file: str
+    scenario_id: str
+    title: str
+    topic: str
+    game: str
+    level: int | None
+    problem: str | None
+
+    @property
+    def status(self) -> str:
+        return (
+            _("valid")
+            if self.problem is None
+            else _("problem: {first}").format(first=self.problem)
+        )
+
+    def matches(self, search: str) -> bool:
+        """Whether every word of ``search`` is in the title, id, topic, game or file."""
+        haystack = " ".join(
+            (self.title, self.scenario_id, self.topic, self.game, self.file)
+        ).casefold()
+        return all(word in haystack for word in search.casefold().split())
+
+
+def bank_rows(
+    files: dict[str, list[BankFile]],
+    scenarios: dict[str, Scenario],
+    folders: tuple[str, ...],
+) -> list[BankRow]:
+    """The Bank's rows: the instructor's files first, then the bundled bank, each by title.
+
+    ``files`` maps ``instructor`` and ``bundled`` to their files; ``scenarios`` maps a
+    resolved file path to its loaded scenario (for topic, game and level).
+    """
+    rows = []
+    for where in ("instructor", "bundled"):
+        found = []
+        for f in files.get(where, []):
+            scenario = scenarios.get(str(Path(f.path).resolve()))
+            found.append(
+                BankRow(
+                    where=where,
+                    file=_bank_label(str(f.path), folders),
+                    scenario_id=f.scenario_id or "",
+                    title=f.title or (scenario.title if scenario else ""),
+                    topic=scenario.topic if scenario else "",
+                    game=GAME_LABELS.get(scenario.game, scenario.game)
+                    if scenario
+                    else "",
+                    level=scenario.level if scenario else None,
+                    problem=f.first_problem,
+                )
+            )
+        rows.extend(sorted(found, key=lambda r: (r.title.casefold(), r.file)))
+    return rows
+
+
+def filter_rows(
+    rows: list[BankRow], search: str, where: str, status: str
+) -> list[BankRow]:
+    """The rows the Bank's search and filters keep (``all`` keeps every one)."""
+    return [
+        r
+        for r in rows
+        if (where == "all" or r.where == where)
+        and (status == "all" or (status == "valid") == (r.problem is None))
+        and r.matches(search)
+    ]
+
+
+def _bank_table(rows: list[BankRow]) -> None:
+    """The rows as a sortable table (click a column's header to sort by it)."""
+    data = [
+        {
+            "where": _(BANK_WHERE[r.where]),
+            "title": r.title,
+            "topic": r.topic,
+            "game": r.game,
+            "level": r.level,
+            "status": r.status,
+            "id": r.scenario_id,
+            "file": r.file,
+        }
+        for r in rows
+    ]
+    import pandas  # type: ignore[import-untyped]
+
+    st.dataframe(
+        pandas.DataFrame(data, columns=list(BANK_COLUMNS)),
+        hide_index=True,
+        width="stretch",
+        key="studio_bank_table",
+        column_order=list(BANK_COLUMNS),
+        column_config={
+            key: (
+                st.column_config.NumberColumn(_(label), format="%d", width="small")
+                if key == "level"
+                else st.column_config.TextColumn(_(label))
+            )
+            for key, label in BANK_COLUMNS.items()
+        },
+    )
+
+
 def bank_section() -> None:
     """Every file of both banks with its status; open, download or delete instructor files."""
-    from tutor.ui.bank import bank_folders
+    from tutor.ui.bank import bank_folders, scenario_bank
 
     folders = bank_folders()
-    rows = []
     mine = instructor_bank().files()
     bundled = _bundled_files(folders[0])
-    for where, files in (("bundled", bundled), ("instructor", mine)):
-        for f in files:
-            rows.append(
-                {
-                    "file": _bank_label(str(f.path), folders),
-                    "bank": where,
-                    "id": f.scenario_id or "",
-                    "status": "valid" if f.valid else f"invalid: {f.first_problem}",
-                }
-            )
-    ok = sum(1 for r in rows if r["status"] == "valid")
+    loaded = {str(Path(s.path).resolve()): s for s in scenario_bank().scenarios}
+    rows = bank_rows({"instructor": mine, "bundled": bundled}, loaded, folders)
+    ok = sum(1 for r in rows if r.problem is None)
     st.write(
-        f"{ok} of {len(rows)} file(s) are valid ({len(mine)} in the instructor bank)."
+        _(
+            "{ok} of {total} files are valid ({mine} in the instructor bank, listed "
+            "first). Click a column's header to sort by it."
+        ).format(ok=ok, total=len(rows), mine=len(mine))
     )
-    st.dataframe(rows, hide_index=True, width="stretch", key="studio_bank_table")
+    search, where, status = st.columns([2, 1, 1])
+    with search:
+        st.text_input(
+            _("Search"),
+            key=STUDIO_BANK_SEARCH,
+            placeholder=_("words of the title, id, topic, game or file"),
+        )
+    with where:
+        st.selectbox(
+            _("Bank"),
+            list(BANK_WHERE),
+            key=STUDIO_BANK_WHERE,
+            format_func=lambda k: _(BANK_WHERE[k]),
+        )
+    with status:
+        st.selectbox(
+            _("Status"),
+            list(BANK_STATUS),
+            key=STUDIO_BANK_STATUS,
+            format_func=lambda k: _(BANK_STATUS[k]),
+        )
+    shown_rows = filter_rows(
+        rows,
+        str(st.session_state.get(STUDIO_BANK_SEARCH) or ""),
+        str(st.session_state.get(STUDIO_BANK_WHERE) or "all"),
+        str(st.session_state.get(STUDIO_BANK_STATUS) or "all"),
+    )
+    if len(shown_rows) != len(rows):
+        st.caption(
+            _("{n} of {total} files match.").format(n=len(shown_rows), total=len(rows))
+        )
+    _bank_table(shown_rows)
     message = st.session_state.pop("studio_bank_msg", None)
     if message is not None:
         (st.success if message[0] == "ok" else st.error)(plain(message[1]))
     if not mine:
-        st.info("The instructor bank is empty: save a scenario from Write and check.")
+        st.info(
+            _("The instructor bank is empty: save a scenario from Write and check.")
+        )
         return
     by_name = {f.path.name: f for f in mine}
     name = st.selectbox("Instructor file", sorted(by_name), key="studio_bank_pick")
@@ -755,7 +918,7 @@ def bank_section() -> None:
     left, middle, right = st.columns(3)
     with left:
         st.button(
-            "Open in the editor",
+            _("Open in the editor (replaces its text; Undo takes it back)"),
             key="studio_bank_open",
             on_click=_open_file,
             args=(str(chosen.path),),
