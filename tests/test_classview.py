@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutor import config
 from tutor.progress import ProgressStore
+from tutor.progress.answers_csv import Asked
 from tutor.progress.classview import (
     ClassFilter,
     class_csv,
@@ -128,18 +129,36 @@ def test_learner_drill_down(store: ProgressStore) -> None:
 def test_class_csv_has_the_question_and_the_right_answer(store: ProgressStore) -> None:
     asked: list[tuple[str, int, str]] = []
 
-    def question(scenario: str, step: int, preset: str) -> tuple[str, str]:
+    def lookup(scenario: str, step: int, preset: str) -> Asked | None:
         asked.append((scenario, step, preset))
-        return (f"Q {scenario} {step}", "=SUM(A1)")
+        return Asked(f"Q {scenario} {step}", "=SUM(A1)", None)
 
     rows = list(
-        csv.reader(io.StringIO(class_csv(store, ClassFilter(game="stud8"), question)))
+        csv.DictReader(io.StringIO(class_csv(store, ClassFilter(game="stud8"), lookup)))
     )
-    assert rows[0][8:10] == ["question", "right_answer"]
-    assert len(rows) == 6
-    assert rows[1][1:4] == ["Ana", "ui-third-street", "0"]
-    assert rows[1][8:10] == ["Q ui-third-street 0", "'=SUM(A1)"]
-    assert rows[1][10] == '{"each":0.25}'
+    assert len(rows) == 5
+    first = rows[0]
+    assert (first["learner"], first["scenario_id"], first["step"]) == (
+        "Ana",
+        "ui-third-street",
+        "1",  # 1-based, as the screens say "Step 1"
+    )
+    assert (first["question"], first["right_answer"]) == (
+        "Q ui-third-street 0",
+        "'=SUM(A1)",
+    )
+    assert (first["answer"], first["answer_json"]) == (
+        "0.25 each, None in all",  # the test's answer has no total
+        '{"each":0.25}',
+    )
+    # Ana's second answer to step 2 is not a first attempt (her first one was)
+    assert [(r["learner"], r["step"], r["first_attempt"]) for r in rows] == [
+        ("Ana", "1", "true"),
+        ("Ana", "3", "true"),
+        ("Ana", "3", "false"),
+        ("Bo", "3", "true"),
+        ("Bo", "1", "true"),
+    ]
     assert sorted(set(asked)) == [
         ("ui-third-street", 0, "online"),
         ("ui-third-street", 2, "online"),
@@ -167,11 +186,11 @@ def test_class_view_page_with_two_learners(
     at.radio(key="cv_view").set_value("Export").run()
     at.button(key="cv_csv_make").click().run()
     assert not at.exception
-    exported = list(csv.reader(io.StringIO(at.session_state["cv_csv"])))
-    assert exported[1][8:10] == [
+    exported = list(csv.DictReader(io.StringIO(at.session_state["cv_csv"])))
+    assert (exported[0]["question"], exported[0]["right_answer"]) == (
         "How much does each player ante, and how much is that in all?",
-        '{"each": 0.25, "total": 0.75}',
-    ]
+        "0.25 each, 0.75 in all",
+    )
     at.radio(key="cv_view").set_value("A learner").run()
     at.selectbox(key="cv_game").set_value("stud").run()
     assert at.selectbox(key="cv_learner").options == ["Ana"]

@@ -9,10 +9,8 @@ indexes of migration ``0004_class_indexes`` let each grouping read one index in 
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -20,6 +18,7 @@ from typing import Any
 from sqlalchemy import Table, and_, case, func, literal, select
 from sqlalchemy.sql.elements import ColumnElement
 
+from tutor.progress.answers_csv import Lookup, answers_query, write_csv
 from tutor.progress.schema import AnswerRow, LearnerRow
 from tutor.progress.store import ProgressStore
 
@@ -244,94 +243,11 @@ def learner_names(store: ProgressStore, f: ClassFilter) -> list[str]:
     return sorted(names.get(int(i), str(i)) for (i,) in _rows(store, query))
 
 
-CSV_HEADER = (
-    "answered_at",
-    "learner",
-    "scenario_id",
-    "step",
-    "kind",
-    "topic",
-    "game",
-    "preset",
-    "question",
-    "right_answer",
-    "answer",
-    "correct",
-    "first_attempt",
-    "seconds",
-)
-
-
-def _cell(value: str) -> str:
-    """A CSV cell a spreadsheet will not run as a formula."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
-
-
-def class_csv(
-    store: ProgressStore,
-    f: ClassFilter,
-    question: Callable[[str, int, str], tuple[str, str]],
-) -> str:
-    """Every answer under the filter as CSV, with the question text and the right answer.
-
-    :param question: ``(scenario_id, step, preset) -> (prompt, right answer as text)``;
-        asked once per distinct ask and preset.
-    """
-    c = ANSWERS.c
-    first: Any = (
-        and_(c.attempt == 1, c.after_reveal.is_(False))
-        if first_attempts_counted()
-        else literal(True)
-    )
-    query = (
-        select(
-            c.answered_at,
-            LEARNERS.c.name,
-            c.scenario_id,
-            c.step,
-            c.kind,
-            c.topic,
-            c.game,
-            c.preset,
-            c.answer_json,
-            c.correct,
-            first,
-            c.seconds,
-        )
-        .select_from(ANSWERS.join(LEARNERS, LEARNERS.c.id == c.learner_id))
-        .where(and_(literal(True), *_conditions(f, first_only=False)))
-        .order_by(c.answered_at, c.id)
-    )
-    asked: dict[tuple[str, int, str], tuple[str, str]] = {}
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_HEADER)
-    for at, name, sid, step, kind, topic, game, preset, given, ok, fi, sec in _rows(
-        store, query
-    ):
-        key = (str(sid), int(step), str(preset))
-        if key not in asked:
-            asked[key] = question(*key)
-        prompt, right = asked[key]
-        writer.writerow(
-            [
-                _aware(at).isoformat(),
-                _cell(str(name)),
-                _cell(key[0]),
-                key[1],
-                _cell(str(kind)),
-                _cell(str(topic)),
-                _cell(str(game)),
-                _cell(str(preset)),
-                _cell(prompt),
-                _cell(right),
-                _cell(str(given)),
-                "true" if ok else "false",
-                "true" if fi else "false",
-                repr(float(sec)),
-            ]
-        )
-    return out.getvalue()
+def class_csv(store: ProgressStore, f: ClassFilter, lookup: Lookup | None) -> str:
+    """Every answer under the filter as CSV (:mod:`tutor.progress.answers_csv`'s columns),
+    with each question's text and right answer from ``lookup``."""
+    rows = _rows(store, answers_query(_conditions(f, first_only=False)))
+    return write_csv(rows, lookup)
 
 
 def matrix(

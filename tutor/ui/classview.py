@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -13,9 +12,7 @@ import pandas  # type: ignore[import-untyped]  # noqa: F401
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 
-from tutor.engine.errors import TutorError
 from tutor.engine.rules import GAME_LABELS, PRESETS
-from tutor.engine.rulings import to_json
 from tutor.i18n import _
 from tutor.progress import ProgressStore
 from tutor.progress.classview import (
@@ -88,33 +85,6 @@ def build_class_data(store: ProgressStore, f: ClassFilter) -> ClassData:
         topic_figure=heatmap_figure(topics, "topic"),
         rule_figure=heatmap_figure(rules, "rule id") if rules else None,
     )
-
-
-def question_and_answer(scenario_id: str, step: int, preset: str) -> tuple[str, str]:
-    """The ask's prompt and the engine's answer under ``preset``, from the bank."""
-    from tutor.ui.bank import scenario_bank, walk_scenario
-
-    scenario = scenario_bank().get(scenario_id)
-    if scenario is None:
-        return ("(this scenario is no longer in the bank)", "")
-    try:
-        results = walk_scenario(scenario, preset if preset in PRESETS else None)
-    except TutorError:
-        return ("(this scenario cannot be replayed now)", "")
-    for result in results:
-        if (
-            result.index == step
-            and result.ruling is not None
-            and result.ask is not None
-        ):
-            answer = to_json(dict(result.ruling.answer))
-            return result.ask.prompt, json.dumps(answer, default=_card_text)
-    return ("(this step is no longer a question)", "")
-
-
-def _card_text(value: object) -> str:
-    """Cards (and anything else JSON lacks) as their text."""
-    return str(getattr(value, "text", value))
 
 
 def _filters() -> ClassFilter:
@@ -256,7 +226,9 @@ def _learner(store: ProgressStore, learners: list[str], f: ClassFilter) -> None:
 
 def _export(store: ProgressStore, f: ClassFilter) -> None:
     if st.button("Prepare the class CSV", key="cv_csv_make"):
-        st.session_state["cv_csv"] = class_csv(store, f, question_and_answer)
+        from tutor.ui.questions import asked
+
+        st.session_state["cv_csv"] = class_csv(store, f, asked)
     data = st.session_state.get("cv_csv")
     if data is not None:
         st.download_button(
