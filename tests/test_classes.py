@@ -256,3 +256,124 @@ def test_migration_0009_carries_the_data_and_puts_nobody_in_a_class(
         with store._engine.connect() as conn:
             count = conn.execute(text("SELECT count(*) FROM class_members")).scalar()
         assert count == 0
+
+
+# -- the pages -------------------------------------------------------------------------------
+APP = Path(__file__).resolve().parent.parent / "tutor" / "ui" / "streamlit_app.py"
+DATA = Path(__file__).resolve().parent / "data" / "ui"
+
+
+def test_a_class_an_assignment_and_a_learner_who_does_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from appkit import point_app_at, shown
+    from streamlit.testing.v1 import AppTest
+
+    from tutor import config
+
+    point_app_at(monkeypatch, tmp_path / "data", DATA)
+    monkeypatch.setenv("TUTOR_OPEN_INSTRUCTOR", "1")
+    teacher = AppTest.from_file(str(APP), default_timeout=30).run()
+    teacher.switch_page("app_pages/class_view.py").run()
+    teacher.radio(key="cv_view").set_value("Classes").run()
+    teacher.text_input(key="cv_new_class").set_value("Tuesday dealers")
+    teacher.button(key="FormSubmitter:cv_class_form-Create the class").click().run()
+    assert not teacher.exception
+    [made] = shown(teacher.success)
+    code = made.split("join code is ")[1][:6]
+    assert made == (
+        f"Class Tuesday dealers created. Its join code is {code}: give it to your "
+        "learners."
+    )
+    # the learner joins on the Learn page with the code
+    store = ProgressStore(config.database_url())
+    store.create_learner("Ana")
+    learner = AppTest.from_file(str(APP), default_timeout=30)
+    learner.query_params["learner"] = "Ana"
+    learner.run()
+    assert "You are in no class yet: join one with its code." in shown(learner.caption)
+    learner.text_input(key="learn_join_code").set_value(code.lower()).run()
+    assert shown(learner.success)[-1] == "You are in the class Tuesday dealers."
+    # the instructor sets an assignment: a bank scenario and two generated questions
+    teacher.run()
+    teacher.radio(key="cv_view").set_value("Assignments").run()
+    [group] = cl.classes(store)
+    teacher.selectbox(key="cv_class").set_value(group.id).run()
+    teacher.text_input(key="cv_asg_title").set_value("Week 1")
+    teacher.multiselect(key="cv_asg_scenarios").set_value(["ui-third-street"])
+    teacher.selectbox(key="cv_asg_game").set_value("stud8").run()
+    teacher.selectbox(key="cv_asg_target").set_value("ante-total")
+    teacher.number_input(key="cv_asg_count").set_value(2)
+    teacher.button(key="cv_asg_add").click().run()
+    teacher.button(key="cv_asg_set").click().run()
+    assert not teacher.exception
+    assert shown(teacher.success)[0].startswith("Assignment Week 1 set: open from ")
+    table = teacher.dataframe[0].value
+    from tutor.ui.bank import scenario_bank
+
+    third = scenario_bank().get("ui-third-street")
+    assert third is not None
+    asks = sum(1 for s in third.steps if s.ask is not None)
+    total = asks + 2
+    assert table.to_dict("records") == [
+        {
+            "learner": "Ana",
+            "done": f"0 / {total}",
+            "completion": 0,
+            "first-attempt score": 0,
+            "late": "",
+            "complete": "",
+        }
+    ]
+    # the learner sees it due, opens it, and answers a generated question
+    learner.run()
+    due = [c for c in shown(learner.caption) if "questions answered" in c]
+    assert due == [f"0 of {total} questions answered, 0 right first time"]
+    [assignment] = cl.assignments(store, group.id)
+    learner.button(key=f"learn_due_open_{assignment.id}").click().run()
+    assert not learner.exception
+    [first_drill, _] = [
+        b.key for b in learner.button if (b.key or "").startswith("learn_asg_answer_")
+    ]
+    learner.button(key=first_drill).click().run()
+    [variant, _second] = cl.variants(store, assignment.id, store.find_learner("Ana"))
+    key = f"asg_{variant.scenario_id}_{variant.step}_0"
+    ruling_answer = next(
+        q
+        for q in _questions_of(store, assignment)
+        if q.scenario.id == variant.scenario_id
+    )
+    from tutor.ui.bank import walk_scenario
+
+    result = next(
+        r
+        for r in walk_scenario(ruling_answer.scenario, None)
+        if r.index == variant.step
+    )
+    assert result.ruling is not None
+    for name, amount in result.ruling.answer.items():  # the ante: each and in total
+        learner.number_input(key=f"{key}_{name}").set_value(float(amount)).run()
+    learner.button(key="asg_check").click().run()
+    assert not learner.exception
+    assert shown(learner.success)[0].startswith("Right")
+    # the class view counts it, with the same hands for Ana on every visit
+    teacher.run()
+    table = teacher.dataframe[0].value
+    assert table.iloc[0][["done", "first-attempt score"]].tolist() == [
+        f"1 / {total}",
+        round(100 / total),
+    ]
+    again = [
+        v.scenario_id
+        for v in cl.variants(store, assignment.id, store.find_learner("Ana"))
+    ]
+    assert again[0] == variant.scenario_id
+    assert teacher.get("download_button")  # Moodle XML, QTI and the gradebook
+
+
+def _questions_of(store: ProgressStore, assignment: Any) -> Any:
+    from tutor.ui.assignments import questions
+
+    ana = store.find_learner("Ana")
+    assert ana is not None
+    return questions(store, assignment, ana)

@@ -15,25 +15,28 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, and_, case, func, literal, select
+from sqlalchemy import Table, and_, case, func, literal, select, tuple_
 from sqlalchemy.sql.elements import ColumnElement
 
 from tutor.progress.answers_csv import Lookup, answers_query, write_csv
-from tutor.progress.schema import AnswerRow, LearnerRow
+from tutor.progress.schema import AnswerRow, ClassMemberRow, LearnerRow
 from tutor.progress.store import ProgressStore
 
 ANSWERS: Table = AnswerRow.__table__  # type: ignore[assignment]
 LEARNERS: Table = LearnerRow.__table__  # type: ignore[assignment]
+MEMBERS: Table = ClassMemberRow.__table__  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, slots=True)
 class ClassFilter:
-    """Which answers the class view counts: by game, preset and time (``None`` = any)."""
+    """Which answers the class view counts: by class, game, preset and time (``None`` =
+    any; a class keeps its members' answers only)."""
 
     game: str | None = None
     preset: str | None = None
     since: datetime | None = None
     until: datetime | None = None
+    class_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +92,12 @@ def _conditions(
         out.append(c.answered_at >= f.since)
     if f.until is not None:
         out.append(c.answered_at < f.until)
+    if f.class_id is not None:
+        out.append(
+            c.learner_id.in_(
+                select(MEMBERS.c.learner_id).where(MEMBERS.c.class_id == f.class_id)
+            )
+        )
     return out
 
 
@@ -178,6 +187,127 @@ def hardest_asks(
     ]
 
 
+#: A question's wrong answers cluster when at least this many first attempts were wrong
+#: and one wrong answer is at least this share of them (a shared misconception, or a
+#: question whose own answer is in doubt).
+CLUSTER_MIN_WRONG = 4
+CLUSTER_SHARE = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class WrongAnswer:
+    """One wrong answer given to a question on a first attempt, and how often."""
+
+    answer_json: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ItemStats:
+    """One question's item analysis: first-attempt accuracy, answers, learners, median
+    time, and the spread of its wrong first answers (most frequent first)."""
+
+    scenario_id: str
+    step: int
+    kind: str
+    topic: str
+    answered: int
+    correct: int
+    learners: int
+    median_seconds: float
+    wrong: tuple[WrongAnswer, ...]
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+    @property
+    def wrong_total(self) -> int:
+        return self.answered - self.correct
+
+    @property
+    def clustered(self) -> bool:
+        """Whether one wrong answer is most of the wrong ones (see ``CLUSTER_*``)."""
+        return (
+            self.wrong_total >= CLUSTER_MIN_WRONG
+            and bool(self.wrong)
+            and self.wrong[0].count >= CLUSTER_SHARE * self.wrong_total
+        )
+
+
+def item_analysis(
+    store: ProgressStore,
+    f: ClassFilter,
+    *,
+    limit: int = 50,
+    min_answers: int = 2,
+    spread: int = 8,
+) -> list[ItemStats]:
+    """The questions with the lowest first-attempt accuracy, as Moodle's quiz statistics
+    show them: accuracy, answers, learners, the median time and the ``spread`` most
+    frequent wrong answers with their counts. Three queries, each in SQL: the summary
+    (as :func:`hardest_asks`), the medians (a window over the chosen questions' first
+    attempts), the wrong answers grouped by their JSON."""
+    hard = hardest_asks(store, f, limit=limit, min_answers=min_answers)
+    if not hard:
+        return []
+    c = ANSWERS.c
+    chosen = tuple_(c.scenario_id, c.step).in_([(h.scenario_id, h.step) for h in hard])
+    where = and_(chosen, *_conditions(f))
+    ranked = (
+        select(
+            c.scenario_id,
+            c.step,
+            c.seconds,
+            func.row_number()
+            .over(partition_by=(c.scenario_id, c.step), order_by=(c.seconds, c.id))
+            .label("rank"),
+            func.count().over(partition_by=(c.scenario_id, c.step)).label("n"),
+        )
+        .where(where)
+        .subquery()
+    )
+    # (n+1)//2 and (n+2)//2: the one middle answer (n odd) or the two (n even)
+    middle = and_(
+        ranked.c.rank >= (ranked.c.n + 1) // 2, ranked.c.rank <= (ranked.c.n + 2) // 2
+    )
+    medians = {
+        (str(sid), int(step)): float(m or 0)
+        for sid, step, m in _rows(
+            store,
+            select(ranked.c.scenario_id, ranked.c.step, func.avg(ranked.c.seconds))
+            .where(middle)
+            .group_by(ranked.c.scenario_id, ranked.c.step),
+        )
+    }
+    wrong: dict[tuple[str, int], list[WrongAnswer]] = defaultdict(list)
+    count = func.count()
+    for sid, step, given, n in _rows(
+        store,
+        select(c.scenario_id, c.step, c.answer_json, count)
+        .where(where, c.correct.is_(False))
+        .group_by(c.scenario_id, c.step, c.answer_json)
+        .order_by(c.scenario_id, c.step, count.desc(), c.answer_json),
+    ):
+        found = wrong[(str(sid), int(step))]
+        if len(found) < spread:
+            found.append(WrongAnswer(str(given), int(n)))
+    return [
+        ItemStats(
+            h.scenario_id,
+            h.step,
+            h.kind,
+            h.topic,
+            h.answered,
+            h.correct,
+            h.learners,
+            medians.get((h.scenario_id, h.step), 0.0),
+            tuple(wrong.get((h.scenario_id, h.step), ())),
+        )
+        for h in hard
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class LearnerAnswer:
     """One answer in a learner's drill-down."""
@@ -190,6 +320,8 @@ class LearnerAnswer:
     correct: bool
     seconds: float
     first: bool
+    answer_json: str = "{}"
+    preset: str = ""
 
 
 def learner_answers(
@@ -212,6 +344,8 @@ def learner_answers(
             c.correct,
             c.seconds,
             first,
+            c.answer_json,
+            c.preset,
         )
         .select_from(ANSWERS.join(LEARNERS, LEARNERS.c.id == c.learner_id))
         .where(and_(LEARNERS.c.name == name, *_conditions(f, first_only=False)))
@@ -219,9 +353,18 @@ def learner_answers(
     )
     return [
         LearnerAnswer(
-            _aware(at), str(s), int(st), str(k), str(t), bool(ok), float(sec), bool(fi)
+            _aware(at),
+            str(s),
+            int(st),
+            str(k),
+            str(t),
+            bool(ok),
+            float(sec),
+            bool(fi),
+            str(given),
+            str(preset),
         )
-        for at, s, st, k, t, ok, sec, fi in _rows(store, query)
+        for at, s, st, k, t, ok, sec, fi, given, preset in _rows(store, query)
     ]
 
 
