@@ -246,13 +246,18 @@ def test_migration_0009_carries_the_data_and_puts_nobody_in_a_class(
             command.downgrade(store._alembic_config(conn), "0005_lessons_read")
         with store._engine.connect() as conn:
             tables = set(inspect(conn).get_table_names())
+            indexes = {i["name"] for i in inspect(conn).get_indexes("answers")}
         assert "classes" not in tables and "class_members" not in tables
+        assert "ix_answers_class_item" not in indexes
     with ProgressStore(url) as store:  # upgraded again when opened
         assert store.schema_version() == "0009_classes"
         ana = store.find_learner("Ana")
         assert ana is not None and len(store.answers(ana)) == 1
         assert cl.learner_classes(store, ana) == []
         assert cl.classes(store) == []
+        with store._engine.connect() as conn:
+            indexes = {i["name"] for i in inspect(conn).get_indexes("answers")}
+        assert "ix_answers_class_item" in indexes
         with store._engine.connect() as conn:
             count = conn.execute(text("SELECT count(*) FROM class_members")).scalar()
         assert count == 0

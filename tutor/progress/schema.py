@@ -75,11 +75,18 @@ _CLASS_FILTERS = ("attempt", "after_reveal", "game", "preset", "answered_at")
 CLASS_INDEX_COLUMNS: dict[str, tuple[str, ...]] = {
     "ix_answers_class_topic": ("learner_id", "topic", "correct", *_CLASS_FILTERS),
     "ix_answers_class_rule": ("learner_id", "rules", "correct", *_CLASS_FILTERS),
-    "ix_answers_class_ask": (
+}
+#: Per question (migration 0009 put it in place of 0004's ``ix_answers_class_ask``): the
+#: hardest questions and the item analysis read it alone, each question's answers ordered
+#: by the time taken (medians need no sort) and holding the answer given (the spread of
+#: wrong answers needs no table look-up).
+ITEM_INDEX_COLUMNS: dict[str, tuple[str, ...]] = {
+    "ix_answers_class_item": (
         "scenario_id",
         "step",
-        "correct",
         "seconds",
+        "correct",
+        "answer_json",
         "learner_id",
         "kind",
         "topic",
@@ -87,7 +94,8 @@ CLASS_INDEX_COLUMNS: dict[str, tuple[str, ...]] = {
     ),
 }
 CLASS_INDEXES = tuple(
-    Index(name, *columns) for name, columns in CLASS_INDEX_COLUMNS.items()
+    Index(name, *columns)
+    for name, columns in {**CLASS_INDEX_COLUMNS, **ITEM_INDEX_COLUMNS}.items()
 )
 
 

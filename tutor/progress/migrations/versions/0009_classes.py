@@ -1,6 +1,8 @@
 """Classes, their members (a learner may be in several), the identities a class lists in
 sign-in mode, assignments with their items, and each learner's kept seed and generated
-questions for an assignment. Existing learners are in no class.
+questions for an assignment. Existing learners are in no class. Also the per-question
+covering index of answers becomes ``ix_answers_class_item``: by time taken, with the answer
+given (the item analysis's medians and wrong answers), in place of 0004's.
 
 Revision ID: 0009_classes
 Revises: 0005_lessons_read
@@ -15,6 +17,18 @@ revision = "0009_classes"
 down_revision = "0005_lessons_read"
 branch_labels = None
 depends_on = None
+
+
+#: Written out here (not imported) so that this revision never changes.
+ITEM_INDEX = (
+    "scenario_id", "step", "seconds", "correct", "answer_json", "learner_id", "kind",
+    "topic", "attempt", "after_reveal", "game", "preset", "answered_at",
+)  # fmt: skip
+#: 0004's per-question index, which the item index replaces (it holds the same columns).
+ASK_INDEX = (
+    "scenario_id", "step", "correct", "seconds", "learner_id", "kind", "topic",
+    "attempt", "after_reveal", "game", "preset", "answered_at",
+)  # fmt: skip
 
 
 def _fk(table: str) -> sa.ForeignKey:
@@ -77,9 +91,13 @@ def upgrade() -> None:
         sa.Column("scenario_id", sa.String(200), nullable=False),
         sa.Column("step", sa.Integer(), nullable=False),
     )
+    op.create_index("ix_answers_class_item", "answers", list(ITEM_INDEX))
+    op.drop_index("ix_answers_class_ask", table_name="answers")
 
 
 def downgrade() -> None:
+    op.create_index("ix_answers_class_ask", "answers", list(ASK_INDEX))
+    op.drop_index("ix_answers_class_item", table_name="answers")
     for table in (
         "assignment_variants",
         "assignment_seeds",
