@@ -20,6 +20,7 @@ import statistics
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,38 @@ def _asks() -> list[tuple[str, int, str, str, str, str]]:
     return out
 
 
+#: Per answer slot type: four answers (three wrong ones, then the "right" one the seeding
+#: writes; no replay is made, so they only need to be answers of the ask's shape).
+_SLOT_ANSWERS: dict[str, tuple[Any, ...]] = {
+    "player": ("Bo", "Cy", "Dee", "Ana"),
+    "players": (["Bo"], ["Cy"], ["Bo", "Cy"], ["Ana"]),
+    "amount": (1, 2, 4, 3),
+    "count": (1, 2, 0, 3),
+    "flag": (True, False, True, False),
+    "sizes": ([2], [4], [2, 4], [1]),
+    "actions": (["fold"], ["check"], ["fold", "call 1"], ["call 2"]),
+    "cards": (["As"], ["Kd"], ["2c"], ["Ah"]),
+    "payouts": ({"Bo": 5}, {"Cy": 5}, {"Bo": 2, "Cy": 3}, {"Ana": 5}),
+    "outcome": ("misdeal", "dead-hand", "binding", "not-binding"),
+}
+
+
+@cache
+def _answer_json(kind: str, variant: int) -> str:
+    """An answer of ``kind``'s shape (variant 0-2: the wrong ones, 3: the right one)."""
+    import json
+
+    from tutor.asks import ASKS
+
+    entry = ASKS.get(kind)
+    if entry is None:
+        return "{}"
+    return json.dumps(
+        {s.key: _SLOT_ANSWERS[s.type][variant] for s in entry.answer},
+        separators=(",", ":"),
+    )
+
+
 def seed_store(url: str, learners: int = LEARNERS, each: int = ANSWERS_EACH) -> Any:
     """A store at ``url`` holding ``learners`` x ``each`` answers (bulk inserted)."""
     from sqlalchemy import insert
@@ -81,6 +114,7 @@ def seed_store(url: str, learners: int = LEARNERS, each: int = ANSWERS_EACH) -> 
                 right = rng.random() < difficulty[(sid, step)] + skill
                 # a wrong answer is one of three per ask, the first most often
                 wrong = min(int(rng.expovariate(1.2)), 2)
+                given = _answer_json(kind, 3 if right else wrong)
                 row: dict[str, Any] = {
                     "learner_id": learner.id,
                     "scenario_id": sid,
@@ -90,9 +124,7 @@ def seed_store(url: str, learners: int = LEARNERS, each: int = ANSWERS_EACH) -> 
                     "level": 1,
                     "game": game,
                     "preset": presets[rng.randrange(4)],
-                    "answer_json": '{"player":"Ana"}'
-                    if right
-                    else f'{{"player":"{("Bo", "Cy", "Dee")[wrong]}"}}',
+                    "answer_json": given,
                     "correct": right,
                     "seconds": round(rng.uniform(2, 60), 3),
                     "answered_at": start + timedelta(minutes=i * 40 + n),

@@ -164,7 +164,7 @@ def join_box(learner: Learner) -> None:
         _("Join a class: type the code your instructor gave you"),
         key=LEARN_JOIN_CODE,
         max_chars=20,
-        placeholder="K7QX2M",
+        placeholder=_("six letters and digits"),
         on_change=_join,
         args=(learner,),
     )

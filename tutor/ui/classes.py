@@ -194,6 +194,20 @@ def _drill_label(item: cl.Item) -> str:
     )
 
 
+def _item_label(item: cl.Item) -> str:
+    """An assignment item as the instructor reads it."""
+    from tutor.ui.bank import scenario_bank, scenario_label
+
+    if item.is_drill:
+        return _drill_label(item)
+    scenario = scenario_bank().get(str(item.scenario_id))
+    if scenario is None:
+        return _(
+            "Bank scenario {id} (no longer in the bank: it counts no question)"
+        ).format(id=item.scenario_id)
+    return _("Bank scenario: {label}").format(label=scenario_label(scenario))
+
+
 def _assignment_form(store: ProgressStore, class_id: int) -> None:
     from tutor.drills.targets import TARGETS, targets_for
     from tutor.ui.bank import in_course_order, scenario_bank, scenario_label
@@ -367,13 +381,7 @@ def assignments_view(store: ProgressStore, class_id: int | None) -> None:
             expanded=True,
         ):
             for item in assignment.items:
-                st.caption(
-                    plain(
-                        _("Bank scenario: {id}").format(id=item.scenario_id)
-                        if not item.is_drill
-                        else _drill_label(item)
-                    )
-                )
+                st.caption(plain(_item_label(item)))
             _marks_table(marks)
             assignment_downloads(store, assignment)
             confirm = st.checkbox(

@@ -228,7 +228,7 @@ def _questions(items: list[ItemStats], preset: str | None) -> None:
     if not items:
         st.info(_("No question has been answered twice yet under these filters."))
         return
-    shown_preset = preset or "online"
+    shown_preset = preset or ""  # no preset chosen: each question as its scenario says
     rows = []
     for item in items:
         question = asked(item.scenario_id, item.step, shown_preset)
@@ -263,6 +263,16 @@ def _questions(items: list[ItemStats], preset: str | None) -> None:
         hide_index=True,
         width="stretch",
         key="cv_items_table",
+        column_order=[
+            "question",
+            "accuracy",
+            "answers",
+            "median",
+            "common wrong answer",
+            "flag",
+            "learners",
+            "where",
+        ],
         column_config={
             "question": st.column_config.TextColumn(_("Question"), width="large"),
             "where": st.column_config.TextColumn(_("Scenario and step")),

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from tutor.engine.errors import TutorError
-from tutor.i18n import _
+from tutor.i18n import _, ngettext
 from tutor.lms import moodle, qti
 from tutor.lms.items import Item, items_of
 from tutor.progress import ProgressStore
@@ -69,14 +69,22 @@ def downloads(items: list[Item], title: str, key: str) -> None:
     stem = file_stem(title)
     left, right = st.columns(2)
     left.download_button(
-        _("Moodle XML quiz ({n} questions)").format(n=len(items)),
+        ngettext(
+            "Moodle XML quiz ({n} question)",
+            "Moodle XML quiz ({n} questions)",
+            len(items),
+        ).format(n=len(items)),
         data=lambda: moodle.quiz_xml(items, title),
         file_name=f"{stem}-moodle.xml",
         mime="application/xml",
         key=f"{key}_moodle",
     )
     right.download_button(
-        _("QTI 2.1 package ({n} questions)").format(n=len(items)),
+        ngettext(
+            "QTI 2.1 package ({n} question)",
+            "QTI 2.1 package ({n} questions)",
+            len(items),
+        ).format(n=len(items)),
         data=lambda: qti.package(items, f"stud-tutor-{stem}", title),
         file_name=f"{stem}-qti21.zip",
         mime="application/zip",

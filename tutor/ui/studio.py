@@ -918,7 +918,7 @@ def bank_section() -> None:
     left, middle, right = st.columns(3)
     with left:
         st.button(
-            _("Open in the editor (replaces its text; Undo takes it back)"),
+            _("Open in the editor (replaces its text)"),
             key="studio_bank_open",
             on_click=_open_file,
             args=(str(chosen.path),),
