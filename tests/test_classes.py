@@ -296,7 +296,7 @@ def test_a_class_an_assignment_and_a_learner_who_does_it(
     learner = AppTest.from_file(str(APP), default_timeout=30)
     learner.query_params["learner"] = "Ana"
     learner.run()
-    assert "You are in no class yet: join one with its code." in shown(learner.caption)
+    assert not learner.get("expander")[0].proto.expanded  # folded away, no empty "Due"
     learner.text_input(key="learn_join_code").set_value(code.lower()).run()
     assert shown(learner.success)[-1] == "You are in the class Tuesday dealers."
     # the instructor sets an assignment: a bank scenario and two generated questions

@@ -155,11 +155,15 @@ def join_listed_classes(store: ProgressStore, learner: Learner) -> None:
     st.session_state[_LISTED_DONE] = who
 
 
-def join_box(learner: Learner) -> None:
-    """A join-code box (Enter joins)."""
+def _join_message() -> None:
+    """The last join's result (once), outside any folded box so that it is seen."""
     message = st.session_state.pop(LEARN_JOIN_MESSAGE, None)
     if message is not None:
         (st.success if message[0] == "ok" else st.error)(plain(message[1]))
+
+
+def join_box(learner: Learner) -> None:
+    """A join-code box (Enter joins)."""
     st.text_input(
         _("Join a class: type the code your instructor gave you"),
         key=LEARN_JOIN_CODE,
@@ -201,14 +205,16 @@ def due_box(settings: Settings, store: ProgressStore) -> None:
     except TutorError as exc:
         log.error("the assignments could not be read: %s", exc)
         return
+    _join_message()
+    if not in_classes:
+        # a learner on their own sees no empty "Due": only a way in, folded away
+        with st.expander(_("In a class? Join it with its code")):
+            join_box(learner)
+        return
     with st.container(border=True, key="learn_due"):
         st.markdown(_("**Due**"))
         if not mine:
-            st.caption(
-                _("Nothing is due.")
-                if in_classes
-                else _("You are in no class yet: join one with its code.")
-            )
+            st.caption(_("Nothing is due."))
         now = datetime.now(UTC)
         for assignment in mine:
             asked = questions(store, assignment, learner)
@@ -233,7 +239,8 @@ def due_box(settings: Settings, store: ProgressStore) -> None:
                     on_click=_open,
                     args=(assignment.id,),
                 )
-        join_box(learner)
+        with st.expander(_("Join another class")):
+            join_box(learner)
 
 
 # -- one assignment --------------------------------------------------------------------------
