@@ -145,3 +145,93 @@ def test_write_two_mistakes_fix_preview_save_and_play(
         assert outside == []
     finally:
         context.close()
+
+
+#: Ace's text, read in the editor's frame.
+ACE_TEXT = "() => document.querySelector('.ace_editor').env.editor.getValue()"
+
+
+def _editor_frame(page: Any) -> Any:
+    return next(f for f in page.frames if "code_editor" in (f.url or ""))
+
+
+def _section(page: Any, name: str) -> None:
+    page.get_by_test_id("stRadioGroup").get_by_text(name, exact=True).click()
+
+
+def test_the_editor_never_loses_the_draft(
+    browser: Any, app: RunningApp, data_dir: Path
+) -> None:
+    """Issue 21's steps: edit a template, Preview, back, click in and out; a 262 KB paste;
+    Save writes exactly the draft."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(app.url + "/studio")
+        page.get_by_label("Topic").click()
+        page.get_by_role("option", name="bring-in", exact=True).click()
+        page.get_by_role("button", name="Start from the template").click()
+        expect(page.get_by_text("Valid: new-bring-in-scenario.")).to_be_visible()
+        editor = page.frame_locator("iframe[title*=code_editor]")
+        expect(editor.locator(".ace_gutter-cell").first).to_have_text("1")
+        editor.locator(".ace_content").click()
+        page.keyboard.press("Control+End")
+        # typed slowly, with pauses that let checks run (and the gutter marks change)
+        # while the author goes on typing; Enter after a word must not take a suggestion
+        for chunk in ("# an instructor's note", "\nbogus: [", "1]\n", "# and more\n"):
+            page.keyboard.type(chunk, delay=30)
+            page.wait_for_timeout(450)
+        edited = (
+            template("bring-in") + "# an instructor's note\nbogus: [1]\n# and more\n"
+        )
+        expect(page.get_by_text("1 problem: fix it in the editor")).to_be_visible()
+        assert _editor_frame(page).evaluate(ACE_TEXT) == edited
+        expect(editor.locator(".ace_gutter-cell.ace_error")).to_have_count(1)
+        # the fix, then straight to the preview (the change goes with the click)
+        page.keyboard.press("Control+End")
+        page.keyboard.press("Shift+ArrowUp")
+        page.keyboard.press("Shift+ArrowUp")
+        page.keyboard.press("Delete")
+        page.keyboard.type("# fixed\n")
+        fixed = template("bring-in") + "# an instructor's note\n# fixed\n"
+        _section(page, "Preview as a learner")
+        expect(page.get_by_text("Question:")).to_be_visible()
+        _section(page, "Write and check")
+        expect(page.get_by_text("Valid: new-bring-in-scenario.")).to_be_visible()
+        expect(editor.locator(".ace_gutter-cell").first).to_have_text("1")
+        assert _editor_frame(page).evaluate(ACE_TEXT) == fixed
+        # one click in and out: still the edited text, still valid
+        editor.locator(".ace_content").click()
+        page.locator("h1").click()
+        page.wait_for_timeout(1200)
+        assert _editor_frame(page).evaluate(ACE_TEXT) == fixed
+        expect(page.get_by_text("Valid: new-bring-in-scenario.")).to_be_visible()
+        expect(editor.locator(".ace_gutter-cell.ace_error")).to_have_count(0)
+        # a 262 KB paste: the editor shows it all, and the size under it
+        big = fixed + "".join(f"# note {n:05d} " + "x" * 68 + "\n" for n in range(3175))
+        assert 261_000 < len(big.encode()) < 262_144
+        editor.locator(".ace_content").click()
+        page.keyboard.press("Control+a")
+        page.keyboard.insert_text(big)
+        size = f"{len(big.encode()):,} of 262,144 bytes"
+        expect(page.get_by_text(size)).to_be_visible()
+        expect(page.get_by_text("Valid: new-bring-in-scenario.")).to_be_visible()
+        assert _editor_frame(page).evaluate(ACE_TEXT) == big
+        _section(page, "Preview as a learner")
+        expect(page.get_by_text("Question:")).to_be_visible()
+        _section(page, "Write and check")
+        expect(page.get_by_text(size)).to_be_visible()
+        expect(editor.locator(".ace_gutter-cell").first).to_have_text("1")
+        assert _editor_frame(page).evaluate(ACE_TEXT) == big
+        _shots(page, "studio-big-draft")
+        page.get_by_role("button", name="Save to the instructor bank").click()
+        expect(page.get_by_text("Saved new-bring-in-scenario")).to_be_visible()
+        saved = data_dir / "data" / "scenarios" / "new-bring-in-scenario.yaml"
+        assert saved.read_bytes() == big.encode("utf-8")
+        assert errors == []
+    finally:
+        context.close()

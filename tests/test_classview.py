@@ -7,6 +7,7 @@ import io
 import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from appkit import point_app_at, shown
@@ -14,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutor import config
 from tutor.progress import ProgressStore
+from tutor.progress.answers_csv import Asked
 from tutor.progress.classview import (
     ClassFilter,
     class_csv,
@@ -128,18 +130,36 @@ def test_learner_drill_down(store: ProgressStore) -> None:
 def test_class_csv_has_the_question_and_the_right_answer(store: ProgressStore) -> None:
     asked: list[tuple[str, int, str]] = []
 
-    def question(scenario: str, step: int, preset: str) -> tuple[str, str]:
+    def lookup(scenario: str, step: int, preset: str) -> Asked | None:
         asked.append((scenario, step, preset))
-        return (f"Q {scenario} {step}", "=SUM(A1)")
+        return Asked(f"Q {scenario} {step}", "=SUM(A1)", None)
 
     rows = list(
-        csv.reader(io.StringIO(class_csv(store, ClassFilter(game="stud8"), question)))
+        csv.DictReader(io.StringIO(class_csv(store, ClassFilter(game="stud8"), lookup)))
     )
-    assert rows[0][8:10] == ["question", "right_answer"]
-    assert len(rows) == 6
-    assert rows[1][1:4] == ["Ana", "ui-third-street", "0"]
-    assert rows[1][8:10] == ["Q ui-third-street 0", "'=SUM(A1)"]
-    assert rows[1][10] == '{"each":0.25}'
+    assert len(rows) == 5
+    first = rows[0]
+    assert (first["learner"], first["scenario_id"], first["step"]) == (
+        "Ana",
+        "ui-third-street",
+        "1",  # 1-based, as the screens say "Step 1"
+    )
+    assert (first["question"], first["right_answer"]) == (
+        "Q ui-third-street 0",
+        "'=SUM(A1)",
+    )
+    assert (first["answer"], first["answer_json"]) == (
+        "0.25 each, None in all",  # the test's answer has no total
+        '{"each":0.25}',
+    )
+    # Ana's second answer to step 2 is not a first attempt (her first one was)
+    assert [(r["learner"], r["step"], r["first_attempt"]) for r in rows] == [
+        ("Ana", "1", "true"),
+        ("Ana", "3", "true"),
+        ("Ana", "3", "false"),
+        ("Bo", "3", "true"),
+        ("Bo", "1", "true"),
+    ]
     assert sorted(set(asked)) == [
         ("ui-third-street", 0, "online"),
         ("ui-third-street", 2, "online"),
@@ -159,33 +179,68 @@ def test_class_view_page_with_two_learners(
     charts = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
     heat = charts[0]["data"][0]
     assert heat["y"] == ["Ana", "Bo"] and heat["x"] == ["bring-in", "community-river"]
-    assert heat["z"] == [[66.7, 100.0], [0.0, None]]
+    assert _array(heat["z"]) == [[66.7, 100.0], [0.0, None]]
+    # a colour-blind-safe scale, and each cell says how many answers it holds
+    assert heat["colorscale"][0][1] == "#00224e"  # Cividis starts dark blue
+    assert heat["texttemplate"] == "%{text}"
+    assert _array(heat["text"]) == [["2/3", "1/1"], ["0/2", ""]]
     at.radio(key="cv_view").set_value("A learner").run()
     assert at.selectbox(key="cv_learner").options == ["Ana", "Bo"]
     at.selectbox(key="cv_learner").set_value("Bo").run()
     assert [m.value for m in at.metric][:2] == ["2", "0%"]
+    assert "**Bo's answers**, newest first (2 shown; 2 of 2 wrong)" in shown(
+        at.markdown
+    )
+    table = at.dataframe[0].value
+    assert table["question"].tolist() == [
+        "How much does each player ante, and how much is that in all?",
+        "Who brings in, and for how much?",
+    ]
+    assert table["where"].tolist() == [
+        "ui-third-street, step 1",
+        "ui-third-street, step 3",
+    ]
+    day_chart = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert day_chart["layout"]["xaxis"]["type"] == "category"
+    assert day_chart["data"][0]["x"] == ["03 Nov 2026"]
     at.radio(key="cv_view").set_value("Export").run()
     at.button(key="cv_csv_make").click().run()
     assert not at.exception
-    exported = list(csv.reader(io.StringIO(at.session_state["cv_csv"])))
-    assert exported[1][8:10] == [
+    exported = list(csv.DictReader(io.StringIO(at.session_state["cv_csv"])))
+    assert (exported[0]["question"], exported[0]["right_answer"]) == (
         "How much does each player ante, and how much is that in all?",
-        '{"each": 0.25, "total": 0.75}',
-    ]
+        "0.25 each, 0.75 in all",
+    )
     at.radio(key="cv_view").set_value("A learner").run()
     at.selectbox(key="cv_game").set_value("stud").run()
     assert at.selectbox(key="cv_learner").options == ["Ana"]
     at.selectbox(key="cv_game").set_value("").run()
-    at.radio(key="cv_view").set_value("Hardest questions").run()
-    assert at.dataframe[0].value["scenario"].tolist() == [
-        "ui-third-street",
-        "ui-third-street",
+    at.radio(key="cv_view").set_value("Questions").run()
+    assert at.dataframe[0].value["where"].tolist() == [
+        "ui-third-street, step 3",
+        "ui-third-street, step 1",
     ]
     at.button(key="cv_preview").click().run()
     assert not at.exception
     assert [t.value for t in at.title] == ["Studio"]
     assert at.radio(key="studio_section").value == "Preview as a learner"
     assert "**Question:** Who brings in, and for how much?" in shown(at.markdown)
+
+
+def _array(value: Any) -> Any:
+    """A Plotly JSON array back as lists (numpy arrays travel base64-encoded)."""
+    if isinstance(value, dict) and "bdata" in value:
+        import base64
+
+        import numpy
+
+        data = numpy.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"])
+        shape = [int(n) for n in str(value["shape"]).split(",")]
+        return [
+            [None if numpy.isnan(x) else float(x) for x in row]
+            for row in data.reshape(shape)
+        ]
+    return value
 
 
 def test_the_benchmark_seeds_a_small_class(tmp_path: Path) -> None:
@@ -232,3 +287,70 @@ def test_only_first_attempts_count_and_rules_are_split(tmp_path: Path) -> None:
         (True, False),
         (True, False),
     ]
+
+
+def test_item_analysis_medians_and_the_spread_of_wrong_answers(tmp_path: Path) -> None:
+    from tutor.progress.classview import item_analysis
+
+    store = ProgressStore(f"sqlite:///{tmp_path / 'p.sqlite3'}")
+    wrong_bo = {"player": "Bo", "amount": 1}
+    given = [  # (learner, right?, answer, seconds)
+        ("L1", False, wrong_bo, 4.0),
+        ("L2", False, wrong_bo, 6.0),
+        ("L3", False, wrong_bo, 30.0),
+        ("L4", False, {"player": "Cy", "amount": 1}, 2.0),
+        ("L5", True, {"player": "Ana", "amount": 1}, 8.0),
+        ("L6", False, wrong_bo, 10.0),
+    ]
+    for name, ok, answer, seconds in given:
+        learner = store.create_learner(name)
+        common = {
+            "scenario_id": "s",
+            "step": 2,
+            "kind": "bring-in",
+            "topic": "bring-in",
+            "level": 1,
+            "game": "stud8",
+            "preset": "online",
+            "seconds": seconds,
+        }
+        store.record_answer(learner, answer=answer, correct=ok, **common)
+        # a retry never counts in the analysis
+        store.record_answer(learner, answer={}, correct=True, attempt=2, **common)
+    other = store.create_learner("L7")
+    for seconds in (1.0, 3.0, 5.0):
+        store.record_answer(
+            other,
+            scenario_id="t",
+            step=0,
+            kind="pot",
+            topic="ante",
+            level=1,
+            game="stud8",
+            preset="online",
+            answer={"pot": 2},
+            correct=seconds > 2,
+            seconds=seconds,
+        )
+    [first, second] = item_analysis(store, ClassFilter())
+    assert (first.scenario_id, first.step, first.answered, first.correct) == (
+        "s",
+        2,
+        6,
+        1,
+    )
+    assert first.median_seconds == 7.0  # the middle two of 2, 4, 6, 8, 10, 30
+    assert [(w.answer_json, w.count) for w in first.wrong] == [
+        ('{"player":"Bo","amount":1}', 4),
+        ('{"player":"Cy","amount":1}', 1),
+    ]
+    assert first.clustered  # 4 of the 5 wrong answers are the same
+    assert (second.scenario_id, second.median_seconds) == ("t", 3.0)
+    assert not second.clustered  # one wrong answer is no cluster
+    # a class keeps its members' answers only
+    from tutor.progress import classes as cl
+
+    group = cl.create_class(store, "C")
+    cl.add_member(store, group.id, other)
+    [only] = item_analysis(store, ClassFilter(class_id=group.id))
+    assert only.scenario_id == "t"

@@ -17,12 +17,14 @@ from sqlalchemy import create_engine, text
 
 from tutor.engine.rules import GAMES
 from tutor.progress import (
+    CSV_COLUMNS,
     AnswerRecord,
     Learner,
     ProgressError,
     ProgressStore,
     TopicSummary,
 )
+from tutor.progress.answers_csv import Asked
 from tutor.progress.schema import HEAD_REVISION
 
 T0 = datetime(2026, 11, 29, 14, 0, tzinfo=UTC)
@@ -110,9 +112,9 @@ def test_create_learner_rejects_control_characters(store: ProgressStore) -> None
 def test_schema_version_is_the_newest_revision(
     store: ProgressStore, db_url: str
 ) -> None:
-    assert store.schema_version() == HEAD_REVISION == "0005_lessons_read"
+    assert store.schema_version() == HEAD_REVISION == "0009_classes"
     with ProgressStore(db_url) as again:  # opening an existing database changes nothing
-        assert again.schema_version() == "0005_lessons_read"
+        assert again.schema_version() == "0009_classes"
 
 
 def test_newer_schema_is_refused(tmp_path: Path) -> None:
@@ -127,7 +129,7 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
     assert str(info.value) == (
         f"The progress database {str(tmp_path / 'p.sqlite3')!r} has layout version "
         "'0099_future', which this Stud Tutor does not know (it knows up to "
-        "'0005_lessons_read'). Upgrade Stud Tutor, or set TUTOR_DATABASE_URL to another "
+        "'0009_classes'). Upgrade Stud Tutor, or set TUTOR_DATABASE_URL to another "
         "database."
     )
 
@@ -258,30 +260,42 @@ def test_export_csv_exact(store: ProgressStore) -> None:
         seed=42,
     )
     _answer(store, bo, answer="Bo, Ana")
-    assert store.export_csv(ana) == (
-        "answered_at,learner,scenario_id,step,kind,topic,level,game,preset,answer,"
-        "correct,seconds,attempt,after_reveal,hinted,rules,house,target,seed\n"
-        "2026-11-29T14:00:00+00:00,Ana,bring-in-two-deuces,2,bring-in,bring-in,1,stud8,"
-        'online,"{""player"":""Bo"",""amount"":1}",true,4.5,1,false,false,,{},,\n'
-        "2026-11-29T14:01:30.000250+00:00,Ana,low-eight,5,low-qualifies,"
-        "low-qualification,2,stud8,online,false,false,10.0,2,true,true,"
-        'low.eight low.qualify,"{""burn_cards"":false,""max_raises"":5}",'
-        "counterfeit-low,42\n"
+    # the same question again in a new play-through: attempt 1 as recorded, but not the
+    # learner's first attempt at it
+    _answer(store, ana, answered_at=T0 + timedelta(minutes=5))
+    header = ",".join(CSV_COLUMNS) + "\n"
+    assert header == (
+        "answered_at,learner,scenario_id,step,kind,topic,level,game,preset,question,"
+        "right_answer,answer,answer_json,correct,first_attempt,attempt,after_reveal,"
+        "hinted,rules,seconds,house,target,seed\n"
     )
-    assert store.export_csv(bo) == (
-        "answered_at,learner,scenario_id,step,kind,topic,level,game,preset,answer,"
-        "correct,seconds,attempt,after_reveal,hinted,rules,house,target,seed\n"
-        "2026-11-29T14:00:00+00:00,'=Bo,bring-in-two-deuces,2,bring-in,bring-in,1,stud8,"
-        'online,"""Bo, Ana""",true,4.5,1,false,false,,{},,\n'
+
+    def lookup(scenario_id: str, step: int, preset: str) -> Asked | None:
+        if scenario_id == "bring-in-two-deuces":
+            return Asked("Who brings in?", "Ana brings in for 1", {"player": "Ana"})
+        return None
+
+    assert store.export_csv(ana, lookup) == header + (
+        "2026-11-29T14:00:00+00:00,Ana,bring-in-two-deuces,3,bring-in,bring-in,1,stud8,"
+        "online,Who brings in?,Ana brings in for 1,Bo brings in for 1,"
+        '"{""player"":""Bo"",""amount"":1}",true,true,1,false,false,,4.5,{},,\n'
+        "2026-11-29T14:01:30.000250+00:00,Ana,low-eight,6,low-qualifies,"
+        "low-qualification,2,stud8,online,,,false,false,false,false,2,true,true,"
+        'low.eight low.qualify,10.0,"{""burn_cards"":false,""max_raises"":5}",'
+        "counterfeit-low,42\n"
+        "2026-11-29T14:05:00+00:00,Ana,bring-in-two-deuces,3,bring-in,bring-in,1,stud8,"
+        "online,Who brings in?,Ana brings in for 1,Bo brings in for 1,"
+        '"{""player"":""Bo"",""amount"":1}",true,false,1,false,false,,4.5,{},,\n'
+    )
+    assert store.export_csv(bo) == header + (
+        "2026-11-29T14:00:00+00:00,'=Bo,bring-in-two-deuces,3,bring-in,bring-in,1,stud8,"
+        'online,,,"""Bo, Ana""","""Bo, Ana""",true,true,1,false,false,,4.5,{},,\n'
     )
 
 
 def test_export_csv_without_answers_is_header_only(store: ProgressStore) -> None:
     ana = store.create_learner("Ana")
-    assert store.export_csv(ana) == (
-        "answered_at,learner,scenario_id,step,kind,topic,level,game,preset,answer,"
-        "correct,seconds,attempt,after_reveal,hinted,rules,house,target,seed\n"
-    )
+    assert store.export_csv(ana) == ",".join(CSV_COLUMNS) + "\n"
 
 
 BAD_ANSWERS = [

@@ -101,7 +101,7 @@ def test_health_ok(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert main(["health"], out) == 0
     path = tmp_path / "data" / "progress.sqlite3"
     assert out.getvalue().splitlines() == [
-        f"store: ok: {str(path)!r}, layout 0005_lessons_read, 0 learners",
+        f"store: ok: {str(path)!r}, layout 0009_classes, 0 learners",
         f"bank: ok: 3 scenarios from {str(DATA / 'scenarios')!r}",
         "lessons: ok: 2 lessons",
     ]

@@ -277,19 +277,22 @@ def test_a_broken_bank_file_is_located_and_left_out(
     assert not at.exception
     assert shown(at.warning) == [
         (
-            "1 problem(s) in the scenario files keep some scenarios out; the Studio's "
-            "Bank section lists them."
+            "1 problem in the scenario files keeps a scenario out; the Studio's Bank "
+            "section lists it (only instructors see this)."
         )
     ]
     at.switch_page("app_pages/studio.py").run()
     at.radio(key="studio_section").set_value("Bank").run()
     assert not at.exception
-    assert "1 of 2 file(s) are valid (0 in the instructor bank)." in texts(at)
+    assert (
+        "1 of 2 files are valid (0 in the instructor bank, listed first). Click a "
+        "column's header to sort by it."
+    ) in texts(at)
     [table] = at.dataframe
     rows = table.value.to_dict("records")
     assert rows[0]["file"] == "the bundled bank (broken.yaml)"
     assert rows[0]["status"] == (
-        "invalid: line 3: this is not valid YAML: did not find expected ',' or ']'."
+        "problem: line 3: this is not valid YAML: did not find expected ',' or ']'."
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tutor.progress.answers_csv import CSV_COLUMNS
 from tutor.progress.mastery import (
     LEVEL_HINTS,
     MASTERY_THRESHOLDS,
@@ -22,7 +23,7 @@ from tutor.progress.records import (
     TopicSummary,
     answer_to_json,
 )
-from tutor.progress.store import CSV_COLUMNS, ProgressStore, normalise_url
+from tutor.progress.store import ProgressStore, normalise_url
 
 __all__ = [
     "CSV_COLUMNS",

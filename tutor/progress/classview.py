@@ -4,42 +4,48 @@ Accuracy counts first attempts only when the store records attempts (``attempt =
 not ``after_reveal``); a store without those columns counts every answer. Per-rule figures
 need the ``rules`` column (the rule ids a ruling cited, space-separated): answers are
 grouped by that text in SQL and the few distinct texts are split here. The covering
-indexes of migration ``0004_class_indexes`` let each grouping read one index in order.
+indexes of migration ``0004_class_indexes`` let each grouping read one index in order; the
+item analysis reads ``ix_answers_class_item`` (migration ``0009_classes``): each question's
+first attempts by time taken, with the answer given, so medians need no sort and the
+spread of wrong answers no table look-up.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy import Table, and_, case, func, literal, select
+from sqlalchemy import Table, and_, case, func, literal, select, tuple_
 from sqlalchemy.sql.elements import ColumnElement
 
-from tutor.progress.schema import AnswerRow, LearnerRow
+from tutor.progress.answers_csv import Lookup, answers_query, write_csv
+from tutor.progress.schema import AnswerRow, ClassMemberRow, LearnerRow
 from tutor.progress.store import ProgressStore
 
 ANSWERS: Table = AnswerRow.__table__  # type: ignore[assignment]
 LEARNERS: Table = LearnerRow.__table__  # type: ignore[assignment]
+MEMBERS: Table = ClassMemberRow.__table__  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, slots=True)
 class ClassFilter:
-    """Which answers the class view counts: by game, preset and time (``None`` = any)."""
+    """Which answers the class view counts: by class, game, preset and time (``None`` =
+    any; a class keeps its members' answers only)."""
 
     game: str | None = None
     preset: str | None = None
     since: datetime | None = None
     until: datetime | None = None
+    class_id: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
-    """One learner's first-attempt answers on one topic (or rule id)."""
+class Cell(NamedTuple):
+    """One learner's first-attempt answers on one topic (or rule id). A named tuple: the
+    rule view makes thousands of them, and a tuple is made several times faster than a
+    frozen dataclass."""
 
     learner: str
     key: str
@@ -90,12 +96,29 @@ def _conditions(
         out.append(c.answered_at >= f.since)
     if f.until is not None:
         out.append(c.answered_at < f.until)
+    if f.class_id is not None:
+        out.append(
+            c.learner_id.in_(
+                select(MEMBERS.c.learner_id).where(MEMBERS.c.class_id == f.class_id)
+            )
+        )
     return out
 
 
 def _rows(store: ProgressStore, query: Any) -> list[Any]:
     with store._engine.connect() as connection:  # read-only; the store owns the engine
         return list(connection.execute(query))
+
+
+def _raw_rows(store: ProgressStore, query: Any) -> list[Any]:
+    """The rows as the database driver returns them, without SQLAlchemy's per-row
+    processing (for large groupings of ids, texts and counts only: no times, no flags)."""
+    with store._engine.connect() as connection:
+        result = connection.execute(query)
+        try:
+            return list(result.cursor.fetchall())
+        finally:
+            result.close()
 
 
 def _right() -> Any:
@@ -135,14 +158,22 @@ def rule_cells(store: ProgressStore, f: ClassFilter) -> list[Cell]:
         .group_by(c.learner_id, c.rules)
     )
     names = _names(store)
-    totals: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-    for learner, rules, answered, right in _rows(store, query):
-        name = names.get(int(learner), str(learner))
-        for rule in str(rules or "").split():
-            cell = totals[(name, rule)]
-            cell[0] += int(answered)
-            cell[1] += int(right or 0)
-    return [Cell(n, r, a, k) for (n, r), (a, k) in sorted(totals.items())]
+    totals: dict[tuple[int, str], list[int]] = defaultdict(lambda: [0, 0])
+    split: dict[str, list[str]] = {}
+    # one row per learner and distinct rule-id text (tens of thousands in a big class):
+    # read raw, each text split once
+    for learner, rules, answered, right in _raw_rows(store, query):
+        words = split.get(rules)
+        if words is None:
+            words = split[rules] = str(rules or "").split()
+        for rule in words:
+            cell = totals[(learner, rule)]
+            cell[0] += answered
+            cell[1] += right or 0
+    named = {i: names.get(int(i), str(i)) for i in {i for i, _r in totals}}
+    cells = [Cell(named[i], r, a, k) for (i, r), (a, k) in totals.items()]
+    cells.sort()  # by learner, then rule id (the tuple's own order)
+    return cells
 
 
 def hardest_asks(
@@ -179,6 +210,132 @@ def hardest_asks(
     ]
 
 
+#: A question's wrong answers cluster when at least this many first attempts were wrong
+#: and one wrong answer is at least this share of them (a shared misconception, or a
+#: question whose own answer is in doubt).
+CLUSTER_MIN_WRONG = 4
+CLUSTER_SHARE = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class WrongAnswer:
+    """One wrong answer given to a question on a first attempt, and how often."""
+
+    answer_json: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ItemStats:
+    """One question's item analysis: first-attempt accuracy, answers, learners, median
+    time, and the spread of its wrong first answers (most frequent first)."""
+
+    scenario_id: str
+    step: int
+    kind: str
+    topic: str
+    answered: int
+    correct: int
+    learners: int
+    median_seconds: float
+    wrong: tuple[WrongAnswer, ...]
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+    @property
+    def wrong_total(self) -> int:
+        return self.answered - self.correct
+
+    @property
+    def clustered(self) -> bool:
+        """Whether one wrong answer is most of the wrong ones (see ``CLUSTER_*``)."""
+        return (
+            self.wrong_total >= CLUSTER_MIN_WRONG
+            and bool(self.wrong)
+            and self.wrong[0].count >= CLUSTER_SHARE * self.wrong_total
+        )
+
+
+def item_analysis(
+    store: ProgressStore,
+    f: ClassFilter,
+    *,
+    limit: int = 50,
+    min_answers: int = 2,
+    spread: int = 8,
+) -> list[ItemStats]:
+    """The questions with the lowest first-attempt accuracy, as Moodle's quiz statistics
+    show them: accuracy, answers, learners, the median time and the ``spread`` most
+    frequent wrong answers with their counts. Three queries, each in SQL: the summary
+    (as :func:`hardest_asks`), the medians (a window over the chosen questions' first
+    attempts), the wrong answers grouped by their JSON."""
+    hard = hardest_asks(store, f, limit=limit, min_answers=min_answers)
+    if not hard:
+        return []
+    c = ANSWERS.c
+    # the leading column's IN lets the database seek each question in the item index
+    # (migration 0009); the pairs then keep only the chosen steps
+    chosen = and_(
+        c.scenario_id.in_(sorted({h.scenario_id for h in hard})),
+        tuple_(c.scenario_id, c.step).in_([(h.scenario_id, h.step) for h in hard]),
+    )
+    where = and_(chosen, *_conditions(f))
+    ranked = (
+        select(
+            c.scenario_id,
+            c.step,
+            c.seconds,
+            func.row_number()
+            .over(partition_by=(c.scenario_id, c.step), order_by=c.seconds)
+            .label("rank"),
+            func.count().over(partition_by=(c.scenario_id, c.step)).label("n"),
+        )
+        .where(where)
+        .subquery()
+    )
+    # (n+1)//2 and (n+2)//2: the one middle answer (n odd) or the two (n even)
+    middle = and_(
+        ranked.c.rank >= (ranked.c.n + 1) // 2, ranked.c.rank <= (ranked.c.n + 2) // 2
+    )
+    medians = {
+        (str(sid), int(step)): float(m or 0)
+        for sid, step, m in _rows(
+            store,
+            select(ranked.c.scenario_id, ranked.c.step, func.avg(ranked.c.seconds))
+            .where(middle)
+            .group_by(ranked.c.scenario_id, ranked.c.step),
+        )
+    }
+    wrong: dict[tuple[str, int], list[WrongAnswer]] = defaultdict(list)
+    count = func.count()
+    for sid, step, given, n in _rows(
+        store,
+        select(c.scenario_id, c.step, c.answer_json, count)
+        .where(where, c.correct.is_(False))
+        .group_by(c.scenario_id, c.step, c.answer_json)
+        .order_by(c.scenario_id, c.step, count.desc(), c.answer_json),
+    ):
+        found = wrong[(str(sid), int(step))]
+        if len(found) < spread:
+            found.append(WrongAnswer(str(given), int(n)))
+    return [
+        ItemStats(
+            h.scenario_id,
+            h.step,
+            h.kind,
+            h.topic,
+            h.answered,
+            h.correct,
+            h.learners,
+            medians.get((h.scenario_id, h.step), 0.0),
+            tuple(wrong.get((h.scenario_id, h.step), ())),
+        )
+        for h in hard
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class LearnerAnswer:
     """One answer in a learner's drill-down."""
@@ -191,6 +348,8 @@ class LearnerAnswer:
     correct: bool
     seconds: float
     first: bool
+    answer_json: str = "{}"
+    preset: str = ""
 
 
 def learner_answers(
@@ -213,6 +372,8 @@ def learner_answers(
             c.correct,
             c.seconds,
             first,
+            c.answer_json,
+            c.preset,
         )
         .select_from(ANSWERS.join(LEARNERS, LEARNERS.c.id == c.learner_id))
         .where(and_(LEARNERS.c.name == name, *_conditions(f, first_only=False)))
@@ -220,9 +381,18 @@ def learner_answers(
     )
     return [
         LearnerAnswer(
-            _aware(at), str(s), int(st), str(k), str(t), bool(ok), float(sec), bool(fi)
+            _aware(at),
+            str(s),
+            int(st),
+            str(k),
+            str(t),
+            bool(ok),
+            float(sec),
+            bool(fi),
+            str(given),
+            str(preset),
         )
-        for at, s, st, k, t, ok, sec, fi in _rows(store, query)
+        for at, s, st, k, t, ok, sec, fi, given, preset in _rows(store, query)
     ]
 
 
@@ -244,94 +414,11 @@ def learner_names(store: ProgressStore, f: ClassFilter) -> list[str]:
     return sorted(names.get(int(i), str(i)) for (i,) in _rows(store, query))
 
 
-CSV_HEADER = (
-    "answered_at",
-    "learner",
-    "scenario_id",
-    "step",
-    "kind",
-    "topic",
-    "game",
-    "preset",
-    "question",
-    "right_answer",
-    "answer",
-    "correct",
-    "first_attempt",
-    "seconds",
-)
-
-
-def _cell(value: str) -> str:
-    """A CSV cell a spreadsheet will not run as a formula."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
-
-
-def class_csv(
-    store: ProgressStore,
-    f: ClassFilter,
-    question: Callable[[str, int, str], tuple[str, str]],
-) -> str:
-    """Every answer under the filter as CSV, with the question text and the right answer.
-
-    :param question: ``(scenario_id, step, preset) -> (prompt, right answer as text)``;
-        asked once per distinct ask and preset.
-    """
-    c = ANSWERS.c
-    first: Any = (
-        and_(c.attempt == 1, c.after_reveal.is_(False))
-        if first_attempts_counted()
-        else literal(True)
-    )
-    query = (
-        select(
-            c.answered_at,
-            LEARNERS.c.name,
-            c.scenario_id,
-            c.step,
-            c.kind,
-            c.topic,
-            c.game,
-            c.preset,
-            c.answer_json,
-            c.correct,
-            first,
-            c.seconds,
-        )
-        .select_from(ANSWERS.join(LEARNERS, LEARNERS.c.id == c.learner_id))
-        .where(and_(literal(True), *_conditions(f, first_only=False)))
-        .order_by(c.answered_at, c.id)
-    )
-    asked: dict[tuple[str, int, str], tuple[str, str]] = {}
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_HEADER)
-    for at, name, sid, step, kind, topic, game, preset, given, ok, fi, sec in _rows(
-        store, query
-    ):
-        key = (str(sid), int(step), str(preset))
-        if key not in asked:
-            asked[key] = question(*key)
-        prompt, right = asked[key]
-        writer.writerow(
-            [
-                _aware(at).isoformat(),
-                _cell(str(name)),
-                _cell(key[0]),
-                key[1],
-                _cell(str(kind)),
-                _cell(str(topic)),
-                _cell(str(game)),
-                _cell(str(preset)),
-                _cell(prompt),
-                _cell(right),
-                _cell(str(given)),
-                "true" if ok else "false",
-                "true" if fi else "false",
-                repr(float(sec)),
-            ]
-        )
-    return out.getvalue()
+def class_csv(store: ProgressStore, f: ClassFilter, lookup: Lookup | None) -> str:
+    """Every answer under the filter as CSV (:mod:`tutor.progress.answers_csv`'s columns),
+    with each question's text and right answer from ``lookup``."""
+    rows = _rows(store, answers_query(_conditions(f, first_only=False)))
+    return write_csv(rows, lookup)
 
 
 def matrix(

@@ -22,7 +22,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
 #: The Alembic revision this code's tables match (``tutor/progress/migrations/versions``).
-HEAD_REVISION = "0005_lessons_read"
+HEAD_REVISION = "0009_classes"
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -75,11 +75,18 @@ _CLASS_FILTERS = ("attempt", "after_reveal", "game", "preset", "answered_at")
 CLASS_INDEX_COLUMNS: dict[str, tuple[str, ...]] = {
     "ix_answers_class_topic": ("learner_id", "topic", "correct", *_CLASS_FILTERS),
     "ix_answers_class_rule": ("learner_id", "rules", "correct", *_CLASS_FILTERS),
-    "ix_answers_class_ask": (
+}
+#: Per question (migration 0009 put it in place of 0004's ``ix_answers_class_ask``): the
+#: hardest questions and the item analysis read it alone, each question's answers ordered
+#: by the time taken (medians need no sort) and holding the answer given (the spread of
+#: wrong answers needs no table look-up).
+ITEM_INDEX_COLUMNS: dict[str, tuple[str, ...]] = {
+    "ix_answers_class_item": (
         "scenario_id",
         "step",
-        "correct",
         "seconds",
+        "correct",
+        "answer_json",
         "learner_id",
         "kind",
         "topic",
@@ -87,7 +94,8 @@ CLASS_INDEX_COLUMNS: dict[str, tuple[str, ...]] = {
     ),
 }
 CLASS_INDEXES = tuple(
-    Index(name, *columns) for name, columns in CLASS_INDEX_COLUMNS.items()
+    Index(name, *columns)
+    for name, columns in {**CLASS_INDEX_COLUMNS, **ITEM_INDEX_COLUMNS}.items()
 )
 
 
@@ -215,3 +223,114 @@ class LessonReadRow(Base):
     )
     lesson_id: Mapped[str] = mapped_column(String(100), primary_key=True)
     read_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+# -- classes and assignments (migration 0009_classes) ----------------------------------------
+class ClassRow(Base):
+    """A class an instructor runs; learners join it with its code (or are listed by
+    identity in sign-in mode)."""
+
+    __tablename__ = "classes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(80), nullable=False)
+    #: what a learner types to join (upper-case letters and digits, no look-alikes)
+    join_code: Mapped[str] = mapped_column(String(12), unique=True, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class ClassMemberRow(Base):
+    """A learner in a class (a learner may be in several)."""
+
+    __tablename__ = "class_members"
+    __table_args__ = (Index("ix_class_members_learner", "learner_id"),)
+
+    class_id: Mapped[int] = mapped_column(
+        ForeignKey("classes.id", ondelete="CASCADE"), primary_key=True
+    )
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
+    )
+    joined_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class ClassIdentityRow(Base):
+    """Sign-in mode: an identity (e-mail or subject, lower-cased) a class lists; the
+    learner signed in as it joins the class on their next visit."""
+
+    __tablename__ = "class_identities"
+
+    class_id: Mapped[int] = mapped_column(
+        ForeignKey("classes.id", ondelete="CASCADE"), primary_key=True
+    )
+    identity: Mapped[str] = mapped_column(String(254), primary_key=True)
+
+
+class AssignmentRow(Base):
+    """Work set to a class: bank scenarios and drill targets, open from one time to a due
+    time (work after it counts, marked late)."""
+
+    __tablename__ = "assignments"
+    __table_args__ = (Index("ix_assignments_class", "class_id", "due_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    class_id: Mapped[int] = mapped_column(
+        ForeignKey("classes.id", ondelete="CASCADE"), nullable=False
+    )
+    title: Mapped[str] = mapped_column(String(120), nullable=False)
+    opens_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    due_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class AssignmentItemRow(Base):
+    """One item of an assignment: a bank scenario (``scenario_id``), or a drill target with
+    its game, preset and how many questions are generated for each learner."""
+
+    __tablename__ = "assignment_items"
+
+    assignment_id: Mapped[int] = mapped_column(
+        ForeignKey("assignments.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    scenario_id: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    target: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    game: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    preset: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    count: Mapped[int] = mapped_column(
+        Integer, nullable=False, default=1, server_default="1"
+    )
+
+
+class AssignmentSeedRow(Base):
+    """The seed a learner keeps for an assignment: their drill questions are generated
+    from it, so a retry shows the same hands and two learners see different ones."""
+
+    __tablename__ = "assignment_seeds"
+
+    assignment_id: Mapped[int] = mapped_column(
+        ForeignKey("assignments.id", ondelete="CASCADE"), primary_key=True
+    )
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
+    )
+    seed: Mapped[int] = mapped_column(BigInteger, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class AssignmentVariantRow(Base):
+    """One generated question of a learner's assignment: the item, its number, and the
+    generated scenario's id and ask step (what their answers are recorded under)."""
+
+    __tablename__ = "assignment_variants"
+
+    assignment_id: Mapped[int] = mapped_column(
+        ForeignKey("assignments.id", ondelete="CASCADE"), primary_key=True
+    )
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    scenario_id: Mapped[str] = mapped_column(String(200), nullable=False)
+    step: Mapped[int] = mapped_column(Integer, nullable=False)

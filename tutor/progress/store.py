@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import base64
-import csv
 import hashlib
 import hmac
-import io
 import json
 import math
 import os
@@ -51,6 +49,7 @@ from sqlalchemy.pool import StaticPool
 from tutor import config
 from tutor.config import DATA_DIR_VAR, DATABASE_URL_VAR, database_url, redact_url
 from tutor.engine.rules import PRESETS
+from tutor.progress.answers_csv import Lookup, answers_query, write_csv
 from tutor.progress.mastery import level_from
 from tutor.progress.records import (
     GAMES,
@@ -79,27 +78,6 @@ from tutor.progress.schema import (
 #: A lesson id (as tutor/lessons.py checks it), at most 100 characters.
 _LESSON_ID = re.compile(r"(?=.{1,100}\Z)[a-z0-9]+(?:-[a-z0-9]+)*")
 
-CSV_COLUMNS = (
-    "answered_at",
-    "learner",
-    "scenario_id",
-    "step",
-    "kind",
-    "topic",
-    "level",
-    "game",
-    "preset",
-    "answer",
-    "correct",
-    "seconds",
-    "attempt",
-    "after_reveal",
-    "hinted",
-    "rules",
-    "house",
-    "target",
-    "seed",
-)
 _WRITE = "tutor_write"
 _SCHEMA_LOCK_KEY = 7_201_118  # any constant: serialises migrations on PostgreSQL
 _TEXT_LIMITS = {"scenario_id": 200, "kind": 60, "topic": 60, "preset": 40}
@@ -854,38 +832,16 @@ class ProgressStore:
             for day, answered, right in rows
         )
 
-    def export_csv(self, learner: Learner | int) -> str:
-        """The learner's answers as CSV text (header row first, oldest answer next)."""
-        with self._guard("read the learner"), self._transaction(write=False) as session:
-            name = self._learner_row(session, learner).name
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(CSV_COLUMNS)
-        for r in self.answers(learner):
-            writer.writerow(
-                [
-                    r.answered_at.isoformat(),
-                    _cell(name),
-                    _cell(r.scenario_id),
-                    r.step,
-                    _cell(r.kind),
-                    _cell(r.topic),
-                    r.level,
-                    _cell(r.game),
-                    _cell(r.preset),
-                    _cell(r.answer_json),
-                    "true" if r.correct else "false",
-                    repr(r.seconds),
-                    r.attempt,
-                    "true" if r.after_reveal else "false",
-                    "true" if r.hinted else "false",
-                    " ".join(r.rules),
-                    _cell(_house_json(r.house)),
-                    _cell(r.target or ""),
-                    "" if r.seed is None else r.seed,
-                ]
-            )
-        return out.getvalue()
+    def export_csv(self, learner: Learner | int, lookup: Lookup | None = None) -> str:
+        """The learner's answers as CSV text (header row first, oldest answer next).
+
+        The columns are ``CSV_COLUMNS`` (see :mod:`tutor.progress.answers_csv`);
+        ``lookup`` gives each question's text and right answer (blank without one).
+        """
+        with self._guard("read the answers"), self._transaction(write=False) as s:
+            learner_id = self._learner_row(s, learner).id
+            rows = list(s.execute(answers_query([AnswerRow.learner_id == learner_id])))
+        return write_csv(rows, lookup)
 
     # -- lessons read ------------------------------------------------------------------
 
@@ -1094,11 +1050,6 @@ def _record(row: AnswerRow) -> AnswerRecord:
         target=row.target,
         seed=row.seed,
     )
-
-
-def _cell(value: str) -> str:
-    """A text cell a spreadsheet will not run as a formula (a leading ``'`` if needed)."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
 def _house_json(house: Mapping[str, object]) -> str:

@@ -9,14 +9,15 @@ What can be played next comes from the engine (``Hand.legal_actions``), and a qu
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from tutor.engine.actions import scenario_text
-from tutor.engine.cards import RANK_CHARS, SUIT_CHARS
+from tutor.engine.cards import RANK_CHARS, SUIT_CHARS, UNKNOWN
 from tutor.engine.errors import TutorError
 from tutor.engine.rulings import ASK_KINDS, NEEDS_PLAYER, to_json
 from tutor.scenarios.bank import check_text
@@ -24,6 +25,8 @@ from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import start_hand, walk
 
 NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal")
+#: A card the learner does not see (the format's ``??``).
+HIDDEN = UNKNOWN
 #: The grid of the card picker: highest rank first, suits from spades down.
 RANKS = RANK_CHARS[::-1]
 SUITS = SUIT_CHARS[::-1]
@@ -66,8 +69,14 @@ def new_document(
     big_bet: str,
     ante: str,
     seats: int,
+    names: Sequence[str] = (),
+    stacks: Sequence[str | None] = (),
 ) -> CommentedMap:
-    """A new hand: the table chosen, ``seats`` players with no cards yet, no steps."""
+    """A new hand: the table chosen, ``seats`` players with no cards yet, no steps.
+
+    ``names`` and ``stacks`` give each seat's player and chips (a blank name or a missing
+    entry: ``Ana``, ``Bo``...; a stack of None: 100). The format checks them.
+    """
     text = _SKELETON.format(
         id=scenario_id,
         title=title,
@@ -81,14 +90,23 @@ def new_document(
     doc: CommentedMap = _yaml().load(text)
     doc["title"] = title  # as a string, whatever it looks like
     for n in range(seats):
+        name = (names[n] if n < len(names) else "").strip() or NAMES[n]
+        given = stacks[n] if n < len(stacks) else None
+        stack: Any = 100 if given is None else _number(given)
         seat = CommentedMap(
-            [("seat", n + 1), ("name", NAMES[n]), ("stack", 100), ("cards", "")]
+            [("seat", n + 1), ("name", name), ("stack", stack), ("cards", _cards(""))]
         )
         seat.fa.set_flow_style()
         doc["seats"].append(seat)
     doc["seats"].fa.set_block_style()
     doc["steps"].fa.set_block_style()
     return doc
+
+
+def _number(text: str) -> int | float:
+    """``"100"`` -> 100, ``"12.5"`` -> 12.5 (as the format writes amounts)."""
+    value = float(text)
+    return int(value) if value == int(value) else value
 
 
 def load_document(text: str) -> CommentedMap:
@@ -134,21 +152,30 @@ def used_cards(doc: Mapping[str, Any]) -> set[str]:
 def deal(doc: CommentedMap, seat_index: int, card: str) -> None:
     """Give ``card`` to the seat at ``seat_index`` (at most seven cards; each card once).
 
+    ``??`` (:data:`HIDDEN`) is a card the learner does not see: dealt to any seat, any
+    number of times.
+
     :raises TutorError: If the card is dealt already or the seat has seven cards.
     """
-    if card.upper() in used_cards(doc):
+    if card != HIDDEN and card.upper() in used_cards(doc):
         raise TutorError(f"{card} is dealt already: a deck holds each card once.")
     seat = doc["seats"][seat_index]
     cards = str(seat.get("cards") or "").split()
     if len(cards) >= 7:
         raise TutorError(f"{seat['name']} has seven cards already.")
-    seat["cards"] = " ".join([*cards, card])
+    seat["cards"] = _cards(" ".join([*cards, card]))
 
 
 def undeal(doc: CommentedMap, seat_index: int) -> None:
     """Take back the seat's last card."""
     seat = doc["seats"][seat_index]
-    seat["cards"] = " ".join(str(seat.get("cards") or "").split()[:-1])
+    seat["cards"] = _cards(" ".join(str(seat.get("cards") or "").split()[:-1]))
+
+
+def _cards(text: str) -> str:
+    """A seat's cards, always quoted as the bank writes them (``??`` is no plain scalar)."""
+    quoted: str = DoubleQuotedScalarString(text)
+    return quoted
 
 
 def scenario_of(doc: CommentedMap) -> tuple[Scenario | None, list[str]]:
@@ -182,16 +209,55 @@ def action_text(player: str, legal: str) -> str:
     return scenario_text(player, legal)
 
 
-def add_action(doc: CommentedMap, text: str) -> None:
-    """Append an action: to the last step when it is a list of actions, else as a new step."""
+def dealt_counts(doc: Mapping[str, Any]) -> list[int]:
+    """How many cards each seat has been dealt so far (``??`` included)."""
+    counts = []
+    for seat in doc.get("seats") or ():
+        cards = seat.get("cards", "") if isinstance(seat, Mapping) else ""
+        counts.append(len(cards.split() if isinstance(cards, str) else list(cards)))
+    return counts
+
+
+def is_dealt(doc: Mapping[str, Any]) -> bool:
+    """Whether the hand can start: every seat has its first three cards (or the draft
+    starts later in the hand, where the format says what each seat holds)."""
+    if doc.get("start") is not None:
+        return True
+    counts = dealt_counts(doc)
+    return bool(counts) and min(counts) >= 3
+
+
+def _street_of(step: Any) -> str | None:
+    """The street an act step was written for, from its ``# <street> street`` comment."""
+    comments = getattr(getattr(step, "ca", None), "items", {}).get("act")
+    token = comments[2] if comments and len(comments) > 2 else None
+    words = str(getattr(token, "value", "") or "").strip().lstrip("#").split()
+    return words[0] if len(words) == 2 and words[1] == "street" else None
+
+
+def add_action(doc: CommentedMap, text: str, street: str | None = None) -> None:
+    """Append an action, one act step per street: to the last step when it is the same
+    street's list of actions, else as a new step commented with its street
+    (``- act: [Ana brings in, Bo calls 1]   # third street``).
+
+    Without ``street`` the action joins the last list of actions (as before).
+    """
     steps = doc["steps"]
     last = steps[-1] if steps else None
-    if isinstance(last, Mapping) and isinstance(last.get("act"), list):
+    same = street is None or _street_of(last) == street
+    if isinstance(last, Mapping) and isinstance(last.get("act"), list) and same:
         last["act"].append(text)
         return
     acts = CommentedSeq([text])
     acts.fa.set_flow_style()
-    steps.append(CommentedMap([("act", acts)]))
+    step = CommentedMap([("act", acts)])
+    steps.append(step)
+    if street is not None:
+        step.yaml_add_eol_comment(f"{street} street", "act", column=_COMMENT_COLUMN)
+
+
+#: The column of the street comments (as the templates write them).
+_COMMENT_COLUMN = 64
 
 
 def jsonable(value: Any) -> Any:

@@ -14,6 +14,7 @@ import streamlit as st
 
 from tutor import config
 from tutor.engine.errors import ScenarioError, TutorError
+from tutor.i18n import ngettext
 from tutor.lessons import Lesson, asked_rules, lesson_for_scenario, lesson_for_topic
 from tutor.scenarios.bank import load_bank
 from tutor.scenarios.model import Scenario
@@ -83,15 +84,30 @@ def playable_scenarios(game: str) -> list[Scenario]:
     left for the game (an empty list).
     """
     bank = scenario_bank()
-    if bank.problems:
+    if bank.problems and _instructor():  # a learner can do nothing about a broken file
         st.warning(
-            f"{len(bank.problems)} problem(s) in the scenario files keep some scenarios out; "
-            "the Studio's Bank section lists them."
+            ngettext(
+                "{n} problem in the scenario files keeps a scenario out; the Studio's "
+                "Bank section lists it (only instructors see this).",
+                "{n} problems in the scenario files keep some scenarios out; the "
+                "Studio's Bank section lists them (only instructors see this).",
+                len(bank.problems),
+            ).format(n=len(bank.problems))
         )
     scenarios = bank.filtered(game)
     if not scenarios:
         st.info("No scenarios for this game yet. Choose another game in the sidebar.")
     return scenarios
+
+
+def _instructor() -> bool:
+    """Whether this session may open the instructor pages (False on a settings error)."""
+    from tutor.auth import is_instructor
+
+    try:
+        return is_instructor()
+    except config.ConfigError:
+        return False
 
 
 def with_preset(scenario: Scenario, preset: str | None) -> Scenario:

@@ -203,6 +203,26 @@ def welcome() -> None:
         learner_form("welcome")
 
 
+def _assignments(settings: Settings) -> bool:
+    """ "Due" (a learner's assignments and the join box); one assignment when opened.
+
+    True when an assignment is drawn instead of the lessons.
+    """
+    from tutor.ui.assignments import assignment_view, due_box
+    from tutor.ui.data import available_store
+    from tutor.ui.state import LEARN_ASSIGNMENT
+
+    store = available_store()
+    if store is None:
+        return False
+    opened = st.session_state.get(LEARN_ASSIGNMENT)
+    if isinstance(opened, int):
+        assignment_view(settings, store, opened)
+        return True
+    due_box(settings, store)
+    return False
+
+
 def learn_page(settings: Settings) -> None:
     """The lesson list (with the welcome box or "Continue"), or the lesson chosen from it."""
     from tutor.ui.sidebar import show_greeting
@@ -214,6 +234,8 @@ def learn_page(settings: Settings) -> None:
         show_greeting("welcome")
     if not all_lessons:
         st.info("No lessons yet.")
+        return
+    if settings.learner is not None and _assignments(settings):
         return
     chosen = st.session_state.get("learn_lesson")
     lesson = next((item for item in all_lessons if item.id == chosen), None)

@@ -16,7 +16,7 @@ from tutor.charts import (
     mastery_chart,
     time_per_answer,
 )
-from tutor.progress import MASTERY_THRESHOLDS, AnswerRecord
+from tutor.progress import MASTERY_THRESHOLDS, AnswerRecord, Learner, ProgressStore
 from tutor.ui.data import progress_store
 from tutor.ui.state import Settings
 from tutor.ui.text import plain
@@ -73,8 +73,16 @@ def progress_page(settings: Settings) -> None:
     st.download_button(
         "Download my answers (CSV)",
         # read only when the button is clicked, not on every rerun
-        data=lambda: store.export_csv(learner),
+        data=lambda: _my_csv(store, learner),
         file_name=csv_file_name(learner.name),
         mime="text/csv",
         key="progress_csv",
     )
+
+
+def _my_csv(store: ProgressStore, learner: Learner) -> str:
+    """The learner's answers as CSV, with each question's text and right answer."""
+    from tutor.ui.questions import asked
+
+    text: str = store.export_csv(learner, asked)
+    return text

@@ -239,3 +239,34 @@ def settings(store: ProgressStore | None) -> Settings:
         preset=st.session_state.get("preset_setting", AS_WRITTEN),
         four_colour=bool(st.session_state.get("four_colour", False)),
     )
+
+
+# -- the Studio and the instructor's class pages (issue 21) ---------------------------------
+#: The Studio's draft: the one text every section reads (the editor shows it, Save writes it).
+STUDIO_TEXT = "studio_text"
+#: The code editor's mount number: a new number (a new component key) mounts a fresh editor
+#: showing the draft; only a button that says it replaces the text moves it on.
+STUDIO_EDITOR_VERSION = "studio_version"
+#: The id of the editor's last response already taken into the draft.
+STUDIO_EDITOR_SEEN = "studio_seen"
+#: The plain text box's own copy of the draft (its widget key).
+STUDIO_PLAIN_TEXT = "studio_plain_text"
+#: The text a replacement pushed out, for Undo (None: nothing to undo).
+STUDIO_UNDO = "studio_undo"
+#: A bank scenario the preview plays instead of the draft (the Class view's "Preview").
+STUDIO_PREVIEW_BANK = "studio_pv_bank"
+#: The Bank section's search text and filters.
+STUDIO_BANK_SEARCH = "studio_bank_search"
+STUDIO_BANK_WHERE = "studio_bank_where"
+STUDIO_BANK_STATUS = "studio_bank_status"
+#: The builder's per-seat names and stacks, and whether the next card dealt is hidden (??).
+BUILDER_HIDDEN = "bd_hidden"
+#: The Class view's class (0: every learner) and its management forms' messages.
+CLASS_CHOICE = "cv_class"
+CLASS_MESSAGE = "cv_class_msg"
+#: The Learn page: the assignment a learner opened, and its drill question shown.
+LEARN_ASSIGNMENT = "learn_assignment"
+LEARN_ASSIGNMENT_POS = "learn_assignment_pos"
+#: The Learn page: a join code typed, and the message after joining.
+LEARN_JOIN_CODE = "learn_join_code"
+LEARN_JOIN_MESSAGE = "learn_join_msg"
