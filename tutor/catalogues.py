@@ -144,8 +144,14 @@ def agreement(path: Path, catalog: Catalog) -> Iterator[Problem]:
             f"nplurals={catalog.num_plurals}, but Babel's {lang} has {wanted}",
         )
     for message in catalog:
-        if not message.id or not message.string or not any(
-            message.string if isinstance(message.string, tuple) else (message.string,)
+        if (
+            not message.id
+            or not message.string
+            or not any(
+                message.string
+                if isinstance(message.string, tuple)
+                else (message.string,)
+            )
         ):
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
@@ -210,7 +216,10 @@ def _domains() -> Iterable[tuple[str, Catalog, list[tuple[str, Path]]]]:
         yield (
             "bank",
             template,
-            [(lang, texts.po_path(bank, lang)) for lang in texts.translated_languages()],
+            [
+                (lang, texts.po_path(bank, lang))
+                for lang in texts.translated_languages()
+            ],
         )
 
 
@@ -221,11 +230,21 @@ def check() -> list[Problem]:
     now = extracted()
     for msgid, context in sorted(_ids(now) - _ids(committed), key=str):
         problems.append(
-            Problem(POT, context or "", str(msgid), "in the code, not in the .pot: run make i18n")
+            Problem(
+                POT,
+                context or "",
+                str(msgid),
+                "in the code, not in the .pot: run make i18n",
+            )
         )
     for msgid, context in sorted(_ids(committed) - _ids(now), key=str):
         problems.append(
-            Problem(POT, context or "", str(msgid), "in the .pot, not in the code: run make i18n")
+            Problem(
+                POT,
+                context or "",
+                str(msgid),
+                "in the .pot, not in the code: run make i18n",
+            )
         )
     for _domain, template, files in _domains():
         for lang, po in files:

@@ -102,9 +102,7 @@ def extract_catalogue(source: str) -> Iterator[Extracted]:
     """The entries of the ``CATALOGUE`` dicts of a wording module's ``source``."""
     tree = ast.parse(source)
     lines = source.splitlines()
-    functions = {
-        n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)
-    }
+    functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
     for table in _catalogue_dicts(tree):
         for key_node, value in zip(table.keys, table.values, strict=True):
             key = _string(key_node)

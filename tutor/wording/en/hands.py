@@ -188,9 +188,7 @@ CATALOGUE: Mapping[str, Template] = {
     "hand.low.named": _named_low,
     # What a board shows (boards.board_said): ranks 2..14.
     "board.nothing": "nothing",
-    "board.four-of-a-kind": lambda p: p.t(
-        "four {rank}", rank=plural(p, p.raw("rank"))
-    ),
+    "board.four-of-a-kind": lambda p: p.t("four {rank}", rank=plural(p, p.raw("rank"))),
     "board.full-house": lambda p: p.t(
         "{trips} full of {pair}",
         trips=plural(p, p.raw("trips")),

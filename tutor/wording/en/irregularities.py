@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from tutor.wording import Params, Template
 from tutor.wording.en.common import joined
 
+
 def _street_cap(p: Params) -> str:
     return p.word(f"word.street-cap.{p.raw('street').value}")
 
@@ -95,8 +96,12 @@ def _oot_not_binding(p: Params) -> str:
             "Their out-of-turn chips come back to them (they go in again if they call)."
         )
     if p.raw("no_raise"):
-        return text + " " + p.t(
-            "Under {rules} a player who checked or called out of turn may not raise."
+        return (
+            text
+            + " "
+            + p.t(
+                "Under {rules} a player who checked or called out of turn may not raise."
+            )
         )
     return text + " " + p.t("They have all their options.")
 
@@ -432,9 +437,7 @@ CATALOGUE: Mapping[str, Template] = {
         )
     ),
     "irr.burn.after.cards": lambda p: (
-        p.t(
-            "the cards stand; the next street burns no card to put the order right"
-        )
+        p.t("the cards stand; the next street burns no card to put the order right")
         if p.raw("double")
         else p.t(
             "the cards stand; the next street burns two cards to put the order right"
@@ -470,13 +473,13 @@ CATALOGUE: Mapping[str, Template] = {
     "irr.burn.corrected": lambda p: (
         p.t(
             "The dealer burned two cards on {street} street, noticed before anyone acted: "
-            "the cards are put in their proper positions (rulebook: \"corrected\"), as "
+            'the cards are put in their proper positions (rulebook: "corrected"), as '
             "if the burn had been right."
         )
         if p.raw("double")
         else p.t(
             "The dealer did not burn on {street} street, noticed before anyone acted: the "
-            "cards are put in their proper positions (rulebook: \"corrected\"), as if "
+            'cards are put in their proper positions (rulebook: "corrected"), as if '
             "the burn had been right."
         )
     ),
@@ -631,13 +634,9 @@ CATALOGUE: Mapping[str, Template] = {
     ),
     "irr.says.call": "{player} {said} in turn: a verbal call is binding; they call.",
     "irr.says.check": lambda p: (
-        p.t(
-            "{player} {said} with no bet to face: tapping the table is a check."
-        )
+        p.t("{player} {said} with no bet to face: tapping the table is a check.")
         if p.raw("tap")
-        else p.t(
-            "{player} {said} with no bet to face: that is a check."
-        )
+        else p.t("{player} {said} with no bet to face: that is a check.")
     ),
     "irr.says.refused.call-or-fold": (
         '{player} said "check" facing a bet, which allows only a call or a fold'

@@ -101,9 +101,7 @@ def _unlimited(p: Params) -> str:
 
 def _left(p: Params) -> str:
     raises, left = p.raw("raises"), p.raw("left")
-    made = p.nt(
-        "{n} raise has been made", "{n} raises have been made", raises
-    )
+    made = p.nt("{n} raise has been made", "{n} raises have been made", raises)
     remain = p.nt("{n} remains", "{n} remain", left)
     if p.raw("completion"):
         return p.t(

@@ -222,7 +222,10 @@ def _river_count(p: Params) -> str:
     if procedure is ShortDeck.STUB:
         if p.raw("burn"):
             why += " " + (
-                p.t("After burning one, {available} are left, fewer than {n} players", **sums)
+                p.t(
+                    "After burning one, {available} are left, fewer than {n} players",
+                    **sums,
+                )
                 if need
                 else p.t(
                     "After burning one, {available} are left, enough for {n} players",
@@ -287,9 +290,7 @@ def _amounts(p: Params) -> str:
     amounts = [p.say(a) for a in p.raw("amounts")]
     if len(amounts) <= 1:
         return "".join(amounts)
-    return p.word(
-        "word.either-amount", first=", ".join(amounts[:-1]), last=amounts[-1]
-    )
+    return p.word("word.either-amount", first=", ".join(amounts[:-1]), last=amounts[-1])
 
 
 def _action(p: Params) -> str:
