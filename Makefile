@@ -51,7 +51,7 @@ lint: $(LINT_STAMP) i18n-check
 # Then translate the new or changed entries of each .po in any .po editor.
 i18n: $(TEST_STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -o tutor/locale/tutor.pot -c "Translators:" \
-	  --strip-comment-tags -w 96 --project "Stud Tutor" --version 0.1.0 \
+	  --strip-comment-tags -w 96 --add-location=file --project "Stud Tutor" --version 0.1.0 \
 	  --msgid-bugs-address "the Stud Tutor issue tracker" --header-comment "$$(cat tutor/locale/header.txt)" .
 	$(BIN)/python -m tutor.catalogues merge
 	$(BIN)/python -m tutor.rules_reference --update-catalogue

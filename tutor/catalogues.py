@@ -56,7 +56,9 @@ def translated_languages() -> tuple[str, ...]:
 def extracted() -> Catalog:
     """The template as the code says it now (what ``pybabel extract -F babel.cfg`` writes)."""
     with CONFIG.open(encoding="utf-8") as handle:
-        method_map, options_map = parse_mapping_cfg(handle, filename=str(CONFIG))
+        method_map, options_map = parse_mapping_cfg(  # type: ignore[no-untyped-call]
+            handle, filename=str(CONFIG)
+        )
     catalog = Catalog(domain=DOMAIN, fuzzy=False)
     for path, line, message, comments, context in extract_from_dir(
         ROOT,
@@ -132,6 +134,13 @@ class Problem:
         return f"{where}:{ctx} {self.text[:70]!r}: {self.what}"
 
 
+def _texts(value: object) -> tuple[str, ...]:
+    """A message's id or string as its forms (one, or a plural's)."""
+    if isinstance(value, (tuple, list)):
+        return tuple(str(v) for v in value)
+    return (str(value),)
+
+
 def agreement(path: Path, catalog: Catalog) -> Iterator[Problem]:
     """Placeholders, markup and plural forms of every translation against its source."""
     lang = str(catalog.locale) if catalog.locale else ""
@@ -154,10 +163,8 @@ def agreement(path: Path, catalog: Catalog) -> Iterator[Problem]:
             )
         ):
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = (
-            message.string if isinstance(message.string, tuple) else (message.string,)
-        )
+        ids = _texts(message.id)
+        strings = _texts(message.string)
         ctx = message.context or ""
         if isinstance(message.id, tuple) and len(strings) != wanted:
             yield Problem(

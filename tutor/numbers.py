@@ -102,11 +102,11 @@ def parse_amount(text: str, lang: str | None = None) -> Decimal:
     >>> parse_amount("1.5", "it")
     Traceback (most recent call last):
     ...
-    tutor.numbers.AmountError: '1.5': il punto al carattere 2 non è dove lo scrive l'italiano: scrivi i decimali dopo la virgola, come 0,25 o 1.250.
+    tutor.numbers.AmountError: '1.5': il punto al carattere 2 non è dove lo scrive ...
     >>> parse_amount("4 $", "en")
     Traceback (most recent call last):
     ...
-    tutor.numbers.AmountError: '4 $': ' ' at character 2 is not part of an amount: write digits only, as in 0.25 or 1250.
+    tutor.numbers.AmountError: '4 $': ' ' at character 2 is not part of an amount: ...
     """
     tr = i18n.translations(lang)
     locale = locale_of(lang)

@@ -134,9 +134,13 @@ def extract(
     data = fileobj.read()
     source = data.decode(options.get("encoding", "utf-8"))
     yield from extract_catalogue(source)
-    for line, func, messages, comments in extract_python(
-        io.BytesIO(data), keywords, comment_tags, options
-    ):
+    found: Iterator[Any] = extract_python(
+        io.BytesIO(data),
+        keywords,
+        comment_tags,
+        options,  # type: ignore[arg-type]
+    )
+    for line, func, messages, comments in found:
         if func == "N_":
             continue  # the factories' templates, extracted above with their key
         yield line, func, messages, comments
