@@ -112,9 +112,9 @@ def test_create_learner_rejects_control_characters(store: ProgressStore) -> None
 def test_schema_version_is_the_newest_revision(
     store: ProgressStore, db_url: str
 ) -> None:
-    assert store.schema_version() == HEAD_REVISION == "0009_classes"
+    assert store.schema_version() == HEAD_REVISION
     with ProgressStore(db_url) as again:  # opening an existing database changes nothing
-        assert again.schema_version() == "0009_classes"
+        assert again.schema_version() == HEAD_REVISION
 
 
 def test_newer_schema_is_refused(tmp_path: Path) -> None:
@@ -129,7 +129,7 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
     assert str(info.value) == (
         f"The progress database {str(tmp_path / 'p.sqlite3')!r} has layout version "
         "'0099_future', which this Stud Tutor does not know (it knows up to "
-        "'0009_classes'). Upgrade Stud Tutor, or set TUTOR_DATABASE_URL to another "
+        f"{HEAD_REVISION!r}). Upgrade Stud Tutor, or set TUTOR_DATABASE_URL to another "
         "database."
     )
 
@@ -1089,3 +1089,21 @@ def test_a_bad_lesson_id_is_refused(
         "at most 100 characters."
     )
     assert store.lessons_read(ana) == set()
+
+
+def test_a_learners_language_is_kept_and_changed(tmp_path: Path) -> None:
+    with ProgressStore(f"sqlite:///{tmp_path / 'p.sqlite3'}") as store:
+        ana = store.create_learner("Ana")
+        bo = store.create_learner("Bo")
+        assert store.language_of(ana) is None
+        store.set_language(ana, "it")
+        store.set_language(bo, "en")
+        assert (store.language_of(ana), store.language_of(bo)) == ("it", "en")
+        store.set_language(ana, "en")
+        assert store.language_of(ana) == "en"
+        with pytest.raises(ProgressError) as info:
+            store.set_language(ana, "fr")
+        assert str(info.value) == (
+            "'fr' is not a language of the tutor: use one of en, it."
+        )
+        assert store.language_of(ana) == "en"
