@@ -75,6 +75,22 @@ def normalise(code: str | None) -> str | None:
     return base if base in LANGUAGES else None
 
 
+def choose_language(*candidates: str | None) -> str:
+    """The first of ``candidates`` there is a catalogue for, else English.
+
+    The app passes them in its order: the address's ``?lang=``, the learner's saved
+    choice, the signed-in profile's locale, the browser's (``st.context.locale``).
+
+    >>> choose_language(None, "fr-FR", "it-IT", "en-US"), choose_language(None, "")
+    ('it', 'en')
+    """
+    for candidate in candidates:
+        found = normalise(candidate)
+        if found is not None:
+            return found
+    return DEFAULT_LANGUAGE
+
+
 def current_language() -> str:
     """The language sentences are said in now (see the module's docstring)."""
     chosen = _language.get()
@@ -191,6 +207,7 @@ __all__ = [
     "LOCALE_DIR",
     "N_",
     "_",
+    "choose_language",
     "current_language",
     "ngettext",
     "normalise",
