@@ -12,12 +12,14 @@ from tutor.auth import auth_mode, signin_sidebar
 from tutor.engine.errors import TutorError
 from tutor.progress import Learner
 from tutor.progress.records import NAME_MAX
+from tutor.ui import language
 from tutor.ui.data import STORE_DOWN, available_store, progress_store
 from tutor.ui.lessons_read import READ, keep_session_reads
 from tutor.ui.state import (
     GAME_CHOICES,
     PRESET_CHOICES,
     choose_learner,
+    current_learner,
     keep_learner_in_address,
     restore_learner,
 )
@@ -237,5 +239,7 @@ def sidebar() -> None:
             help="Replay every scenario under one card room's rules, or keep each scenario's own.",
         )
         st.toggle("Four-colour deck", key="four_colour")
+        store = available_store()
+        language.switch(store, current_learner(store))
     if available_store() is None:  # on every page, above its content
         st.warning(STORE_DOWN, icon=":material/cloud_off:")
