@@ -203,6 +203,18 @@ def completeness(
     """Entries missing, untranslated, fuzzy or obsolete in ``translated``."""
     for gap in catalogue_files.gaps(template, translated):
         yield Problem(path, gap.context, gap.text, gap.kind)
+    # catalogue_files.gaps reads plain entries only: the plural ones here.
+    for message in template:
+        if not isinstance(message.id, (tuple, list)):
+            continue
+        found = translated.get(message.id, message.context)
+        singular = str(message.id[0])
+        if found is None:
+            yield Problem(path, message.context or "", singular, "missing")
+        elif not any(_texts(found.string)):
+            yield Problem(path, message.context or "", singular, "untranslated")
+        elif found.fuzzy:
+            yield Problem(path, message.context or "", singular, "fuzzy")
 
 
 def _domains() -> Iterable[tuple[str, Catalog, list[tuple[str, Path]]]]:

@@ -225,7 +225,11 @@ def _current(message: Message) -> str:
     return render(message)
 
 
-install(_current)
+def _source_language(message: Message) -> str:
+    return render(message, SOURCE)
+
+
+install(_current, _source_language)
 
 __all__ = [
     "DEFAULT",
