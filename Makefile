@@ -49,10 +49,12 @@ lint: $(LINT_STAMP) i18n-check
 # The catalogues: extract the interface's template (babel.cfg says what from), merge it into
 # every language's .po, and bring the rules reference's and the bank's catalogues up to date.
 # Then translate the new or changed entries of each .po in any .po editor.
+# `make i18n NEW=fr` adds a language: its empty catalogues, to translate.
 i18n: $(TEST_STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -o tutor/locale/tutor.pot -c "Translators:" \
 	  --strip-comment-tags -w 96 --add-location=file --project "Stud Tutor" --version 0.1.0 \
 	  --msgid-bugs-address "the Stud Tutor issue tracker" --header-comment "$$(cat tutor/locale/header.txt)" .
+	$(if $(NEW),$(BIN)/python -m tutor.catalogues new $(NEW))
 	$(BIN)/python -m tutor.catalogues merge
 	$(BIN)/python -m tutor.rules_reference --update-catalogue
 	$(BIN)/python -m tutor.scenarios.texts update scenarios

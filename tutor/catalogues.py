@@ -32,7 +32,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.plurals import get_plural
 
 from tutor import catalogue_files, rules_reference
-from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALE_DIR
+from tutor.i18n import DEFAULT_LANGUAGE, LOCALE_DIR
 from tutor.scenarios import texts
 
 #: The repository (babel.cfg sits at its top, beside the package).
@@ -49,8 +49,14 @@ def po_path(lang: str, domain: str = DOMAIN) -> Path:
 
 
 def translated_languages() -> tuple[str, ...]:
-    """Every language but the source's."""
-    return tuple(lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE)
+    """Every language with a ``tutor.po`` (looked for now: ``new`` adds one)."""
+    return tuple(
+        sorted(
+            p.parent.parent.name
+            for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")
+            if p.parent.parent.name != DEFAULT_LANGUAGE
+        )
+    )
 
 
 def extracted() -> Catalog:
@@ -80,6 +86,22 @@ def extracted() -> Catalog:
 
 def _ids(catalog: Catalog) -> set[tuple[object, str | None]]:
     return {(m.id, m.context) for m in catalog if m.id}
+
+
+def new_language(code: str) -> Path:
+    """An empty ``tutor.po`` for ``code`` (from ``tutor.pot``): the language exists from
+    now on, and the rules' and the bank's updates make its other catalogues."""
+    if not code.isascii() or not code.replace("_", "").isalpha() or len(code) > 8:
+        raise SystemExit(
+            f"{code!r} is not a language code: use one such as fr or pt_BR"
+        )
+    po = po_path(code)
+    if po.exists():
+        raise SystemExit(f"{po.relative_to(ROOT)} exists already: translate it")
+    template = catalogue_files.read_catalogue(POT)
+    catalog = catalogue_files.merge(template, None, code, domain=DOMAIN)
+    catalogue_files.write_if_changed(po, catalogue_files.render(catalog))
+    return po
 
 
 def merge() -> list[Path]:
@@ -277,10 +299,19 @@ def check() -> list[Problem]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``merge``: tutor.pot into each tutor.po; ``check``: the gates (exit 1 on a problem)."""
+    """``merge``: tutor.pot into each tutor.po; ``check``: the gates (exit 1 on a problem);
+    ``new CODE``: a new language's empty tutor.po."""
     parser = argparse.ArgumentParser(prog="python -m tutor.catalogues")
-    parser.add_argument("command", choices=("merge", "check"))
+    parser.add_argument("command", choices=("merge", "check", "new"))
+    parser.add_argument("code", nargs="?", help="new: the language's code (fr, pt_BR)")
     args = parser.parse_args(argv)
+    if args.command == "new":
+        if not args.code:
+            parser.error(
+                "new needs the language's code: python -m tutor.catalogues new fr"
+            )
+        print(f"wrote {new_language(args.code).relative_to(ROOT)}")
+        return 0
     if args.command == "merge":
         for path in merge():
             print(f"wrote {path.relative_to(ROOT)}")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 
 import streamlit as st
+from babel import Locale, UnknownLocaleError
 from streamlit.runtime.scriptrunner_utils.script_run_context import (
     get_script_run_ctx,
 )
@@ -26,8 +27,14 @@ from tutor.ui.state import LANGUAGE, LANGUAGE_CHOICE, LANGUAGE_SWITCH, current_l
 
 log = logging.getLogger(__name__)
 
-#: Each language named in itself (the switch shows these).
-NAMES = {"en": "English", "it": "Italiano"}
+
+def name_of(code: str) -> str:
+    """A language named in itself, as Babel's CLDR data names it (``Italiano``)."""
+    try:
+        name = Locale.parse(code).get_display_name(code) or code
+    except (ValueError, UnknownLocaleError):
+        return code
+    return name[:1].upper() + name[1:]
 
 
 def _session_language() -> str | None:
@@ -105,7 +112,7 @@ def switch(store: ProgressStore | None, learner: Learner | None) -> None:
         _("Language"),
         list(LANGUAGES),
         key=LANGUAGE_SWITCH,
-        format_func=NAMES.__getitem__,
+        format_func=name_of,
         horizontal=True,
         on_change=_switched,
         args=(store, learner),
@@ -118,4 +125,4 @@ def start_run(store: ProgressStore | None) -> str:
     return resolve(store, current_learner(store))
 
 
-__all__ = ["NAMES", "install", "resolve", "start_run", "switch"]
+__all__ = ["name_of", "install", "resolve", "start_run", "switch"]
