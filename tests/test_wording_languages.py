@@ -216,5 +216,11 @@ def test_italian_differs_from_english_but_for_entries_without_words() -> None:
             "ruling.player-hand",
             "table.sentences",
             "word.no",
+            # the games' names, which Italian rooms keep
+            "game.label.razz",
+            "game.label.stud",
+            "game.label.stud8",
+            "game.title.razz",
+            "game.title.stud",
         ]
     )

@@ -41,6 +41,7 @@ from typing import Any
 from tutor import i18n, numbers
 from tutor.engine.cards import Card
 from tutor.engine.messages import Message, fallback, install
+from tutor.engine.rules import GAME_LABELS, GAME_TITLES
 from tutor.engine.values import DEEP
 
 log = logging.getLogger(__name__)
@@ -221,6 +222,24 @@ def sentences(messages: Iterable[Message], lang: str | None = None) -> str:
     return " ".join(t for t in (render(m, lang) for m in messages) if t)
 
 
+def game_title(game: str, lang: str | None = None, *, short: bool = False) -> str:
+    """A game's name (``short``: its label) in ``lang`` (default: the current language).
+
+    The engine's registry holds each game's English as data; a game with an entry here
+    (``game.title.<id>``) is said in the catalogue's language, another in its registered
+    English.
+
+    >>> game_title("stud8", "it"), game_title("razz", "it", short=True)
+    ('Seven Card Stud Hi/Lo (otto o meglio)', 'Razz')
+    """
+    key = f"game.{'label' if short else 'title'}.{game}"
+    speaker = tongue(lang or i18n.current_language())
+    if key in speaker.catalogue:
+        return speaker.word(key)
+    described = GAME_LABELS if short else GAME_TITLES
+    return described.get(game, str(game))
+
+
 def _current(message: Message) -> str:
     return render(message)
 
@@ -237,6 +256,7 @@ __all__ = [
     "Params",
     "Template",
     "Tongue",
+    "game_title",
     "render",
     "sentences",
     "tongue",

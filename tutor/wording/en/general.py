@@ -40,6 +40,15 @@ CATALOGUE: Mapping[str, Template] = {
     "ActionKind.COMPLETE": "complete",
     "ActionKind.BET": "bet",
     "ActionKind.RAISE": "raise",
+    # A game's name as a learner reads it, and its short name for a choice among the
+    # games (the game ids stud8, stud and razz are the format's: keep them where a sentence
+    # quotes them).
+    "game.title.stud8": "Seven Card Stud Hi/Lo (eight or better)",
+    "game.label.stud8": "Stud Hi/Lo",
+    "game.title.stud": "Seven Card Stud",
+    "game.label.stud": "Seven Card Stud",
+    "game.title.razz": "Razz",
+    "game.label.razz": "Razz",
     # A high hand's category, where a sentence or an answer names it.
     "Category.HIGH_CARD": "high card",
     "Category.PAIR": "pair",
