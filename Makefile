@@ -50,7 +50,7 @@ lint: $(LINT_STAMP) i18n-check
 # every language's .po, and bring the rules reference's and the bank's catalogues up to date.
 # Then translate the new or changed entries of each .po in any .po editor.
 # `make i18n NEW=fr` adds a language: its empty catalogues, to translate.
-i18n: $(TEST_STAMP)
+i18n: $(LINT_STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -o tutor/locale/tutor.pot -c "Translators:" \
 	  --strip-comment-tags -w 96 --add-location=file --project "Stud Tutor" --version 0.1.0 \
 	  --msgid-bugs-address "the Stud Tutor issue tracker" --header-comment "$$(cat tutor/locale/header.txt)" .
@@ -62,7 +62,7 @@ i18n: $(TEST_STAMP)
 # The gates on the catalogues (part of `make lint`): the .pot is what the code says, every
 # language's catalogue of every domain is complete, its placeholders, markup and plural
 # forms agree with the source.
-i18n-check: $(TEST_STAMP)
+i18n-check: $(LINT_STAMP)
 	$(BIN)/python -m tutor.catalogues check
 
 # What `make lint` would refuse and a tool can mend: import order, formatting, simple rewrites.

@@ -23,7 +23,13 @@ from streamlit.runtime.scriptrunner_utils.script_run_context import (
 from tutor.engine.errors import TutorError
 from tutor.i18n import LANGUAGES, _, choose_language, set_language_resolver
 from tutor.progress import Learner, ProgressStore
-from tutor.ui.state import LANGUAGE, LANGUAGE_CHOICE, LANGUAGE_SWITCH, current_learner
+from tutor.ui.state import (
+    LANGUAGE,
+    LANGUAGE_CHOICE,
+    LANGUAGE_SAVED,
+    LANGUAGE_SWITCH,
+    current_learner,
+)
 
 log = logging.getLogger(__name__)
 
@@ -69,13 +75,21 @@ def _browser_locale() -> str | None:
 
 
 def _saved(store: ProgressStore | None, learner: Learner | None) -> str | None:
+    """The learner's saved language, read once per learner and session (the switch
+    updates what is kept)."""
     if store is None or learner is None:
         return None
+    kept = st.session_state.get(LANGUAGE_SAVED)
+    if isinstance(kept, tuple) and kept[0] == learner.id:
+        found: str | None = kept[1]
+        return found
     try:
-        return store.language_of(learner)
+        found = store.language_of(learner)
     except TutorError:
         log.warning("the learner's language could not be read", exc_info=True)
         return None
+    st.session_state[LANGUAGE_SAVED] = (learner.id, found)
+    return found
 
 
 def resolve(store: ProgressStore | None, learner: Learner | None) -> str:
@@ -100,6 +114,7 @@ def _switched(store: ProgressStore | None, learner: Learner | None) -> None:
     if store is not None and learner is not None:
         try:
             store.set_language(learner, picked)
+            st.session_state[LANGUAGE_SAVED] = (learner.id, picked)
         except TutorError:
             log.warning("the learner's language could not be saved", exc_info=True)
 

@@ -57,8 +57,10 @@ SESSION_DEFAULTS: Mapping[str, Any] = MappingProxyType(
 #: tutor.ui.language).
 LANGUAGE_CHOICE = "language_choice"
 LANGUAGE = "ui_language"
-#: Session key of the sidebar's language switch (a widget's).
+#: Session key of the sidebar's language switch (a widget's), and of the learner's saved
+#: language as read from the store: (learner id, language or None).
 LANGUAGE_SWITCH = "language_switch"
+LANGUAGE_SAVED = "_language_saved"
 
 #: Session key (a text box's): the Glossary page's filter; default "" (every term shown).
 GLOSSARY_FILTER = "glossary_filter"
