@@ -15,6 +15,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    UniqueConstraint,
     false,
 )
 from sqlalchemy.engine import Dialect
@@ -22,7 +23,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
 #: The Alembic revision this code's tables match (``tutor/progress/migrations/versions``).
-HEAD_REVISION = "0009_classes"
+HEAD_REVISION = "0010_identity"
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -60,6 +61,9 @@ class LearnerRow(Base):
     """A learner; ``name_key`` (case-folded name) keeps "Ana" and "ana" one person."""
 
     __tablename__ = "learners"
+    __table_args__ = (
+        UniqueConstraint("name_skeleton", name="uq_learners_name_skeleton"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(40), unique=True, nullable=False)
@@ -67,6 +71,9 @@ class LearnerRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
     #: ``scrypt$n$r$p$salt$hash`` (base64 parts), or None for a learner without a PIN
     pin_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    #: the name's skeleton (case, look-alike letters and markup folded away: two names with
+    #: one skeleton are one learner); legacy clashes from before 0010 get ``#<id>`` appended
+    name_skeleton: Mapped[str | None] = mapped_column(String(200), nullable=True)
 
 
 #: The class view's covering indexes (migration 0004): SQL groups every answer by learner
@@ -334,3 +341,34 @@ class AssignmentVariantRow(Base):
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     scenario_id: Mapped[str] = mapped_column(String(200), nullable=False)
     step: Mapped[int] = mapped_column(Integer, nullable=False)
+
+
+# -- identity (migration 0010_identity) ------------------------------------------------------
+class BrowserSessionRow(Base):
+    """A browser's sign-in: the SHA-256 of the token its cookie holds (never the token),
+    what it signs in (a learner, or the instructor pages), and until when."""
+
+    __tablename__ = "browser_sessions"
+    __table_args__ = (Index("ix_browser_sessions_expires", "expires_at"),)
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    #: ``learner`` or ``instructor``
+    kind: Mapped[str] = mapped_column(String(12), nullable=False)
+    learner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), nullable=True
+    )
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class AuthFailureRow(Base):
+    """Failed tries at one secret (``pin:<learner id>``, ``instructor:client:<address>``,
+    ``instructor:all``): how many in a row, and before when the next try is refused."""
+
+    __tablename__ = "auth_failures"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer, nullable=False)
+    last_failure_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: no try is checked before this time (a delay, or a lock once there were a handful)
+    next_try_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)

@@ -6,14 +6,15 @@ import base64
 import hashlib
 import hmac
 import json
+import logging
 import math
 import os
 import re
 import statistics
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
@@ -50,6 +51,15 @@ from tutor import config
 from tutor.config import DATA_DIR_VAR, DATABASE_URL_VAR, database_url, redact_url
 from tutor.engine.rules import PRESETS
 from tutor.progress.answers_csv import Lookup, answers_query, write_csv
+from tutor.progress.identity import (
+    SESSION_KINDS,
+    Policy,
+    Refusal,
+    Verdict,
+    expiry,
+    seconds_until,
+    token_hash,
+)
 from tutor.progress.mastery import level_from
 from tutor.progress.records import (
     GAMES,
@@ -64,12 +74,15 @@ from tutor.progress.records import (
     answer_to_json,
     clean_name,
     name_key,
+    name_skeleton,
 )
 from tutor.progress.schema import (
     HEAD_REVISION,
     AnswerDayRow,
     AnswerRow,
     AskMarkRow,
+    AuthFailureRow,
+    BrowserSessionRow,
     LearnerRow,
     LessonReadRow,
     ReviewCardRow,
@@ -86,6 +99,8 @@ _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 PIN_MIN, PIN_MAX = 4, 64
 _SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 2**14, 8, 1
 _SEED_LIMIT = 2**63
+#: Failed tries and locks are logged here: the key (``pin:<learner id>``...), never a secret.
+auth_log = logging.getLogger("tutor.auth")
 #: How many of a topic's latest first attempts give its mastery and median time.
 RECENT = 200
 
@@ -371,45 +386,61 @@ class ProgressStore:
     def create_learner(self, name: str) -> Learner:
         """The learner with this name, created if new ("pick or create").
 
-        Names are compared without regard to case or repeated spaces, so ``"ana"`` picks
-        the learner created as ``"Ana"``.
+        Names that differ only by case, blanks, look-alike letters or markup are one name
+        (:func:`tutor.progress.records.name_skeleton`), so ``"ana"`` or ``"\u0410na"``
+        picks the learner created as ``"Ana"``.
 
-        :raises ProgressError: If the name is empty or longer than 40 characters.
+        :raises ProgressError: If the name is empty, longer than 40 characters, or holds
+            control or format characters, ``<`` or ``>``.
         """
-        cleaned = clean_name(name)
-        key = name_key(cleaned)
         for _ in range(3):
+            found = self.find_learner(name)
+            if found is not None:
+                return found
+            cleaned = clean_name(name)
             try:
                 with self._transaction(write=True) as session:
-                    row = session.scalars(
-                        select(LearnerRow).where(LearnerRow.name_key == key)
-                    ).one_or_none()
-                    if row is None:
-                        row = LearnerRow(
-                            name=cleaned, name_key=key, created_at=datetime.now(UTC)
-                        )
-                        session.add(row)
-                        session.flush()
+                    row = LearnerRow(
+                        name=cleaned,
+                        name_key=name_key(cleaned),
+                        name_skeleton=name_skeleton(cleaned),
+                        created_at=datetime.now(UTC),
+                    )
+                    session.add(row)
+                    session.flush()
                     return _learner(row)
             except IntegrityError:
                 continue  # another session created the same name first: pick theirs
             except SQLAlchemyError as exc:
                 raise self._error(f"create the learner {cleaned!r}", exc) from exc
         raise ProgressError(
-            f"Could not create the learner {cleaned!r}: the name kept clashing with one "
-            "being created at the same time. Try again."
+            f"Could not create the learner {clean_name(name)!r}: the name kept clashing "
+            "with one being created at the same time. Try again."
         )
 
     def find_learner(self, name: str) -> Learner | None:
-        """The learner with this name (compared as in :meth:`create_learner`), or None."""
-        key = name_key(clean_name(name))
+        """The learner with this name (compared as in :meth:`create_learner`), or None.
+
+        The name as written first (case and blanks aside), then its skeleton: an existing
+        name is found however its look-alike is typed.
+        """
+        if not isinstance(name, str):
+            raise ProgressError(f"A learner's name must be text, not {name!r}.")
+        cleaned = " ".join(name.split())[:400]
+        if not cleaned:
+            return None
+        key, folded = name_key(cleaned), name_skeleton(cleaned)
         with (
             self._guard("look up a learner"),
             self._transaction(write=False) as session,
         ):
             row = session.scalars(
-                select(LearnerRow).where(LearnerRow.name_key == key)
+                select(LearnerRow).where(LearnerRow.name_key == key[:40])
             ).one_or_none()
+            if row is None and folded:
+                row = session.scalars(
+                    select(LearnerRow).where(LearnerRow.name_skeleton == folded)
+                ).one_or_none()
             return None if row is None else _learner(row)
 
     def learner_count(self) -> int:
@@ -472,6 +503,188 @@ class ProgressStore:
         if not isinstance(pin, str):
             return False
         return _pin_matches(stored, pin)
+
+    def pin_holders(self, learner_ids: Sequence[int]) -> set[int]:
+        """Which of these learners have a PIN (the Class view lists them)."""
+        ids = [int(i) for i in learner_ids]
+        if not ids:
+            return set()
+        with self._guard("read the PINs"), self._transaction(write=False) as session:
+            query = select(LearnerRow.id).where(
+                LearnerRow.id.in_(ids), LearnerRow.pin_hash.is_not(None)
+            )
+            return {int(i) for i in session.scalars(query)}
+
+    # -- browser sessions ----------------------------------------------------------------
+
+    def open_session(
+        self, token: str, kind: str, learner: Learner | int | None, *, now: datetime
+    ) -> None:
+        """Remember that the browser holding ``token`` is signed in (as ``learner``, or to
+        the instructor pages) until :data:`SESSION_DAYS` from ``now``; expired sessions
+        are dropped on the way."""
+        if kind not in SESSION_KINDS or (kind == "learner") != (learner is not None):
+            raise ProgressError(
+                f"A session is for a learner or for the instructor pages, not {kind!r}."
+            )
+        with self._guard("sign in"), self._transaction(write=True) as session:
+            session.execute(
+                delete(BrowserSessionRow).where(BrowserSessionRow.expires_at <= now)
+            )
+            session.merge(
+                BrowserSessionRow(
+                    token_hash=token_hash(token),
+                    kind=kind,
+                    learner_id=None if learner is None else _learner_id(learner),
+                    created_at=now,
+                    expires_at=expiry(now),
+                )
+            )
+
+    def session_learner(self, token: str, *, now: datetime) -> Learner | None:
+        """The learner the browser holding ``token`` is signed in as, or None."""
+        with self._guard("read the session"), self._transaction(write=False) as session:
+            row = session.execute(
+                select(LearnerRow)
+                .join(BrowserSessionRow, BrowserSessionRow.learner_id == LearnerRow.id)
+                .where(
+                    BrowserSessionRow.token_hash == token_hash(token),
+                    BrowserSessionRow.kind == "learner",
+                    BrowserSessionRow.expires_at > now,
+                )
+            ).scalar_one_or_none()
+            return None if row is None else _learner(row)
+
+    def session_is(self, token: str, kind: str, *, now: datetime) -> bool:
+        """Whether ``token`` is a live session of this kind."""
+        with self._guard("read the session"), self._transaction(write=False) as session:
+            found = session.scalars(
+                select(BrowserSessionRow.token_hash).where(
+                    BrowserSessionRow.token_hash == token_hash(token),
+                    BrowserSessionRow.kind == kind,
+                    BrowserSessionRow.expires_at > now,
+                )
+            ).first()
+            return found is not None
+
+    def end_session(self, token: str) -> None:
+        """Sign the browser holding ``token`` out (its token is no good any more)."""
+        with self._guard("sign out"), self._transaction(write=True) as session:
+            session.execute(
+                delete(BrowserSessionRow).where(
+                    BrowserSessionRow.token_hash == token_hash(token)
+                )
+            )
+
+    def end_learner_sessions(self, learner: Learner | int) -> int:
+        """Sign the learner out in every browser (after a PIN reset); how many."""
+        with self._guard("sign out"), self._transaction(write=True) as session:
+            result = session.execute(
+                delete(BrowserSessionRow).where(
+                    BrowserSessionRow.learner_id == _learner_id(learner)
+                )
+            )
+            return int(getattr(result, "rowcount", 0) or 0)
+
+    # -- the throttle on guessed secrets -------------------------------------------------
+
+    def try_secret(
+        self,
+        keys: Sequence[tuple[str, Policy]],
+        check: Callable[[], bool],
+        *,
+        now: datetime,
+    ) -> Verdict:
+        """Check a secret with ``check`` unless a key says wait; count the outcome.
+
+        The try is reserved first (in one transaction the next try on each key is put off
+        as a failure would put it off), so parallel tabs or replicas get no extra tries.
+        One log line for each failure, each lock and each refused try (never the secret).
+        """
+        refusal = self._reserve_try(keys, now)
+        if refusal is not None:
+            auth_log.warning(
+                "try at %s refused: %s for %d s more (%d failures in a row)",
+                "+".join(k for k, _ in keys),
+                "locked" if refusal.locked else "too soon",
+                refusal.seconds,
+                refusal.failures,
+            )
+            return Verdict(ok=False, refusal=refusal, failures=refusal.failures)
+        ok = bool(check())
+        with self._guard("count the try"), self._transaction(write=True) as session:
+            if ok:
+                session.execute(
+                    delete(AuthFailureRow).where(
+                        AuthFailureRow.key.in_([k for k, _ in keys])
+                    )
+                )
+                return Verdict(ok=True)
+            first_failures, locked_for = 0, 0
+            for number, (key, policy) in enumerate(keys):
+                row = session.get(AuthFailureRow, key)
+                if row is None:  # pragma: no cover - reserved above
+                    row = AuthFailureRow(key=key, failures=0)
+                    session.add(row)
+                row.failures += 1
+                row.last_failure_at = now
+                wait = policy.wait_after(row.failures)
+                row.next_try_at = now + timedelta(seconds=wait) if wait else None
+                auth_log.warning(
+                    "failed try at %s (failure %d in a row; next try in %d s)",
+                    key,
+                    row.failures,
+                    math.ceil(wait),
+                )
+                if row.failures >= policy.lock_after:
+                    locked_for = max(locked_for, math.ceil(policy.lock_seconds))
+                    auth_log.warning(
+                        "%s locked for %d s after %d failures in a row",
+                        key,
+                        math.ceil(policy.lock_seconds),
+                        row.failures,
+                    )
+                if number == 0:
+                    first_failures = row.failures
+            return Verdict(ok=False, failures=first_failures, locked_for=locked_for)
+
+    def _reserve_try(
+        self, keys: Sequence[tuple[str, Policy]], now: datetime
+    ) -> Refusal | None:
+        insert = pg_insert if not self.is_sqlite else sqlite_insert
+        with self._guard("count the try"), self._transaction(write=True) as session:
+            session.execute(
+                insert(AuthFailureRow)
+                .values([{"key": k, "failures": 0} for k, _ in keys])
+                .on_conflict_do_nothing(index_elements=["key"])
+            )
+            rows = {
+                row.key: row
+                for row in session.scalars(
+                    select(AuthFailureRow)
+                    .where(AuthFailureRow.key.in_([k for k, _ in keys]))
+                    .with_for_update()
+                )
+            }
+            refusal: Refusal | None = None
+            for key, policy in keys:
+                row = rows[key]
+                wait = seconds_until(row.next_try_at, now)
+                if wait and (refusal is None or wait > refusal.seconds):
+                    locked = row.failures >= policy.lock_after
+                    refusal = Refusal(seconds=wait, locked=locked, failures=row.failures)
+            if refusal is not None:
+                return refusal
+            for key, policy in keys:
+                row = rows[key]
+                hold = policy.wait_after(row.failures + 1)
+                row.next_try_at = now + timedelta(seconds=hold) if hold else None
+            return None
+
+    def clear_failures(self, key: str) -> None:
+        """Forget the failed tries at ``key`` (an instructor's reset ends a lock)."""
+        with self._guard("clear the tries"), self._transaction(write=True) as session:
+            session.execute(delete(AuthFailureRow).where(AuthFailureRow.key == key))
 
     # -- answers -----------------------------------------------------------------------
 
