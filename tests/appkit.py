@@ -28,3 +28,10 @@ def unescape(text: str) -> str:
 def shown(elements: Iterable[Any]) -> list[str]:
     """The text of each element (markdown, alerts, captions, headings) as the learner reads it."""
     return [unescape(str(e.value)) for e in elements]
+
+
+def sign_in(at: Any, name: str) -> None:
+    """Start ``at`` signed in as the learner ``name`` (who must exist in the store), as a
+    browser whose sign-in cookie was taken back would be (AppTest sends no cookies)."""
+    at.session_state["learner_name"] = name
+    at.session_state["_learner_restored"] = True

@@ -271,7 +271,7 @@ DATA = Path(__file__).resolve().parent / "data" / "ui"
 def test_a_class_an_assignment_and_a_learner_who_does_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from appkit import point_app_at, shown
+    from appkit import point_app_at, shown, sign_in
     from streamlit.testing.v1 import AppTest
 
     from tutor import config
@@ -294,7 +294,7 @@ def test_a_class_an_assignment_and_a_learner_who_does_it(
     store = ProgressStore(config.database_url())
     store.create_learner("Ana")
     learner = AppTest.from_file(str(APP), default_timeout=30)
-    learner.query_params["learner"] = "Ana"
+    sign_in(learner, "Ana")
     learner.run()
     assert not learner.get("expander")[0].proto.expanded  # folded away, no empty "Due"
     learner.text_input(key="learn_join_code").set_value(code.lower()).run()

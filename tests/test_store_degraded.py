@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at, shown
+from appkit import point_app_at, shown, sign_in
 from streamlit.testing.v1 import AppTest
 
 from tutor.cli import main
@@ -34,7 +34,7 @@ def fresh_store_state() -> Iterator[None]:
 
 def _walkthrough_answers_without_saving() -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=20)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.session_state["wt_scenario"] = "ui-third-street"
     at.session_state["wt_pos"] = 1
     at.run()
@@ -152,7 +152,7 @@ def test_an_answer_that_cannot_be_saved_says_so_without_the_path(
     point_app_at(monkeypatch, tmp_path / "data", DATA)
     ProgressStore(config.database_url()).create_learner("Ana")
     at = AppTest.from_file(str(APP), default_timeout=20)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.session_state["wt_scenario"] = "ui-third-street"
     at.session_state["wt_pos"] = 1
     at.run()

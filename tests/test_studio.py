@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at, shown, unescape
+from appkit import point_app_at, shown, sign_in, unescape
 from streamlit.testing.v1 import AppTest
 
 from tutor.engine.errors import ScenarioError
@@ -534,7 +534,7 @@ def test_the_preview_checks_and_explains_without_asking_for_a_name_or_saving(
     store = ProgressStore(config.database_url())
     store.create_learner("Ana")  # the instructor is signed in as a learner too
     at = AppTest.from_file(str(APP), default_timeout=20)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.run()
     at.switch_page("app_pages/studio.py").run()
     at.toggle(key="studio_plain").set_value(True).run()

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at
+from appkit import point_app_at, sign_in
 from streamlit.testing.v1 import AppTest
 
 import tutor.ui.drills as drills_ui
@@ -45,7 +45,7 @@ def drills(learner: str | None = None, params: dict[str, str] | None = None) -> 
     at = AppTest.from_file(str(APP), default_timeout=30)
     if learner is not None:
         ProgressStore(config.database_url()).create_learner(learner)
-        at.query_params["learner"] = learner
+        sign_in(at, learner)
     for key, value in (params or {}).items():
         at.query_params[key] = value
     at.run()

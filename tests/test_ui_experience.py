@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at, shown, unescape
+from appkit import point_app_at, shown, sign_in, unescape
 from streamlit.testing.v1 import AppTest
 
 from tutor import config
@@ -39,7 +39,7 @@ def open_step(
     at = AppTest.from_file(str(APP), default_timeout=15)
     if learner is not None:
         store().create_learner(learner)
-        at.query_params["learner"] = learner
+        sign_in(at, learner)
     at.query_params["scenario"] = scenario_id
     at.query_params["step"] = str(pos + 1)
     for key, value in params.items():
@@ -290,7 +290,7 @@ def test_next_scenario_in_this_lesson(env: Path) -> None:
 def test_a_practice_round_ends_with_a_summary(env: Path) -> None:
     store().create_learner("Ana")
     at = AppTest.from_file(str(APP), default_timeout=15)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.run()
     at.switch_page("app_pages/practice.py").run()
     assert at.selectbox(key="pr_topic").value == "ante"
@@ -350,7 +350,7 @@ def test_the_lesson_list_shows_status_and_score(env: Path) -> None:
         seconds=3,
     )
     at = AppTest.from_file(str(APP), default_timeout=15)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.run()
     captions = shown(at.caption)
     assert "Started · score 1 of 1 right" in captions
@@ -384,18 +384,18 @@ def test_a_lessons_read_mark_outlives_the_session(env: Path) -> None:
     ana = store().create_learner("Ana")
     store().create_learner("Bo")
     at = AppTest.from_file(str(APP), default_timeout=15)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.run()
     at.button(key="learn_open_ui-showdown").click().run()
     at.run()  # a rerun of the lesson writes nothing more
     assert store().lessons_read(ana) == {"ui-showdown"}
     fresh = AppTest.from_file(str(APP), default_timeout=15)  # another browser session
-    fresh.query_params["learner"] = "Ana"
+    sign_in(fresh, "Ana")
     fresh.run()
     assert not fresh.exception
     assert shown(fresh.caption)[:2] == ["Not started", "Read"]
     other = AppTest.from_file(str(APP), default_timeout=15)
-    other.query_params["learner"] = "Bo"
+    sign_in(other, "Bo")
     other.run()
     assert shown(other.caption)[:2] == ["Not started", "Not started"]
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at
+from appkit import point_app_at, sign_in
 from streamlit.testing.v1 import AppTest
 
 import tutor.ui.review as review_ui
@@ -65,7 +65,7 @@ def answer(
 def review(name: str | None) -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=30)
     if name is not None:
-        at.query_params["learner"] = name
+        sign_in(at, name)
     at.run()
     at.switch_page("app_pages/review.py").run()
     assert not at.exception

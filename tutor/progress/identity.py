@@ -108,3 +108,22 @@ def seconds_until(when: datetime | None, now: datetime) -> int:
 def expiry(now: datetime) -> datetime:
     """When a session opened ``now`` ends."""
     return now + timedelta(days=SESSION_DAYS)
+
+
+#: The letters a one-time PIN is made of: no look-alikes (0/O, 1/I/l), easy to read out.
+_PIN_LETTERS = "23456789abcdefghjkmnpqrstuvwxyz"
+
+
+def one_time_pin() -> str:
+    """A fresh one-time PIN for a reset: 8 characters, about 40 random bits.
+
+    >>> pin = one_time_pin()
+    >>> len(pin), set(pin) <= set(_PIN_LETTERS)
+    (8, True)
+    """
+    return "".join(secrets.choice(_PIN_LETTERS) for _ in range(8))
+
+
+def pin_key(learner_id: int) -> str:
+    """The throttle's key for a learner's PIN."""
+    return f"pin:{int(learner_id)}"

@@ -74,6 +74,10 @@ class LearnerRow(Base):
     #: the name's skeleton (case, look-alike letters and markup folded away: two names with
     #: one skeleton are one learner); legacy clashes from before 0010 get ``#<id>`` appended
     name_skeleton: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    #: the PIN is a one-time PIN an instructor's reset gave (it works once)
+    pin_once: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=false()
+    )
 
 
 #: The class view's covering indexes (migration 0004): SQL groups every answer by learner

@@ -39,6 +39,7 @@ from sqlalchemy import (
     or_,
     select,
     text,
+    update,
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -57,6 +58,8 @@ from tutor.progress.identity import (
     Refusal,
     Verdict,
     expiry,
+    one_time_pin,
+    pin_key,
     seconds_until,
     token_hash,
 )
@@ -477,32 +480,110 @@ class ProgressStore:
 
     # -- PINs --------------------------------------------------------------------------
 
-    def set_pin(self, learner: Learner | int, pin: str | None) -> None:
+    def set_pin(
+        self, learner: Learner | int, pin: str | None, *, once: bool = False
+    ) -> None:
         """Protect the learner with ``pin`` (kept as a salted scrypt hash); None removes it.
+
+        ``once``: a one-time PIN (an instructor's reset): it opens the record once.
 
         :raises ProgressError: If the PIN is not 4 to 64 printable characters.
         """
         stored = None if pin is None else _hash_pin(_checked_pin(pin))
         with self._guard("set the PIN"), self._transaction(write=True) as session:
-            self._learner_row(session, learner).pin_hash = stored
+            row = self._learner_row(session, learner)
+            row.pin_hash = stored
+            row.pin_once = once and stored is not None
+
+    def claim_learner(self, name: str, pin: str) -> Learner | None:
+        """Create the learner ``name`` protected by ``pin`` in one step; None when the
+        name (or one it cannot be told from) is already taken.
+
+        :raises ProgressError: If the name or the PIN is not usable.
+        """
+        cleaned = clean_name(name)
+        stored = _hash_pin(_checked_pin(pin))
+        if self.find_learner(cleaned) is not None:
+            return None
+        try:
+            with self._transaction(write=True) as session:
+                row = LearnerRow(
+                    name=cleaned,
+                    name_key=name_key(cleaned),
+                    name_skeleton=name_skeleton(cleaned),
+                    created_at=datetime.now(UTC),
+                    pin_hash=stored,
+                )
+                session.add(row)
+                session.flush()
+                return _learner(row)
+        except IntegrityError:
+            return None  # claimed at the same moment by someone else
+        except SQLAlchemyError as exc:
+            raise self._error(f"create the learner {cleaned!r}", exc) from exc
+
+    def set_first_pin(self, learner: Learner | int, pin: str) -> bool:
+        """Give a learner who has no PIN (a record from before PINs were asked for) this
+        one; False when the learner has one by now (nothing changed)."""
+        stored = _hash_pin(_checked_pin(pin))
+        with self._guard("set the PIN"), self._transaction(write=True) as session:
+            result = session.execute(
+                update(LearnerRow)
+                .where(
+                    LearnerRow.id == _learner_id(learner),
+                    LearnerRow.pin_hash.is_(None),
+                )
+                .values(pin_hash=stored, pin_once=False)
+            )
+            return bool(getattr(result, "rowcount", 0))
 
     def has_pin(self, learner: Learner | int) -> bool:
         """Whether the learner has a PIN."""
         with self._guard("read the PIN"), self._transaction(write=False) as session:
             return self._learner_row(session, learner).pin_hash is not None
 
+    def pin_is_once(self, learner: Learner | int) -> bool:
+        """Whether the learner's PIN is a one-time PIN from a reset."""
+        with self._guard("read the PIN"), self._transaction(write=False) as session:
+            return bool(self._learner_row(session, learner).pin_once)
+
     def check_pin(self, learner: Learner | int, pin: str) -> bool:
         """Whether ``pin`` is the learner's PIN (always True for a learner without one).
 
-        The comparison takes the same time whatever the PIN is.
+        The comparison takes the same time whatever the PIN is. A one-time PIN that
+        matches is spent: it is replaced by a random one nobody knows (the learner, now
+        signed in, chooses their own).
         """
         with self._guard("read the PIN"), self._transaction(write=False) as session:
-            stored = self._learner_row(session, learner).pin_hash
+            row = self._learner_row(session, learner)
+            stored, once = row.pin_hash, bool(row.pin_once)
         if stored is None:
             return True
         if not isinstance(pin, str):
             return False
-        return _pin_matches(stored, pin)
+        matches = _pin_matches(stored, pin)
+        if matches and once:
+            spent = _hash_pin(base64.b64encode(os.urandom(24)).decode())
+            with self._guard("spend the PIN"), self._transaction(write=True) as session:
+                result = session.execute(
+                    update(LearnerRow)
+                    .where(
+                        LearnerRow.id == _learner_id(learner),
+                        LearnerRow.pin_hash == stored,
+                    )
+                    .values(pin_hash=spent, pin_once=False)
+                )
+                matches = bool(getattr(result, "rowcount", 0))  # spent once only
+        return matches
+
+    def reset_pin(self, learner: Learner | int) -> str:
+        """An instructor's reset: a new one-time PIN (returned, kept only hashed), the
+        learner signed out everywhere, the failed tries at the old PIN forgotten."""
+        pin = one_time_pin()
+        self.set_pin(learner, pin, once=True)
+        self.end_learner_sessions(learner)
+        self.clear_failures(pin_key(_learner_id(learner)))
+        return pin
 
     def pin_holders(self, learner_ids: Sequence[int]) -> set[int]:
         """Which of these learners have a PIN (the Class view lists them)."""
@@ -672,7 +753,9 @@ class ProgressStore:
                 wait = seconds_until(row.next_try_at, now)
                 if wait and (refusal is None or wait > refusal.seconds):
                     locked = row.failures >= policy.lock_after
-                    refusal = Refusal(seconds=wait, locked=locked, failures=row.failures)
+                    refusal = Refusal(
+                        seconds=wait, locked=locked, failures=row.failures
+                    )
             if refusal is not None:
                 return refusal
             for key, policy in keys:

@@ -14,6 +14,7 @@ from tutor.engine.errors import TutorError
 from tutor.engine.rules import GAME_TITLES, PRESETS
 from tutor.i18n import N_
 from tutor.progress import Learner, ProgressStore
+from tutor.ui.identity import LEARNER_COOKIE, LEARNER_TOKEN, cookie_token, now
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +130,7 @@ def init_session() -> None:
 
     On a session's first run the place in the address (``?scenario=...&step=3&preset=tda``)
     is taken back, so a refresh, a bookmark or a shared link lands on the same step with
-    the same settings.
+    the same settings, for whoever opens it. An old link's ``?learner=`` is dropped.
     """
     first = _RESTORED not in st.session_state
     for key, value in SESSION_DEFAULTS.items():
@@ -137,6 +138,8 @@ def init_session() -> None:
     if not first:
         return
     st.session_state[_RESTORED] = True
+    if "learner" in st.query_params:  # an old link: nobody is signed in by an address
+        del st.query_params["learner"]
     for param, key in ADDRESS_KEYS.items():
         raw = st.query_params.get(param)
         if raw is None:
@@ -166,42 +169,33 @@ def keep_place_in_address(page: str) -> None:
 
 
 def restore_learner(store: ProgressStore) -> None:
-    """After a page refresh, take the learner back from ``?learner=`` in the address.
+    """On a session's first run (a refresh, a new tab), take back the learner this browser
+    signed in as: its ``tutor_learner`` cookie's token, if the store still knows it.
 
-    A learner whose name is protected by a PIN is not taken back: the PIN is asked for.
+    Nothing in the address can choose the learner.
     """
     if st.session_state.get("learner_name") or st.session_state.get(
         "_learner_restored"
     ):
         return
-    st.session_state["_learner_restored"] = True  # once a session: "Not you?" sticks
-    name = st.query_params.get("learner")
-    if not name:
+    st.session_state["_learner_restored"] = True  # once a session: "Sign out" sticks
+    token = cookie_token(LEARNER_COOKIE)
+    if token is None:
         return
     try:
-        learner = store.find_learner(name)
+        learner = store.session_learner(token, now=now())
     except TutorError:
-        log.warning("the learner in the address could not be looked up", exc_info=True)
+        log.warning("the browser's sign-in could not be looked up", exc_info=True)
         return
     if learner is None:
         return
-    if store.has_pin(learner):  # a protected name needs its PIN, not only the address
-        st.session_state["learner_pin_for"] = learner.name
-        return
+    st.session_state[LEARNER_TOKEN] = token
     st.session_state["learner_name"] = learner.name
 
 
-def keep_learner_in_address() -> None:
-    """Put ``?learner=`` back after a page switch (Streamlit clears query params on navigation)."""
-    name = st.session_state.get("learner_name")
-    if name and st.query_params.get("learner") != name:
-        st.query_params["learner"] = name
-
-
 def choose_learner(name: str) -> None:
-    """Make ``name`` the current learner, and remember it in the address for a refresh."""
+    """Make ``name`` the current learner of this session."""
     st.session_state["learner_name"] = name
-    st.query_params["learner"] = name
 
 
 #: Session key holding (store, name, learner) from the last look-up of the learner.

@@ -7,6 +7,7 @@ import streamlit as st
 from tutor.i18n import _
 from tutor.logs import configure as configure_logging
 from tutor.ui.components import focus_watcher, page_style
+from tutor.ui.identity import write_pending_cookies
 from tutor.ui.instructor_nav import instructor_pages
 from tutor.ui.sidebar import sidebar
 from tutor.ui.state import init_session, keep_place_in_address
@@ -39,6 +40,7 @@ page = st.navigation(
 )
 page_style()
 focus_watcher()
+write_pending_cookies()
 sidebar()
 page.run()
 keep_place_in_address(page.url_path)

@@ -25,6 +25,11 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("learners") as batch:
         batch.add_column(sa.Column("name_skeleton", sa.String(200), nullable=True))
+        batch.add_column(
+            sa.Column(
+                "pin_once", sa.Boolean(), nullable=False, server_default=sa.false()
+            )
+        )
     bind = op.get_bind()
     rows = bind.execute(sa.text("SELECT id, name FROM learners ORDER BY id")).all()
     taken: set[str] = set()
@@ -68,4 +73,5 @@ def downgrade() -> None:
     op.drop_table("browser_sessions")
     with op.batch_alter_table("learners") as batch:
         batch.drop_constraint("uq_learners_name_skeleton", type_="unique")
+        batch.drop_column("pin_once")
         batch.drop_column("name_skeleton")
