@@ -35,3 +35,11 @@ def sign_in(at: Any, name: str) -> None:
     browser whose sign-in cookie was taken back would be (AppTest sends no cookies)."""
     at.session_state["learner_name"] = name
     at.session_state["_learner_restored"] = True
+
+
+def claim(at: Any, name: str, pin: str = "2468", where: str = "sidebar") -> None:
+    """Type a new ``name`` into the name box ``where`` and claim it with ``pin`` (twice)."""
+    at.text_input(key=f"{where}_name").set_value(name).run()
+    at.text_input(key=f"{where}_claim_pin").set_value(pin)
+    at.text_input(key=f"{where}_claim_again").set_value(pin)
+    at.button(key=f"{where}_claim").click().run()
