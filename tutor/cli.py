@@ -105,6 +105,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="check the progress store, the scenario bank and the lessons (exit 1 if one fails)",
     )
     health.add_argument("--json", action="store_true", help="print one JSON object")
+    learner = sub.add_parser("learner", help="look after a learner's record")
+    learner_sub = learner.add_subparsers(
+        dest="learner_command", metavar="ACTION", parser_class=_Parser
+    )
+    reset = learner_sub.add_parser(
+        "reset-pin",
+        help="give a learner a new one-time PIN (printed) and sign them out everywhere",
+    )
+    reset.add_argument("name", metavar="NAME")
     run = sub.add_parser("run", help="start the Streamlit app")
     run.add_argument(
         "--port",
@@ -302,6 +311,41 @@ def cmd_health(as_json: bool, out: TextIO) -> int:
     return 0 if all(c.ok for c in checks) else 1
 
 
+def cmd_reset_pin(name: str, out: TextIO) -> int:
+    """``tutor learner reset-pin NAME``: print a one-time PIN; 1 when there is no such
+    learner or the store cannot be used."""
+    from tutor.engine.errors import TutorError
+    from tutor.progress import ProgressStore
+    from tutor.scenarios.text import terminal_safe
+
+    try:
+        with ProgressStore.from_config() as store:
+            learner = store.find_learner(name)
+            if learner is None:
+                print(
+                    terminal_safe(
+                        f"tutor learner reset-pin: there is no learner named {name!r} "
+                        "(names are compared without case, look-alike letters or markup). "
+                        "Check the spelling."
+                    ),
+                    file=sys.stderr,
+                )
+                return 1
+            pin = store.reset_pin(learner)
+    except TutorError as exc:
+        print(terminal_safe(f"tutor learner reset-pin: {exc}"), file=sys.stderr)
+        return 1
+    print(
+        terminal_safe(
+            f"One-time PIN for {learner.name}: {pin}\n"
+            "It opens the record once; the learner then chooses their own PIN. "
+            "They are signed out in every browser."
+        ),
+        file=out,
+    )
+    return 0
+
+
 def cmd_run(port: int, address: str) -> int:  # pragma: no cover - replaces the process
     argv = run_command(port, address)
     os.execv(argv[0], argv)
@@ -344,6 +388,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             )
         if args.command == "health":
             return cmd_health(args.json, out)
+        if args.command == "learner":
+            if args.learner_command != "reset-pin":
+                raise UsageError(
+                    "tutor learner: give an action: reset-pin NAME (see 'tutor learner "
+                    "--help')"
+                )
+            return cmd_reset_pin(args.name, out)
         if args.command == "run":
             return cmd_run(args.port, args.address)
         if args.command == "serve":

@@ -585,6 +585,15 @@ class ProgressStore:
         self.clear_failures(pin_key(_learner_id(learner)))
         return pin
 
+    def learner_pins(self, *, limit: int = 1000) -> list[tuple[Learner, bool]]:
+        """Learners by name with whether each has a PIN (the Class view's list)."""
+        with self._guard("list the PINs"), self._transaction(write=False) as session:
+            query = select(LearnerRow).order_by(LearnerRow.name_key).limit(limit)
+            return [
+                (_learner(row), row.pin_hash is not None)
+                for row in session.scalars(query)
+            ]
+
     def pin_holders(self, learner_ids: Sequence[int]) -> set[int]:
         """Which of these learners have a PIN (the Class view lists them)."""
         ids = [int(i) for i in learner_ids]

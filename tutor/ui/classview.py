@@ -54,6 +54,7 @@ VIEWS = (
     N_("Assignments"),
     N_("Classes"),
     N_("Export"),
+    N_("PINs"),
 )
 #: Above this many cells the counts are in the hover only (they would not fit).
 COUNTS_IN_CELLS_MAX = 2_500
@@ -474,6 +475,7 @@ def class_view_page() -> None:
     """Filters, then the chosen view (only it is computed)."""
     from tutor.ui.classes import assignments_view, classes_view
     from tutor.ui.data import progress_store
+    from tutor.ui.pins_view import pins_view
 
     if st.session_state.pop("cv_goto_studio", False):
         st.switch_page("app_pages/studio.py")
@@ -517,6 +519,8 @@ def class_view_page() -> None:
         assignments_view(store, f.class_id)
     elif view == VIEWS[5]:
         classes_view(store)
+    elif view == VIEWS[7]:
+        pins_view(store)
     else:
         _export(store, f)
     st.caption(
