@@ -14,6 +14,7 @@ from appkit import point_app_at, shown, sign_in
 from streamlit.testing.v1 import AppTest
 
 from tutor.cli import main
+from tutor.progress.schema import HEAD_REVISION
 from tutor.ui import data
 
 APP = Path(__file__).resolve().parent.parent / "tutor" / "ui" / "streamlit_app.py"
@@ -101,7 +102,7 @@ def test_health_ok(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert main(["health"], out) == 0
     path = tmp_path / "data" / "progress.sqlite3"
     assert out.getvalue().splitlines() == [
-        f"store: ok: {str(path)!r}, layout 0009_classes, 0 learners",
+        f"store: ok: {str(path)!r}, layout {HEAD_REVISION}, 0 learners",
         f"bank: ok: 3 scenarios from {str(DATA / 'scenarios')!r}",
         "lessons: ok: 2 lessons",
     ]

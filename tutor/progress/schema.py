@@ -15,7 +15,6 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
-    UniqueConstraint,
     false,
 )
 from sqlalchemy.engine import Dialect
@@ -62,7 +61,7 @@ class LearnerRow(Base):
 
     __tablename__ = "learners"
     __table_args__ = (
-        UniqueConstraint("name_skeleton", name="uq_learners_name_skeleton"),
+        Index("ix_learners_name_skeleton", "name_skeleton", unique=True),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)

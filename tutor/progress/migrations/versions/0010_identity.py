@@ -23,7 +23,9 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("learners") as batch:
+    # recreate="never": columns added in place. Copying the table instead would delete
+    # every answer (foreign keys are on, with CASCADE).
+    with op.batch_alter_table("learners", recreate="never") as batch:
         batch.add_column(sa.Column("name_skeleton", sa.String(200), nullable=True))
         batch.add_column(
             sa.Column(
@@ -42,8 +44,9 @@ def upgrade() -> None:
             sa.text("UPDATE learners SET name_skeleton = :s WHERE id = :i"),
             {"s": value, "i": learner_id},
         )
-    with op.batch_alter_table("learners") as batch:
-        batch.create_unique_constraint("uq_learners_name_skeleton", ["name_skeleton"])
+    op.create_index(
+        "ix_learners_name_skeleton", "learners", ["name_skeleton"], unique=True
+    )
     op.create_table(
         "browser_sessions",
         sa.Column("token_hash", sa.String(64), primary_key=True),
@@ -71,7 +74,7 @@ def downgrade() -> None:
     op.drop_table("auth_failures")
     op.drop_index("ix_browser_sessions_expires", table_name="browser_sessions")
     op.drop_table("browser_sessions")
-    with op.batch_alter_table("learners") as batch:
-        batch.drop_constraint("uq_learners_name_skeleton", type_="unique")
+    op.drop_index("ix_learners_name_skeleton", table_name="learners")
+    with op.batch_alter_table("learners", recreate="never") as batch:
         batch.drop_column("pin_once")
         batch.drop_column("name_skeleton")
