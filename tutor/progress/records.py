@@ -195,7 +195,7 @@ def clean_name(name: object) -> str:
             f"The name {cleaned!r} holds < or >. Use letters, digits, spaces and "
             "punctuation other than < and >."
         )
-    if not name_skeleton(cleaned):
+    if not any(c.isalnum() for c in name_skeleton(cleaned)):
         raise ProgressError(
             f"The name {cleaned!r} has no letters or digits. Type a name people can read."
         )
@@ -225,5 +225,5 @@ def name_skeleton(name: str) -> str:
     (True, False)
     """
     text = html.unescape(_TAG.sub("", html.unescape(name)))
-    text = _TAG.sub("", text)
+    text = "".join(c for c in _TAG.sub("", text) if c.isprintable() or c.isspace())
     return skeleton(" ".join(text.split()))[:200]

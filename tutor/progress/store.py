@@ -501,10 +501,10 @@ class ProgressStore:
 
         :raises ProgressError: If the name or the PIN is not usable.
         """
+        if self.find_learner(name) is not None:
+            return None
         cleaned = clean_name(name)
         stored = _hash_pin(_checked_pin(pin))
-        if self.find_learner(cleaned) is not None:
-            return None
         try:
             with self._transaction(write=True) as session:
                 row = LearnerRow(
