@@ -60,9 +60,7 @@ class LearnerRow(Base):
     """A learner; ``name_key`` (case-folded name) keeps "Ana" and "ana" one person."""
 
     __tablename__ = "learners"
-    __table_args__ = (
-        Index("ix_learners_name_skeleton", "name_skeleton", unique=True),
-    )
+    __table_args__ = (Index("ix_learners_name_skeleton", "name_skeleton", unique=True),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(40), unique=True, nullable=False)

@@ -28,7 +28,7 @@ WALKTHROUGH_PAGE = "app_pages/walkthrough.py"
 #: The first visit's greeting (the README's "first visit" paragraph says the same).
 WELCOME = (
     "**Welcome!** Type your name and press Enter: your answers are saved under it. "
-    "Used this app before? Type the same name to pick up where you were."
+    "Used this app before? Type the same name, then its PIN, to pick up where you were."
 )
 SIGN_IN_WELCOME = "**Welcome!** Sign in (in the sidebar) to have your answers saved under your account."
 #: How far back "Continue where you left off" looks for the last answer.
