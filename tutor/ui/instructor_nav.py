@@ -1,13 +1,14 @@
 """The instructor pages in the navigation: only for a session that may open them (local
 mode: the password was given in this browser, or the pages are open to all; sign-in mode:
-a listed instructor). A learner's navigation has neither the Studio nor the Class view;
-their addresses still open the password box."""
+a listed instructor). A learner's navigation has neither the Studio nor the Class view: in
+local mode their addresses still open the password box; in sign-in mode they are not
+pages at all for a learner (the address lands on the first page)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from tutor.auth import is_instructor
+from tutor.auth import auth_mode, is_instructor
 from tutor.config import ConfigError
 
 
@@ -16,6 +17,8 @@ def instructor_pages() -> list[st.Page]:
     open them (their addresses still lead to the password box)."""
     try:
         shown = is_instructor()
+        if not shown and auth_mode() == "signin":
+            return []
     except ConfigError:
         shown = True  # the pages themselves show the message
     return [
