@@ -408,3 +408,59 @@ def test_sessions_keep_only_a_hash_of_the_token(env: FakeClock) -> None:
     # expired sessions open nobody
     later = env.now + timedelta(days=14, seconds=1)
     assert store().session_learner(token, now=later) is None
+
+
+# -- the throttle in the store, on SQLite and PostgreSQL --------------------------------
+
+
+@pytest.fixture(
+    params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'progress.sqlite3'}"
+    from pgkit import empty_postgres
+
+    url: str = request.getfixturevalue("postgres_server")
+    empty_postgres(url)
+    return url
+
+
+def test_parallel_tries_get_no_extra_checks_and_two_stores_share_the_counts(
+    db_url: str,
+) -> None:
+    """Twenty tries at once from four threads (four replicas' stores): one is checked,
+    the others wait; the count is the same seen from another store."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    stores = [ProgressStore(db_url) for _ in range(4)]
+    try:
+        tom = stores[0].claim_learner("Tom", "4711")
+        assert tom is not None
+        checked: list[int] = []
+
+        def attempt(n: int) -> bool:
+            verdict = stores[n % 4].try_secret(
+                [(f"pin:{tom.id}", PIN_POLICY)],
+                lambda: checked.append(n) is not None,  # always wrong
+                now=T0,
+            )
+            return verdict.refusal is None
+
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            went_through = sum(pool.map(attempt, range(20)))
+        assert went_through == len(checked) == 1
+        verdict = stores[3].try_secret(
+            [(f"pin:{tom.id}", PIN_POLICY)], lambda: True, now=T0
+        )
+        assert verdict.refusal is not None and verdict.refusal.seconds == 1
+        assert verdict.refusal.failures == 1
+        right = stores[2].try_secret(
+            [(f"pin:{tom.id}", PIN_POLICY)],
+            lambda: stores[2].check_pin(tom, "4711"),
+            now=T0 + timedelta(seconds=1),
+        )
+        assert right.ok
+    finally:
+        for s in stores:
+            s.close()
