@@ -161,7 +161,7 @@ def test_twenty_wrong_pins_lock_the_name_and_the_right_pin_waits_for_the_lock(
     at = app()
     at.sidebar.text_input(key="sidebar_name").set_value("Tom").run()
     said = []
-    with caplog.at_level(logging.INFO, logger="tutor.auth"):
+    with caplog.at_level(logging.DEBUG, logger="tutor.auth"):
         for n in range(20):
             at.sidebar.text_input(key="sidebar_pin").set_value(f"wrong-{n:04}").run()
             said.append(shown(at.sidebar.error))
@@ -194,6 +194,12 @@ def test_twenty_wrong_pins_lock_the_name_and_the_right_pin_waits_for_the_lock(
         f"{key} locked for 300 s after 5 failures in a row"
     ]
     assert len([m for m in lines if m.startswith(f"try at {key} refused")]) == 16
+    assert {r.levelname for r in caplog.records if "refused" in r.getMessage()} == {
+        "DEBUG"
+    }
+    assert {r.levelname for r in caplog.records if "failed try" in r.getMessage()} == {
+        "WARNING"
+    }
     assert not [m for m in lines if "wrong-" in m or "right-pin" in m]  # no secret
     # Five minutes after the lock began, the right PIN opens the name.
     env.now = T0 + timedelta(seconds=15 + PIN_POLICY.lock_seconds)

@@ -689,11 +689,12 @@ class ProgressStore:
 
         The try is reserved first (in one transaction the next try on each key is put off
         as a failure would put it off), so parallel tabs or replicas get no extra tries.
-        One log line for each failure, each lock and each refused try (never the secret).
+        One log line (WARNING) for each failure and each lock, and one at DEBUG for each
+        try refused unchecked; never the secret.
         """
         refusal = self._reserve_try(keys, now)
-        if refusal is not None:
-            auth_log.warning(
+        if refusal is not None:  # DEBUG: a guesser's flood of refused tries stays out
+            auth_log.debug(
                 "try at %s refused: %s for %d s more (%d failures in a row)",
                 "+".join(k for k, _ in keys),
                 "locked" if refusal.locked else "too soon",
