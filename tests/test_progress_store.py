@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from headkit import HEAD
 from pgkit import empty_postgres, free_port
 from sqlalchemy import create_engine, text
 
@@ -112,9 +113,9 @@ def test_create_learner_rejects_control_characters(store: ProgressStore) -> None
 def test_schema_version_is_the_newest_revision(
     store: ProgressStore, db_url: str
 ) -> None:
-    assert store.schema_version() == HEAD_REVISION == "0009_classes"
+    assert store.schema_version() == HEAD_REVISION == HEAD
     with ProgressStore(db_url) as again:  # opening an existing database changes nothing
-        assert again.schema_version() == "0009_classes"
+        assert again.schema_version() == HEAD
 
 
 def test_newer_schema_is_refused(tmp_path: Path) -> None:
@@ -129,7 +130,7 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
     assert str(info.value) == (
         f"The progress database {str(tmp_path / 'p.sqlite3')!r} has layout version "
         "'0099_future', which this Stud Tutor does not know (it knows up to "
-        "'0009_classes'). Upgrade Stud Tutor, or set TUTOR_DATABASE_URL to another "
+        f"{HEAD!r}). Upgrade Stud Tutor, or set TUTOR_DATABASE_URL to another "
         "database."
     )
 

@@ -16,7 +16,7 @@ from tutor.ui.bank import (
     playable_scenarios,
     walk_until_refused,
 )
-from tutor.ui.data import progress_store
+from tutor.ui.data import available_store
 from tutor.ui.state import Settings
 from tutor.ui.text import plain
 
@@ -157,7 +157,7 @@ def practice_page(settings: Settings) -> None:
     if not scenarios:
         return
     mode, topic, level = _choose(scenarios)
-    store = progress_store() if settings.learner is not None else None
+    store = available_store() if settings.learner is not None else None
     if store is None and mode == "My mistakes only":
         st.info("Type your name in the sidebar: your mistakes are kept under it.")
         return

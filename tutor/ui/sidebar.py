@@ -6,18 +6,21 @@ existing name is welcomed back, and a name protected by a PIN asks for it first.
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from tutor.auth import auth_mode, signin_sidebar
 from tutor.engine.errors import TutorError
 from tutor.progress import Learner
 from tutor.progress.records import NAME_MAX
-from tutor.ui.data import STORE_DOWN, available_store, progress_store
+from tutor.ui.data import available_store, progress_store, store_notice
 from tutor.ui.lessons_read import READ, keep_session_reads
 from tutor.ui.state import (
     GAME_CHOICES,
     PRESET_CHOICES,
     choose_learner,
+    current_learner,
     keep_learner_in_address,
     restore_learner,
 )
@@ -160,6 +163,9 @@ def learner_form(where: str) -> None:
     widget keys: ``sidebar`` or ``welcome``)."""
     store = available_store()
     if store is None:
+        current = st.session_state.get("learner_name")
+        if current and where == "sidebar":
+            st.markdown(f"Learning as **{plain(current)}**")
         st.caption("Saving answers is off: the progress database cannot be reached.")
         return
     if where == "sidebar":
@@ -237,5 +243,16 @@ def sidebar() -> None:
             help="Replay every scenario under one card room's rules, or keep each scenario's own.",
         )
         st.toggle("Four-colour deck", key="four_colour")
-    if available_store() is None:  # on every page, above its content
-        st.warning(STORE_DOWN, icon=":material/cloud_off:")
+
+
+def store_banner() -> Any:
+    """A place above the page's content for :func:`show_store_banner` (every page)."""
+    return st.empty()
+
+
+def show_store_banner(slot: Any) -> None:
+    """Say there what happens to answers while the store is away (after the page ran, so
+    that an answer kept during this run is announced at once)."""
+    notice = store_notice(current_learner(None) is not None)
+    if notice is not None:
+        slot.warning(notice, icon=":material/cloud_off:")
