@@ -417,9 +417,15 @@ class ProgressStore:
         )
 
     def _bounded_call(
-        self, method: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
+        self,
+        method: Callable[..., Any],
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        *,
+        probing: bool = False,
     ) -> Any:
-        """Run ``method`` within the deadline (PostgreSQL), remembering a failure."""
+        """Run ``method`` within the deadline (PostgreSQL), remembering a failure (and,
+        unless ``probing``, failing at once while one is remembered)."""
         if getattr(_inside, "active", False):
             return method(self, *args, **kwargs)
         if self._workers is None:
@@ -428,7 +434,7 @@ class ProgressStore:
             except StoreUnavailable:
                 self._remember_failure()
                 raise
-        if self.down():
+        if self.down() and not probing:
             raise self._down_error()
         give_up = time.monotonic() + self.deadline
 
@@ -458,17 +464,21 @@ class ProgressStore:
     def probe(self) -> bool:
         """Ask the database (within the deadline) even while a failure is remembered;
         True, and the failure forgotten, if it answered."""
-        self.forget_failure()
         try:
-            self.ping()
+            self._bounded_call(_PING, (), {}, probing=True)
         except ProgressError:
             return False
+        self.forget_failure()
         return True
 
     @contextmanager
     def _transaction(self, *, write: bool) -> Iterator[Session]:
         """A session inside one transaction, committed at the end or rolled back."""
-        if self._workers is not None and self.down():
+        if (
+            self._workers is not None
+            and not getattr(_inside, "active", False)  # a bounded call looked already
+            and self.down()
+        ):
             raise self._down_error()  # every path shares the failure memory
         bind = self._writer if write else self._engine
         with (
@@ -1175,6 +1185,9 @@ class ProgressStore:
                 delete(ReviewCardRow).where(ReviewCardRow.learner_id == learner_id)
             )
 
+
+#: The ping itself, without the failure memory (for :meth:`ProgressStore.probe`).
+_PING: Callable[..., Any] = ProgressStore.ping.__wrapped__  # type: ignore[attr-defined]
 
 # -- helpers -------------------------------------------------------------------------
 
