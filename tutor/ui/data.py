@@ -244,30 +244,32 @@ def save_answer(store: ProgressStore | None, learner: Learner, **values: Any) ->
     return KEPT
 
 
-_replayer: threading.Thread | None = None
+#: The thread saving each data folder's kept answers (one at a time per folder).
+_replayers: dict[str, threading.Thread] = {}
 _replayer_lock = threading.Lock()
-#: Seconds between tries to save the kept answers.
+#: Seconds between the first tries to save the kept answers (then longer, up to 5 s).
 REPLAY_SECONDS = 1.0
 
 
 def replay_soon(store: ProgressStore | None) -> None:
-    """Save the kept answers in a daemon thread, trying every :data:`REPLAY_SECONDS`
-    until the queue is empty (one thread per process)."""
-    global _replayer
+    """Save the kept answers in a daemon thread, trying again and again until the queue
+    is empty (one thread per data folder)."""
     box = outbox()
     if box is None:
         return
     key = _settings_key()
     with _replayer_lock:
-        if _replayer is not None and _replayer.is_alive():
+        running = _replayers.get(str(box.folder))
+        if running is not None and running.is_alive():
             return
-        _replayer = threading.Thread(
+        thread = threading.Thread(
             target=_replay_loop,
             args=(box, store, key),
             name="tutor-replay",
             daemon=True,
         )
-        _replayer.start()
+        _replayers[str(box.folder)] = thread
+        thread.start()
 
 
 def _replay_loop(
@@ -275,6 +277,7 @@ def _replay_loop(
 ) -> None:
     from tutor.engine.errors import TutorError
 
+    pause = REPLAY_SECONDS
     while box.waiting():
         try:
             if store is None:
@@ -289,7 +292,8 @@ def _replay_loop(
             _log.warning("Kept answers not saved yet: %s", exc)
         except Exception:  # noqa: BLE001 - the loop goes on while answers wait
             _log.exception("Kept answers not saved yet")
-        time.sleep(REPLAY_SECONDS)
+        time.sleep(pause)
+        pause = min(pause * 1.5, 5.0)  # a long outage is asked less often
 
 
 def store_notice(learner_known: bool) -> str | None:
