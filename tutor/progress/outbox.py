@@ -20,7 +20,6 @@ file would need the space a full disk does not have.
 from __future__ import annotations
 
 import errno
-import fcntl
 import json
 import logging
 import os
@@ -36,6 +35,11 @@ from typing import Any
 
 from tutor.progress.records import ProgressError, answer_to_json
 from tutor.progress.store import ProgressStore, StoreUnavailable
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: one process per data folder
+    fcntl = None  # type: ignore[assignment]
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +89,8 @@ class Outbox:
             self.folder.mkdir(parents=True, exist_ok=True)
             fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o600)
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX)
+                if fcntl is not None:
+                    fcntl.flock(fd, fcntl.LOCK_EX)
                 yield
             finally:
                 os.close(fd)  # releases the lock
