@@ -12,7 +12,9 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -286,6 +288,98 @@ def _options(cluster: Cluster) -> str:
         f"-p {cluster.port} -k {cluster.datadir.parent} "
         "-c listen_addresses=127.0.0.1 -c fsync=off"
     )
+
+
+class Blackhole:
+    """A TCP relay to PostgreSQL that can be cut: while cut, bytes either way are dropped
+    and every connection stays open (a network that swallows packets). Mended, the
+    connections that lived through the cut are closed (as TCP would give them up) and new
+    ones pass again."""
+
+    def __init__(self, target: int) -> None:
+        self.target = target
+        self.cut = threading.Event()
+        self._stop = threading.Event()
+        self._conns: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self.listener = socket.socket()
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(64)
+        self.listener.settimeout(0.2)
+        self.port = int(self.listener.getsockname()[1])
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while not self._stop.is_set():
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                continue
+            try:
+                server = socket.create_connection(("127.0.0.1", self.target), timeout=5)
+            except OSError:
+                client.close()
+                continue
+            with self._lock:
+                self._conns += [client, server]
+            for src, dst in ((client, server), (server, client)):
+                threading.Thread(
+                    target=self._pump, args=(src, dst), daemon=True
+                ).start()
+
+    def _pump(self, src: socket.socket, dst: socket.socket) -> None:
+        try:
+            while True:
+                chunk = src.recv(65536)
+                if not chunk:
+                    break
+                if not self.cut.is_set():
+                    dst.sendall(chunk)
+        except OSError:
+            pass
+        for sock in (src, dst):
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def mend(self) -> None:
+        with self._lock:
+            conns, self._conns = self._conns, []
+        for sock in conns:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            sock.close()
+        self.cut.clear()
+
+    def close(self) -> None:
+        self._stop.set()
+        self.mend()
+        self.listener.close()
+
+
+def test_postgres_blackholed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, cluster: Cluster
+) -> None:
+    relay = Blackhole(cluster.port)
+    try:
+        through = Cluster(
+            cluster.server.rsplit(":", 1)[0] + f":{relay.port}",
+            relay.port,
+            cluster.datadir,
+        )
+        _outage(
+            monkeypatch,
+            tmp_path,
+            through,
+            "PostgreSQL blackholed (packets dropped, connections kept open)",
+            relay.cut.set,
+            relay.mend,
+        )
+    finally:
+        relay.close()
 
 
 def test_a_socket_that_never_answers(
