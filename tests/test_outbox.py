@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -164,3 +165,56 @@ def test_a_full_disk_gives_up_the_reserve_to_keep_an_answer(
         box.add(_answer(1, 2))
     assert "Could not keep an answer in" in str(info.value)
     assert len(box.entries()) == 1  # nothing half-written
+
+
+def test_answers_kept_before_a_restart_are_saved_by_the_first_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from appkit import point_app_at
+
+    from tutor import config
+    from tutor.ui import data
+
+    content = Path(__file__).resolve().parent / "data" / "ui"
+    point_app_at(monkeypatch, tmp_path / "data", content)
+    data.forget_store_failure()
+    store = ProgressStore(config.database_url())
+    ana = store.create_learner("Ana")
+    # what the app wrote before it was stopped
+    given = [_answer(ana.id, n) for n in range(3)]
+    for entry in given:
+        Outbox(tmp_path / "data").add(entry)
+    # the restarted app's first page: it says so, and saves them behind the page
+    assert data.store_notice(True) == (
+        "The progress database is back: the answers kept while it was away are being "
+        "saved."
+    )
+    deadline = time.monotonic() + 20
+    while store.answer_count(ana) < 3 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert [x[2] for x in _saved(store, ana.id)] == [e["answer_id"] for e in given]
+    assert data.store_notice(True) is None
+    store.close()
+
+
+def test_health_says_how_many_answers_wait(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from appkit import point_app_at
+
+    from tutor.cli import main
+
+    content = Path(__file__).resolve().parent / "data" / "ui"
+    point_app_at(monkeypatch, tmp_path / "data", content)
+    box = Outbox(tmp_path / "data")
+    box.add(_answer(1, 1))
+    box.add(_answer(1, 2))
+    out = io.StringIO()
+    assert main(["health"], out) == 0
+    store_line = out.getvalue().splitlines()[0]
+    assert store_line.endswith(
+        ", 0 learners; 2 answers kept in the data folder wait to be saved (the app "
+        "saves them while it runs)"
+    )

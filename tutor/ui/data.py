@@ -139,9 +139,10 @@ def available_store() -> ProgressStore | None:
     now = time.monotonic()
     with _store_lock:
         failed_at = _store_failure.get(key)
-        if failed_at is not None and now - failed_at < STORE_RETRY_SECONDS:
-            return None
         opening = _opening.get(key)
+        late = opening is not None and opening.done() and not opening.exception()
+        if failed_at is not None and now - failed_at < STORE_RETRY_SECONDS and not late:
+            return None  # (an opening given up on that has since finished is used)
         if opening is None:
             opening = _opening[key] = _open_in_background(key)
     try:
