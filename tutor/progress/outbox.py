@@ -23,6 +23,7 @@ import errno
 import json
 import logging
 import os
+import shutil
 import threading
 import uuid
 from collections.abc import Iterator, Mapping
@@ -196,6 +197,10 @@ class Outbox:
         """
         with self._locked():
             entries = self.entries()
+            if entries and not self._room():
+                # a full disk: a write to the database now would only eat the space the
+                # reserve gave back for keeping answers; wait until there is room again
+                return Replayed(0, 0, len(entries))
             saved = refused = 0
             for number, entry in enumerate(entries):
                 try:
@@ -216,6 +221,16 @@ class Outbox:
             log.info("%d kept answer(s) saved to the progress database", saved)
         self.make_reserve()
         return Replayed(saved, refused, 0)
+
+    def _room(self) -> bool:
+        """Whether saving may be tried: the reserve is in place (the disk never filled),
+        or there is room for it twice over again."""
+        if self.reserve.exists():
+            return True
+        try:
+            return shutil.disk_usage(self.folder).free >= 2 * RESERVE_BYTES
+        except OSError:
+            return True
 
     def _set_aside(self, entry: Mapping[str, Any]) -> None:
         try:

@@ -208,6 +208,8 @@ def outbox() -> Outbox | None:
         found = _outboxes.get(str(folder))
         if found is None:
             found = _outboxes[str(folder)] = Outbox(folder)
+            if folder.is_dir():
+                found.make_reserve()  # the space a full disk leaves for kept answers
     return found
 
 
