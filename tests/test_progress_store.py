@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from headkit import HEAD
 from pgkit import empty_postgres, free_port
 from sqlalchemy import create_engine, text
 
@@ -128,9 +129,9 @@ def _head() -> str:
 def test_schema_version_is_the_newest_revision(
     store: ProgressStore, db_url: str
 ) -> None:
-    assert store.schema_version() == HEAD_REVISION == _head()
+    assert store.schema_version() == HEAD_REVISION == HEAD
     with ProgressStore(db_url) as again:  # opening an existing database changes nothing
-        assert again.schema_version() == HEAD_REVISION
+        assert again.schema_version() == HEAD
 
 
 def test_newer_schema_is_refused(tmp_path: Path) -> None:
@@ -145,7 +146,7 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
     assert str(info.value) == (
         f"The progress database {str(tmp_path / 'p.sqlite3')!r} has layout version "
         "'0099_future', which this Stud Tutor does not know (it knows up to "
-        f"'{HEAD_REVISION}'). Upgrade Stud Tutor, or set TUTOR_DATABASE_URL to another "
+        f"{HEAD!r}). Upgrade Stud Tutor, or set TUTOR_DATABASE_URL to another "
         "database."
     )
 

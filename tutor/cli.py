@@ -126,6 +126,16 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_ADDRESS,
         help=f"address to listen on (default {DEFAULT_ADDRESS})",
     )
+    run.add_argument(
+        "--ready-port",
+        type=_port,
+        default=None,
+        metavar="PORT",
+        help=(
+            "also answer GET /_tutor/ready on 127.0.0.1:PORT: 200 while the pages can be "
+            "served (the bank and lessons load), 503 when not (for a proxy's checks)"
+        ),
+    )
     from tutor.serve import add_parser as add_serve_parser
 
     add_serve_parser(sub, _port, DEFAULT_PORT)
@@ -346,8 +356,14 @@ def cmd_reset_pin(name: str, out: TextIO) -> int:
     return 0
 
 
-def cmd_run(port: int, address: str) -> int:  # pragma: no cover - replaces the process
+def cmd_run(
+    port: int, address: str, ready_port: int | None = None
+) -> int:  # pragma: no cover - replaces the process, or runs the app in it
     argv = run_command(port, address)
+    if ready_port is not None:
+        from tutor.ready import run_with_readiness
+
+        return run_with_readiness(argv[3:], port, ready_port)
     os.execv(argv[0], argv)
     return 0
 
@@ -396,7 +412,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
                 )
             return cmd_reset_pin(args.name, out)
         if args.command == "run":
-            return cmd_run(args.port, args.address)
+            return cmd_run(args.port, args.address, args.ready_port)
         if args.command == "serve":
             return cmd_serve(args, out)
         raise UsageError(

@@ -24,11 +24,15 @@ INSTRUCTOR_BANK_VAR = "TUTOR_INSTRUCTOR_BANK"
 CONNECT_TIMEOUT_VAR = "TUTOR_DB_CONNECT_TIMEOUT"
 STATEMENT_TIMEOUT_VAR = "TUTOR_DB_STATEMENT_TIMEOUT"
 SQLITE_SYNCHRONOUS_VAR = "TUTOR_SQLITE_SYNCHRONOUS"
+DEADLINE_VAR = "TUTOR_DB_DEADLINE"
 
 #: Seconds to wait for PostgreSQL to accept a connection (libpq counts whole seconds, >= 2).
 DEFAULT_CONNECT_TIMEOUT = 5
 #: Seconds one PostgreSQL statement may run before the server cancels it.
 DEFAULT_STATEMENT_TIMEOUT = 15.0
+#: Seconds any one call to the progress database may take, counted by the app itself (a
+#: server that is frozen or cut off cannot stop a page for longer than this).
+DEFAULT_DEADLINE = 3.0
 #: SQLite's ``synchronous`` setting: NORMAL (the default: with WAL a crash of the app or
 #: the machine never corrupts the file, a power cut may lose the last few answers), FULL
 #: (every answer reaches the disk before it counts: for machines that may lose power), or
@@ -184,6 +188,18 @@ def connect_timeout(environ: Mapping[str, str] | None = None) -> int:
     """
     seconds = _seconds(CONNECT_TIMEOUT_VAR, DEFAULT_CONNECT_TIMEOUT, environ, least=2)
     return max(2, math.ceil(seconds))
+
+
+def db_deadline(environ: Mapping[str, str] | None = None) -> float:
+    """Seconds one call to the progress database may take before the app gives up on it
+    (``$TUTOR_DB_DEADLINE``), however the server behaves.
+
+    >>> db_deadline({}), db_deadline({"TUTOR_DB_DEADLINE": "1.5"})
+    (3.0, 1.5)
+
+    :raises ConfigError: If the value is not a number from 0.2 to 86400.
+    """
+    return _seconds(DEADLINE_VAR, DEFAULT_DEADLINE, environ, least=0.2)
 
 
 def statement_timeout(environ: Mapping[str, str] | None = None) -> float:

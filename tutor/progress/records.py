@@ -64,6 +64,8 @@ class AnswerRecord:
     #: drills: the generator's target and seed
     target: str | None = None
     seed: int | None = None
+    #: the id the app gave the answer when it was checked (None for older answers)
+    answer_id: str | None = None
 
     @property
     def answer(self) -> Any:

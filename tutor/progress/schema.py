@@ -22,7 +22,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
 #: The Alembic revision this code's tables match (``tutor/progress/migrations/versions``).
-HEAD_REVISION = "0010_identity"
+HEAD_REVISION = "0011_answer_ids"
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -123,6 +123,7 @@ class AnswerRow(Base):
             "id",
         ),
         *CLASS_INDEXES,
+        Index("ux_answers_answer_id", "answer_id", unique=True),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -163,6 +164,8 @@ class AnswerRow(Base):
     #: drills: the generator's target name and seed
     target: Mapped[str | None] = mapped_column(String(60), nullable=True)
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    #: the id the app gave the answer when it was checked (a replayed answer is saved once)
+    answer_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class ReviewCardRow(Base):

@@ -9,16 +9,20 @@ import json
 import logging
 import math
 import os
+import queue
 import re
 import statistics
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager, nullcontext
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
-from functools import lru_cache
+from functools import lru_cache, wraps
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Concatenate, ParamSpec, Self, TypeVar, cast
 
 from alembic import command
 from alembic.config import Config
@@ -106,6 +110,84 @@ _SEED_LIMIT = 2**63
 auth_log = logging.getLogger("tutor.auth")
 #: How many of a topic's latest first attempts give its mastery and median time.
 RECENT = 200
+#: An answer id: 32 lower-case hex digits (``uuid.uuid4().hex``).
+_ANSWER_ID = re.compile(r"[0-9a-f]{32}")
+#: Seconds a database that failed (did not answer, refused a connection) is not asked
+#: again: every call in between fails at once (:meth:`ProgressStore.probe` asks anyway).
+FAILURE_MEMORY_SECONDS = 15.0
+#: Threads that run PostgreSQL calls under the deadline (a hung call holds one until the
+#: server answers or TCP gives up; the failure memory keeps new calls away meanwhile).
+_WORKERS = 16
+#: SQLite: the WAL is cut back to this size after a checkpoint, so that it does not keep
+#: the space of a burst of writes (a disk that filled up has it back for new answers).
+SQLITE_JOURNAL_LIMIT = 4 * 1024 * 1024
+
+
+class StoreUnavailable(ProgressError):
+    """The database could not be reached, did not answer within the deadline, or refused a
+    write (a full disk): the answer may be kept and saved when it comes back."""
+
+
+class _Workers:
+    """A few daemon threads that run calls for :meth:`ProgressStore._bounded_call`.
+
+    Daemon threads, unlike ``concurrent.futures``' pool, never hold up the process's exit
+    when a call is stuck on a frozen server.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+        self._jobs: queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]]] = (
+            queue.SimpleQueue()
+        )
+        self._lock = threading.Lock()
+        self._threads = 0
+        self._idle = 0
+
+    def submit(self, job: Callable[[], Any]) -> Future[Any]:
+        future: Future[Any] = Future()
+        with self._lock:
+            if self._idle == 0 and self._threads < self._limit:
+                self._threads += 1
+                threading.Thread(
+                    target=self._work, name="tutor-db", daemon=True
+                ).start()
+            else:
+                self._idle -= 1 if self._idle else 0
+        self._jobs.put((future, job))
+        return future
+
+    def _work(self) -> None:
+        _inside.active = True
+        while True:
+            future, job = self._jobs.get()
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(job())
+                except BaseException as exc:  # noqa: BLE001 - handed to the caller
+                    future.set_exception(exc)
+            with self._lock:
+                self._idle += 1
+
+
+#: Set in the workers' threads: a store call made there runs directly (no nesting).
+_inside = threading.local()
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def bounded(
+    function: Callable[Concatenate[ProgressStore, _P], _R],
+) -> Callable[Concatenate[ProgressStore, _P], _R]:
+    """A store method (or a function whose first argument is the store) run within the
+    store's deadline and failure memory (see :class:`ProgressStore`)."""
+
+    @wraps(function)
+    def call(store: ProgressStore, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        return cast(_R, store._bounded_call(function, args, kwargs))
+
+    return call
 
 
 def normalise_url(url: str | URL) -> URL:
@@ -150,6 +232,10 @@ class ProgressStore:
     :param connect_timeout: Seconds (default ``$TUTOR_DB_CONNECT_TIMEOUT`` or 5).
     :param statement_timeout: Seconds (default ``$TUTOR_DB_STATEMENT_TIMEOUT`` or 15).
     :param synchronous: SQLite's setting (default ``$TUTOR_SQLITE_SYNCHRONOUS`` or NORMAL).
+    :param deadline: Seconds any one call may take on PostgreSQL, counted here, not by the
+        server (default ``$TUTOR_DB_DEADLINE`` or 3): a call that takes longer raises
+        :class:`StoreUnavailable`, and every call for the next
+        :data:`FAILURE_MEMORY_SECONDS` fails at once (:meth:`down` says so).
     :raises ProgressError: If the URL is bad, or the database cannot be opened or upgraded.
     :raises ConfigError: If a setting read from the environment is bad.
     """
@@ -161,8 +247,12 @@ class ProgressStore:
         connect_timeout: int | None = None,
         statement_timeout: float | None = None,
         synchronous: str | None = None,
+        deadline: float | None = None,
     ) -> None:
         self.url = normalise_url(url)
+        self.deadline = config.db_deadline() if deadline is None else deadline
+        self._failed_at: float | None = None
+        self._failure_lock = threading.Lock()
         self.connect_timeout = (
             config.connect_timeout() if connect_timeout is None else connect_timeout
         )
@@ -183,6 +273,9 @@ class ProgressStore:
         self._memory_lock = threading.RLock() if self.in_memory else None
         self._engine = self._make_engine()
         self._writer = self._engine.execution_options(**{_WRITE: True})
+        # PostgreSQL calls run in worker threads, given up after the deadline; SQLite's
+        # run in the caller's (a local file: its waits are bounded by the busy timeout)
+        self._workers = None if self.is_sqlite else _Workers(_WORKERS)
         try:
             self._upgrade()
         except BaseException:
@@ -238,6 +331,13 @@ class ProgressStore:
                 connect_args={
                     "connect_timeout": self.connect_timeout,
                     "options": f"-c statement_timeout={statement_ms}",
+                    # a server cut off is noticed by TCP itself, so that a call given
+                    # up at the deadline does not hold its thread and connection long
+                    "keepalives": 1,
+                    "keepalives_idle": 5,
+                    "keepalives_interval": 2,
+                    "keepalives_count": 3,
+                    "tcp_user_timeout": max(5000, round(self.deadline * 2000)),
                 },
             )
         except ImportError as exc:
@@ -260,8 +360,8 @@ class ProgressStore:
             )
         return repr(self.url.render_as_string(hide_password=True))
 
-    def _error(self, action: str, exc: BaseException) -> ProgressError:
-        """A ProgressError that says what failed, where, why and what to do."""
+    def _error(self, action: str, exc: BaseException) -> StoreUnavailable:
+        """A StoreUnavailable that says what failed, where, why and what to do."""
         reason = _first_line(exc)
         if self.is_sqlite:
             fix = (
@@ -287,19 +387,117 @@ class ProgressStore:
                 f"{DATABASE_URL_VAR} has the right user, password, host, port and database."
             )
             where = f"the progress database at {self._where()}"
-        return ProgressError(f"Could not {action} in {where}: {reason}. {fix}")
+        return StoreUnavailable(f"Could not {action} in {where}: {reason}. {fix}")
 
     @contextmanager
     def _guard(self, action: str) -> Iterator[None]:
-        """Turn any database failure inside the block into a ProgressError."""
+        """Turn any database failure inside the block into a StoreUnavailable."""
         try:
             yield
         except SQLAlchemyError as exc:
+            if self.is_sqlite:
+                self._checkpoint()
             raise self._error(action, exc) from exc
+
+    def _checkpoint(self) -> None:
+        """SQLite, after a failed write: move the WAL into the file and cut it back, so
+        that space it held (a full disk) is free for the next answers. Best effort."""
+        if self.in_memory:
+            return
+        try:
+            with self._engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        except SQLAlchemyError:
+            pass
+
+    # -- the deadline and the failure memory -------------------------------------------
+
+    def down(self) -> bool:
+        """Whether a call failed within the last :data:`FAILURE_MEMORY_SECONDS`."""
+        with self._failure_lock:
+            failed = self._failed_at
+        return failed is not None and time.monotonic() - failed < FAILURE_MEMORY_SECONDS
+
+    def _remember_failure(self) -> None:
+        with self._failure_lock:
+            self._failed_at = time.monotonic()
+
+    def forget_failure(self) -> None:
+        """Ask the database again on the next call (after :meth:`probe` succeeded, tests)."""
+        with self._failure_lock:
+            self._failed_at = None
+
+    def _down_error(self) -> StoreUnavailable:
+        return StoreUnavailable(
+            f"The progress database at {self._where()} did not answer a moment ago; it "
+            f"is asked again within {FAILURE_MEMORY_SECONDS:g} s. Check that the "
+            "PostgreSQL server is running and reachable."
+        )
+
+    def _bounded_call(
+        self,
+        method: Callable[..., Any],
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        *,
+        probing: bool = False,
+    ) -> Any:
+        """Run ``method`` within the deadline (PostgreSQL), remembering a failure (and,
+        unless ``probing``, failing at once while one is remembered)."""
+        if getattr(_inside, "active", False):
+            return method(self, *args, **kwargs)
+        if self._workers is None:
+            try:
+                return method(self, *args, **kwargs)
+            except StoreUnavailable:
+                self._remember_failure()
+                raise
+        if self.down() and not probing:
+            raise self._down_error()
+        give_up = time.monotonic() + self.deadline
+
+        def job() -> Any:
+            if time.monotonic() > give_up:  # waited in line past the deadline
+                raise self._late()
+            return method(self, *args, **kwargs)
+
+        future = self._workers.submit(job)
+        try:
+            return future.result(timeout=self.deadline)
+        except FutureTimeout:
+            future.cancel()
+            self._remember_failure()
+            raise self._late() from None
+        except StoreUnavailable:
+            self._remember_failure()
+            raise
+
+    def _late(self) -> StoreUnavailable:
+        return StoreUnavailable(
+            f"The progress database at {self._where()} did not answer within "
+            f"{self.deadline:g} s ({config.DEADLINE_VAR} sets this). Check that the "
+            "PostgreSQL server is running and reachable."
+        )
+
+    def probe(self) -> bool:
+        """Ask the database (within the deadline) even while a failure is remembered;
+        True, and the failure forgotten, if it answered."""
+        try:
+            self._bounded_call(_PING, (), {}, probing=True)
+        except ProgressError:
+            return False
+        self.forget_failure()
+        return True
 
     @contextmanager
     def _transaction(self, *, write: bool) -> Iterator[Session]:
         """A session inside one transaction, committed at the end or rolled back."""
+        if (
+            self._workers is not None
+            and not getattr(_inside, "active", False)  # a bounded call looked already
+            and self.down()
+        ):
+            raise self._down_error()  # every path shares the failure memory
         bind = self._writer if write else self._engine
         with (
             self._memory_lock or nullcontext(),
@@ -365,6 +563,7 @@ class ProgressStore:
             current = MigrationContext.configure(conn).get_current_revision()
             return current or ""
 
+    @bounded
     def ping(self) -> None:
         """Run one trivial query: raises ProgressError if the database does not answer."""
         with (
@@ -386,6 +585,7 @@ class ProgressStore:
 
     # -- learners ----------------------------------------------------------------------
 
+    @bounded
     def create_learner(self, name: str) -> Learner:
         """The learner with this name, created if new ("pick or create").
 
@@ -421,6 +621,7 @@ class ProgressStore:
             "with one being created at the same time. Try again."
         )
 
+    @bounded
     def find_learner(self, name: str) -> Learner | None:
         """The learner with this name (compared as in :meth:`create_learner`), or None.
 
@@ -446,6 +647,7 @@ class ProgressStore:
                 ).one_or_none()
             return None if row is None else _learner(row)
 
+    @bounded
     def learner_count(self) -> int:
         """How many learners there are (the app never lists them all)."""
         with self._guard("count the learners"), self._transaction(write=False) as s:
@@ -453,6 +655,7 @@ class ProgressStore:
                 s.execute(select(func.count()).select_from(LearnerRow)).scalar_one()
             )
 
+    @bounded
     def learners(self, *, limit: int | None = None) -> list[Learner]:
         """Learners by name (case-insensitive), the first ``limit`` only if given.
 
@@ -480,6 +683,7 @@ class ProgressStore:
 
     # -- PINs --------------------------------------------------------------------------
 
+    @bounded
     def set_pin(
         self, learner: Learner | int, pin: str | None, *, once: bool = False
     ) -> None:
@@ -495,6 +699,7 @@ class ProgressStore:
             row.pin_hash = stored
             row.pin_once = once and stored is not None
 
+    @bounded
     def claim_learner(self, name: str, pin: str) -> Learner | None:
         """Create the learner ``name`` protected by ``pin`` in one step; None when the
         name (or one it cannot be told from) is already taken.
@@ -522,6 +727,7 @@ class ProgressStore:
         except SQLAlchemyError as exc:
             raise self._error(f"create the learner {cleaned!r}", exc) from exc
 
+    @bounded
     def set_first_pin(self, learner: Learner | int, pin: str) -> bool:
         """Give a learner who has no PIN (a record from before PINs were asked for) this
         one; False when the learner has one by now (nothing changed)."""
@@ -537,16 +743,19 @@ class ProgressStore:
             )
             return bool(getattr(result, "rowcount", 0))
 
+    @bounded
     def has_pin(self, learner: Learner | int) -> bool:
         """Whether the learner has a PIN."""
         with self._guard("read the PIN"), self._transaction(write=False) as session:
             return self._learner_row(session, learner).pin_hash is not None
 
+    @bounded
     def pin_is_once(self, learner: Learner | int) -> bool:
         """Whether the learner's PIN is a one-time PIN from a reset."""
         with self._guard("read the PIN"), self._transaction(write=False) as session:
             return bool(self._learner_row(session, learner).pin_once)
 
+    @bounded
     def check_pin(self, learner: Learner | int, pin: str) -> bool:
         """Whether ``pin`` is the learner's PIN (always True for a learner without one).
 
@@ -576,6 +785,7 @@ class ProgressStore:
                 matches = bool(getattr(result, "rowcount", 0))  # spent once only
         return matches
 
+    @bounded
     def reset_pin(self, learner: Learner | int) -> str:
         """An instructor's reset: a new one-time PIN (returned, kept only hashed), the
         learner signed out everywhere, the failed tries at the old PIN forgotten."""
@@ -585,6 +795,7 @@ class ProgressStore:
         self.clear_failures(pin_key(_learner_id(learner)))
         return pin
 
+    @bounded
     def learner_pins(self, *, limit: int = 1000) -> list[tuple[Learner, bool]]:
         """Learners by name with whether each has a PIN (the Class view's list)."""
         with self._guard("list the PINs"), self._transaction(write=False) as session:
@@ -594,6 +805,7 @@ class ProgressStore:
                 for row in session.scalars(query)
             ]
 
+    @bounded
     def pin_holders(self, learner_ids: Sequence[int]) -> set[int]:
         """Which of these learners have a PIN (the Class view lists them)."""
         ids = [int(i) for i in learner_ids]
@@ -607,6 +819,7 @@ class ProgressStore:
 
     # -- browser sessions ----------------------------------------------------------------
 
+    @bounded
     def open_session(
         self, token: str, kind: str, learner: Learner | int | None, *, now: datetime
     ) -> None:
@@ -631,6 +844,7 @@ class ProgressStore:
                 )
             )
 
+    @bounded
     def session_learner(self, token: str, *, now: datetime) -> Learner | None:
         """The learner the browser holding ``token`` is signed in as, or None."""
         with self._guard("read the session"), self._transaction(write=False) as session:
@@ -645,6 +859,7 @@ class ProgressStore:
             ).scalar_one_or_none()
             return None if row is None else _learner(row)
 
+    @bounded
     def session_is(self, token: str, kind: str, *, now: datetime) -> bool:
         """Whether ``token`` is a live session of this kind."""
         with self._guard("read the session"), self._transaction(write=False) as session:
@@ -657,6 +872,7 @@ class ProgressStore:
             ).first()
             return found is not None
 
+    @bounded
     def end_session(self, token: str) -> None:
         """Sign the browser holding ``token`` out (its token is no good any more)."""
         with self._guard("sign out"), self._transaction(write=True) as session:
@@ -666,6 +882,7 @@ class ProgressStore:
                 )
             )
 
+    @bounded
     def end_learner_sessions(self, learner: Learner | int) -> int:
         """Sign the learner out in every browser (after a PIN reset); how many."""
         with self._guard("sign out"), self._transaction(write=True) as session:
@@ -678,6 +895,7 @@ class ProgressStore:
 
     # -- the throttle on guessed secrets -------------------------------------------------
 
+    @bounded
     def try_secret(
         self,
         keys: Sequence[tuple[str, Policy]],
@@ -774,6 +992,7 @@ class ProgressStore:
                 row.next_try_at = now + timedelta(seconds=hold) if hold else None
             return None
 
+    @bounded
     def clear_failures(self, key: str) -> None:
         """Forget the failed tries at ``key`` (an instructor's reset ends a lock)."""
         with self._guard("clear the tries"), self._transaction(write=True) as session:
@@ -781,6 +1000,7 @@ class ProgressStore:
 
     # -- answers -----------------------------------------------------------------------
 
+    @bounded
     def record_answer(
         self,
         learner: Learner | int,
@@ -803,6 +1023,7 @@ class ProgressStore:
         rules: Sequence[str] = (),
         target: str | None = None,
         seed: int | None = None,
+        answer_id: str | None = None,
     ) -> AnswerRecord:
         """Save one answer, in one transaction.
 
@@ -818,6 +1039,8 @@ class ProgressStore:
         :param rules: The rule ids the ruling cited.
         :param target: Drills: the generator's target name.
         :param seed: Drills: the generator's seed.
+        :param answer_id: The id the app gave the answer when it was checked: an answer
+            with an id already saved is not saved again (its record is returned).
         :raises ProgressError: If a value is out of range, the learner does not exist, or
             the database cannot be written.
         """
@@ -844,16 +1067,43 @@ class ProgressStore:
                 seed=seed,
             )
         )
-        answer_json = answer_to_json(answer)
-        with self._guard("save an answer"), self._transaction(write=True) as session:
-            learner_row = self._learner_row(session, learner)
-            row = AnswerRow(
-                learner_id=learner_row.id, answer_json=answer_json, **values
+        if answer_id is not None and (
+            not isinstance(answer_id, str) or not _ANSWER_ID.fullmatch(answer_id)
+        ):
+            raise ProgressError(
+                f"answer_id={str(answer_id)[:40]!r} is not usable: give 32 lower-case hex "
+                "digits (uuid.uuid4().hex), or None."
             )
-            session.add(row)
-            session.flush()
-            self._count(session, row)
-            return _record(row)
+        answer_json = answer_to_json(answer)
+        for _ in range(2):
+            try:
+                with self._transaction(write=True) as session:
+                    learner_row = self._learner_row(session, learner)
+                    if answer_id is not None:  # saved already (a replay): once only
+                        found = session.scalars(
+                            select(AnswerRow).where(AnswerRow.answer_id == answer_id)
+                        ).one_or_none()
+                        if found is not None:
+                            return _record(found)
+                    row = AnswerRow(
+                        learner_id=learner_row.id,
+                        answer_json=answer_json,
+                        answer_id=answer_id,
+                        **values,
+                    )
+                    session.add(row)
+                    session.flush()
+                    self._count(session, row)
+                    return _record(row)
+            except IntegrityError as exc:
+                if answer_id is None:
+                    raise self._error("save an answer", exc) from exc
+                continue  # the same answer saved at the same moment elsewhere: read it
+            except SQLAlchemyError as exc:
+                if self.is_sqlite:
+                    self._checkpoint()
+                raise self._error("save an answer", exc) from exc
+        raise ProgressError(f"Could not save the answer {answer_id!r}: try again.")
 
     def _count(self, session: Session, row: AnswerRow) -> None:
         """Add a new answer to the running counts (``answer_days``, ``ask_marks``)."""
@@ -948,6 +1198,7 @@ class ProgressStore:
                 text(_REBUILD_MARKS.format(first=_FIRST_SQL, last_correct=last_correct))
             )
 
+    @bounded
     def answers(
         self, learner: Learner | int, *, since: datetime | None = None
     ) -> list[AnswerRecord]:
@@ -968,6 +1219,7 @@ class ProgressStore:
             query = query.order_by(AnswerRow.answered_at, AnswerRow.id)
             return [_record(r) for r in session.scalars(query)]
 
+    @bounded
     def drill_answers(self, learner: Learner | int) -> list[AnswerRecord]:
         """The learner's Dealer drill answers (those with a target), oldest first.
 
@@ -985,6 +1237,7 @@ class ProgressStore:
             )
             return [_record(r) for r in session.scalars(query)]
 
+    @bounded
     def answer_count(self, learner: Learner | int) -> int:
         """How many answers the learner has given (every attempt)."""
         with self._guard("count answers"), self._transaction(write=False) as session:
@@ -992,6 +1245,7 @@ class ProgressStore:
             query = select(func.count()).where(AnswerRow.learner_id == row.id)
             return int(session.execute(query).scalar_one())
 
+    @bounded
     def mistakes(self, learner: Learner | int) -> set[tuple[str, int]]:
         """The asks ``(scenario_id, step)`` whose latest first attempt was wrong.
 
@@ -1007,6 +1261,7 @@ class ProgressStore:
             )
             return {(sid, int(step)) for sid, step in session.execute(query)}
 
+    @bounded
     def answered_asks(self, learner: Learner | int) -> set[tuple[str, int]]:
         """The asks ``(scenario_id, step)`` the learner has answered at least once."""
         with self._guard("read answers"), self._transaction(write=False) as session:
@@ -1016,12 +1271,14 @@ class ProgressStore:
             )
             return {(sid, int(step)) for sid, step in session.execute(query)}
 
+    @bounded
     def topic_summary(self, learner: Learner | int) -> list[TopicSummary]:
         """Per answered topic (first attempts only): answers, right, time, scenarios, mastery."""
         with self._guard("read answers"), self._transaction(write=False) as session:
             row = self._learner_row(session, learner)
             return list(self._topics(session, row.id))
 
+    @bounded
     def progress(self, learner: Learner | int) -> ProgressFigures:
         """The Progress page's figures, from the running counts kept with the answers.
 
@@ -1138,6 +1395,7 @@ class ProgressStore:
             for day, answered, right in rows
         )
 
+    @bounded
     def export_csv(self, learner: Learner | int, lookup: Lookup | None = None) -> str:
         """The learner's answers as CSV text (header row first, oldest answer next).
 
@@ -1151,6 +1409,7 @@ class ProgressStore:
 
     # -- lessons read ------------------------------------------------------------------
 
+    @bounded
     def mark_lesson_read(self, learner: Learner | int, lesson_id: str) -> None:
         """Note that the learner opened the lesson (again: nothing changes).
 
@@ -1174,6 +1433,7 @@ class ProgressStore:
                 .on_conflict_do_nothing(index_elements=["learner_id", "lesson_id"])
             )
 
+    @bounded
     def lessons_read(self, learner: Learner | int) -> set[str]:
         """The ids of the lessons the learner has opened."""
         with self._guard("read the lessons read"), self._transaction(write=False) as s:
@@ -1188,6 +1448,7 @@ class ProgressStore:
 
     # -- spaced review -----------------------------------------------------------------
 
+    @bounded
     def review_cards(self, learner: Learner | int) -> dict[str, ReviewCardRecord]:
         """The learner's review cards by rule id."""
         with self._guard("read review cards"), self._transaction(write=False) as s:
@@ -1202,6 +1463,7 @@ class ProgressStore:
                 for row in rows
             }
 
+    @bounded
     def save_review_cards(
         self, learner: Learner | int, cards: Mapping[str, tuple[str, datetime]]
     ) -> None:
@@ -1233,6 +1495,7 @@ class ProgressStore:
                 )
             )
 
+    @bounded
     def clear_review_cards(self, learner: Learner | int) -> None:
         """Remove every review card of the learner (before recomputing them)."""
         with self._guard("clear review cards"), self._transaction(write=True) as s:
@@ -1241,6 +1504,9 @@ class ProgressStore:
                 delete(ReviewCardRow).where(ReviewCardRow.learner_id == learner_id)
             )
 
+
+#: The ping itself, without the failure memory (for :meth:`ProgressStore.probe`).
+_PING: Callable[..., Any] = ProgressStore.ping.__wrapped__  # type: ignore[attr-defined]
 
 # -- helpers -------------------------------------------------------------------------
 
@@ -1309,6 +1575,7 @@ def _sqlite_on_connect(dbapi_connection: Any, synchronous: str) -> None:
     try:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA synchronous={synchronous}")
+        cursor.execute(f"PRAGMA journal_size_limit={SQLITE_JOURNAL_LIMIT}")
         cursor.execute("PRAGMA foreign_keys=ON")
     finally:
         cursor.close()
@@ -1355,6 +1622,7 @@ def _record(row: AnswerRow) -> AnswerRecord:
         rules=tuple(row.rules.split()),
         target=row.target,
         seed=row.seed,
+        answer_id=row.answer_id,
     )
 
 

@@ -15,13 +15,14 @@ from tutor.asks import ASKS, check_answer, describe, hidden_until_answered, inco
 from tutor.engine.errors import TutorError
 from tutor.engine.messages import Message
 from tutor.engine.table import Operation
+from tutor.i18n import _
 from tutor.progress import ProgressStore
 from tutor.quiz import Verdict, hint_text
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult
 from tutor.ui.ask_controls import answer_control
 from tutor.ui.components import guarded
-from tutor.ui.data import store_down
+from tutor.ui.data import KEPT, KEPT_NOTE, save_answer, store_down
 from tutor.ui.rules_page import rule_links
 from tutor.ui.state import PRESET_DESCRIPTIONS, Settings
 from tutor.ui.text import plain, with_card_symbols
@@ -163,13 +164,16 @@ def _record(
     *,
     attempt: int,
     hinted: bool,
-) -> None:
-    if store is None or settings.learner is None or settings.preview:
-        return
+) -> str | None:
+    """Save the answer, or keep it while the store is away: ``saved``, ``kept`` or None
+    (nothing to save: no learner, a preview)."""
+    if settings.learner is None or settings.preview:
+        return None
     ruling = result.ruling
     assert ruling is not None and result.ask is not None
     rules = result.hand.rules
-    store.record_answer(
+    return save_answer(
+        store,
         settings.learner,
         scenario_id=scenario.id,
         step=result.index,
@@ -303,7 +307,7 @@ def _check(
     if attempt == 1:
         first_results(prefix)[where] = verdict.correct
     try:
-        _record(
+        saved = _record(
             store,
             settings,
             scenario,
@@ -314,6 +318,8 @@ def _check(
             attempt=attempt,
             hinted=bool(st.session_state.get(f"{prefix}_hint")),
         )
+        if saved == KEPT:
+            st.session_state[f"{prefix}_problem"] = _(KEPT_NOTE)
     except TutorError as exc:
         # the reason names the database (a path or a URL): it goes to the log, not the page
         logger.error("An answer was not saved: %s", exc)

@@ -47,6 +47,7 @@ from tutor.drills.session import (
 from tutor.engine import PRESETS
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import DEFAULT_GAME
+from tutor.i18n import _
 from tutor.quiz import Verdict, action_candidates, format_amount, to_amount
 from tutor.scenarios import StepResult, walk
 from tutor.ui.ask_controls import player_cards, size_candidates
@@ -199,14 +200,15 @@ def submit(given: dict[str, Any]) -> None:
 def _save(
     drill: Drill, result: StepResult, given: dict[str, Any], answer: Result
 ) -> None:
-    from tutor.ui.data import progress_store
+    from tutor.ui.data import KEPT, KEPT_NOTE, available_store, save_answer
 
-    store = progress_store()
+    store = available_store()
     learner = current_learner(store)
     if learner is None:
         return
     scenario = drill.scenario
-    store.record_answer(
+    saved = save_answer(
+        store,
         learner,
         scenario_id=scenario.id,
         step=result.index,
@@ -222,6 +224,8 @@ def _save(
         target=drill.target,
         seed=drill.seed,
     )
+    if saved == KEPT:
+        _state()["drill_problem"] = _(KEPT_NOTE)
 
 
 def _plain(value: Any) -> Any:
@@ -702,10 +706,17 @@ def previous_bests(settings: Settings, before: datetime) -> dict[str, float]:
     """The learner's fastest right answer per target before ``before``."""
     if settings.learner is None:
         return {}
-    from tutor.ui.data import progress_store
+    from tutor.ui.data import available_store
 
     best: dict[str, float] = {}
-    for record in progress_store().drill_answers(settings.learner):
+    store = available_store()
+    if store is None:
+        return best
+    try:
+        records = store.drill_answers(settings.learner)
+    except TutorError:
+        return best
+    for record in records:
         target = getattr(record, "target", None)
         if not target or not record.correct or record.answered_at >= before:
             continue

@@ -9,6 +9,7 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import TOPICS
+from tutor.i18n import _
 from tutor.scenarios.model import Scenario
 from tutor.ui.ask_panel import ask_panel, ask_topic, first_results, reset_play
 from tutor.ui.bank import (
@@ -16,7 +17,7 @@ from tutor.ui.bank import (
     playable_scenarios,
     walk_until_refused,
 )
-from tutor.ui.data import progress_store
+from tutor.ui.data import available_store
 from tutor.ui.state import Settings
 from tutor.ui.text import plain
 
@@ -157,8 +158,16 @@ def practice_page(settings: Settings) -> None:
     if not scenarios:
         return
     mode, topic, level = _choose(scenarios)
-    store = progress_store() if settings.learner is not None else None
+    store = available_store() if settings.learner is not None else None
     if store is None and mode == "My mistakes only":
+        if settings.learner is not None:  # known, but the store is away
+            st.info(
+                _(
+                    "Your mistakes are read from the progress database, which cannot be "
+                    "reached right now: practise all questions meanwhile."
+                )
+            )
+            return
         st.info("Type your name in the sidebar: your mistakes are kept under it.")
         return
     st.session_state.setdefault("pr_seed", 0)

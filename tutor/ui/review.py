@@ -17,12 +17,13 @@ import streamlit as st
 from tutor import config
 from tutor.drills import TARGETS, generate
 from tutor.engine.errors import TutorError
+from tutor.i18n import _
 from tutor.review import FAST_SECONDS, coming_days, due_now, rebuild, sync
 from tutor.scenarios import Scenario, StepResult, replay_scenario, walk
 from tutor.ui.ask_panel import ask_panel
 from tutor.ui.bank import scenario_bank, walk_scenario, with_preset
 from tutor.ui.components import show_table
-from tutor.ui.data import folder_signature, progress_store
+from tutor.ui.data import available_store, folder_signature, progress_store
 from tutor.ui.drills import table_view
 from tutor.ui.rules_page import rule_link
 from tutor.ui.state import Settings
@@ -154,7 +155,15 @@ def review_page(settings: Settings) -> None:
     if learner is None:
         st.info("Choose your name in the sidebar to review the rules you have met.")
         return
-    store = progress_store()
+    store = available_store()
+    if store is None:
+        st.info(
+            _(
+                "Review needs the progress database, which cannot be reached right now: "
+                "come back in a moment."
+            )
+        )
+        return
     cards = sync(store, learner)
     now = clock()
     if not cards:

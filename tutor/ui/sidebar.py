@@ -12,6 +12,7 @@ tutor/ui/identity.py) until "Sign out".
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import streamlit as st
 
@@ -22,7 +23,7 @@ from tutor.progress import Learner, ProgressStore
 from tutor.progress.identity import PIN_POLICY, pin_key
 from tutor.progress.records import NAME_MAX, clean_name
 from tutor.progress.store import PIN_MAX, PIN_MIN
-from tutor.ui.data import STORE_DOWN, available_store, progress_store
+from tutor.ui.data import available_store, progress_store, store_notice
 from tutor.ui.identity import (
     LEARNER_COOKIE,
     LEARNER_TOKEN,
@@ -36,6 +37,7 @@ from tutor.ui.state import (
     GAME_CHOICES,
     PRESET_CHOICES,
     choose_learner,
+    current_learner,
     restore_learner,
 )
 from tutor.ui.text import plain, quoted
@@ -375,6 +377,9 @@ def learner_form(where: str) -> None:
     their PIN (``where`` prefixes the widget keys: ``sidebar`` or ``welcome``)."""
     store = available_store()
     if store is None:
+        current = st.session_state.get("learner_name")
+        if current and where == "sidebar":
+            st.markdown(_("Learning as **{name}**").format(name=plain(current)))
         st.caption(_("Saving answers is off: the progress database cannot be reached."))
         return
     if where == "sidebar":
@@ -461,5 +466,16 @@ def sidebar() -> None:
             help="Replay every scenario under one card room's rules, or keep each scenario's own.",
         )
         st.toggle("Four-colour deck", key="four_colour")
-    if available_store() is None:  # on every page, above its content
-        st.warning(STORE_DOWN, icon=":material/cloud_off:")
+
+
+def store_banner() -> Any:
+    """A place above the page's content for :func:`show_store_banner` (every page)."""
+    return st.empty()
+
+
+def show_store_banner(slot: Any) -> None:
+    """Say there what happens to answers while the store is away (after the page ran, so
+    that an answer kept during this run is announced at once)."""
+    notice = store_notice(current_learner(None) is not None)
+    if notice is not None:
+        slot.warning(notice, icon=":material/cloud_off:")

@@ -203,18 +203,26 @@ LEARNER_CACHE = "_learner_found"
 
 
 def current_learner(store: ProgressStore | None) -> Learner | None:
-    """The learner chosen in this session, or None (always None without a store).
+    """The learner chosen in this session, or None (without a store: the one found
+    earlier in the session, if any).
 
     Looked up once per name and store, then kept in the session (learners are never
     renamed or removed); a name not found is looked up again on the next run.
     """
     name = st.session_state.get("learner_name")
-    if not name or store is None:
+    if not name:
         return None
     cached = st.session_state.get(LEARNER_CACHE)
-    if cached is not None and cached[0] is store and cached[1] == name:
+    if (
+        cached is not None
+        and cached[1] == name
+        and (store is None or cached[0] is store)
+    ):
+        # while the store is away the learner found before still answers (kept answers)
         learner: Learner = cached[2]
         return learner
+    if store is None:
+        return None
     try:
         found = store.find_learner(name)
     except TutorError:

@@ -18,7 +18,7 @@ from tutor.ui.bank import (
     walk_until_refused,
 )
 from tutor.ui.components import show_table
-from tutor.ui.data import progress_store
+from tutor.ui.data import available_store
 from tutor.ui.state import Settings
 from tutor.ui.text import plain
 
@@ -190,7 +190,7 @@ def walkthrough_page(settings: Settings) -> None:
         return
     # Not written back: a preset that stops the hand early must not lose the learner's place.
     pos = max(0, min(count - 1, st.session_state.get("wt_pos", 0)))
-    store = progress_store() if settings.learner is not None else None
+    store = available_store() if settings.learner is not None else None
     last = pos == count - 1 and not refused
     in_panel = last and results[pos].kind == "ask"
     if pos < len(results):
