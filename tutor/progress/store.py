@@ -73,6 +73,7 @@ from tutor.progress.schema import (
     LearnerRow,
     LessonReadRow,
     ReviewCardRow,
+    ScenarioRunRow,
 )
 
 #: A lesson id (as tutor/lessons.py checks it), at most 100 characters.
@@ -497,6 +498,7 @@ class ProgressStore:
         rules: Sequence[str] = (),
         target: str | None = None,
         seed: int | None = None,
+        run_id: int | None = None,
     ) -> AnswerRecord:
         """Save one answer, in one transaction.
 
@@ -512,8 +514,11 @@ class ProgressStore:
         :param rules: The rule ids the ruling cited.
         :param target: Drills: the generator's target name.
         :param seed: Drills: the generator's seed.
-        :raises ProgressError: If a value is out of range, the learner does not exist, or
-            the database cannot be written.
+        :param run_id: The walkthrough's play-through (:meth:`open_run`). The store then
+            numbers the attempt itself from the answers already in the run (``attempt`` is
+            ignored), so a reload never makes a question a first attempt again.
+        :raises ProgressError: If a value is out of range, the learner does not exist, the
+            run is not the learner's run of this scenario, or the database cannot be written.
         """
         values = _checked_answer(
             scenario_id=scenario_id,
@@ -541,8 +546,17 @@ class ProgressStore:
         answer_json = answer_to_json(answer)
         with self._guard("save an answer"), self._transaction(write=True) as session:
             learner_row = self._learner_row(session, learner)
+            if run_id is not None:
+                values["attempt"] = (
+                    self._run_attempts(session, learner_row.id, scenario_id, run_id, step)
+                    + 1
+                )
+                values["after_reveal"] = bool(after_reveal or values["attempt"] > 1)
             row = AnswerRow(
-                learner_id=learner_row.id, answer_json=answer_json, **values
+                learner_id=learner_row.id,
+                answer_json=answer_json,
+                run_id=run_id,
+                **values,
             )
             session.add(row)
             session.flush()
@@ -620,6 +634,79 @@ class ProgressStore:
                 },
             )
         )
+
+    def _run_attempts(
+        self, session: Session, learner_id: int, scenario_id: str, run_id: int, step: int
+    ) -> int:
+        run = session.get(ScenarioRunRow, run_id)
+        if run is None or run.learner_id != learner_id or run.scenario_id != scenario_id:
+            raise ProgressError(
+                f"run {run_id} is not this learner's run of {scenario_id[:40]!r}: open one "
+                "with open_run()."
+            )
+        query = select(func.count()).where(
+            AnswerRow.run_id == run_id, AnswerRow.step == step
+        )
+        return int(session.execute(query).scalar_one())
+
+    # -- scenario runs (the walkthrough's play-throughs) --------------------------------
+
+    def open_run(
+        self, learner: Learner | int, scenario_id: str, *, new: bool = False
+    ) -> int:
+        """The learner's open run of the scenario (a new one when none is open, or ``new``).
+
+        ``new`` finishes the open run first (the learner starts the scenario again).
+        """
+        with self._guard("open a scenario run"), self._transaction(write=True) as s:
+            learner_id = self._learner_row(s, learner).id
+            now = datetime.now(UTC)
+            query = (
+                select(ScenarioRunRow)
+                .where(
+                    ScenarioRunRow.learner_id == learner_id,
+                    ScenarioRunRow.scenario_id == scenario_id,
+                    ScenarioRunRow.finished_at.is_(None),
+                )
+                .order_by(ScenarioRunRow.id.desc())
+            )
+            found = s.scalars(query).first()
+            if found is not None and not new:
+                return int(found.id)
+            if found is not None:
+                found.finished_at = now
+            row = ScenarioRunRow(
+                learner_id=learner_id, scenario_id=scenario_id, started_at=now
+            )
+            s.add(row)
+            s.flush()
+            return int(row.id)
+
+    def finish_run(self, run_id: int) -> None:
+        """Close a run (its last question is answered): the next play-through is a new run."""
+        with self._guard("finish a scenario run"), self._transaction(write=True) as s:
+            row = s.get(ScenarioRunRow, run_id)
+            if row is not None and row.finished_at is None:
+                row.finished_at = datetime.now(UTC)
+
+    def run_firsts(self, run_id: int) -> dict[int, bool]:
+        """A run's first attempts: step -> whether its first answer was right."""
+        with self._guard("read a scenario run"), self._transaction(write=False) as s:
+            query = (
+                select(AnswerRow.step, AnswerRow.correct)
+                .where(AnswerRow.run_id == run_id, AnswerRow.attempt == 1)
+                .order_by(AnswerRow.id)
+            )
+            firsts: dict[int, bool] = {}
+            for step, correct in s.execute(query):
+                firsts.setdefault(int(step), bool(correct))
+            return firsts
+
+    def run_finished(self, run_id: int) -> bool:
+        """Whether the run is closed (or gone)."""
+        with self._guard("read a scenario run"), self._transaction(write=False) as s:
+            row = s.get(ScenarioRunRow, run_id)
+            return row is None or row.finished_at is not None
 
     def rebuild_counts(self) -> None:
         """Work out ``answer_days`` and ``ask_marks`` again from every stored answer.
