@@ -548,7 +548,9 @@ class ProgressStore:
             learner_row = self._learner_row(session, learner)
             if run_id is not None:
                 values["attempt"] = (
-                    self._run_attempts(session, learner_row.id, scenario_id, run_id, step)
+                    self._run_attempts(
+                        session, learner_row.id, scenario_id, run_id, step
+                    )
                     + 1
                 )
                 values["after_reveal"] = bool(after_reveal or values["attempt"] > 1)
@@ -636,10 +638,19 @@ class ProgressStore:
         )
 
     def _run_attempts(
-        self, session: Session, learner_id: int, scenario_id: str, run_id: int, step: int
+        self,
+        session: Session,
+        learner_id: int,
+        scenario_id: str,
+        run_id: int,
+        step: int,
     ) -> int:
         run = session.get(ScenarioRunRow, run_id)
-        if run is None or run.learner_id != learner_id or run.scenario_id != scenario_id:
+        if (
+            run is None
+            or run.learner_id != learner_id
+            or run.scenario_id != scenario_id
+        ):
             raise ProgressError(
                 f"run {run_id} is not this learner's run of {scenario_id[:40]!r}: open one "
                 "with open_run()."
@@ -654,9 +665,11 @@ class ProgressStore:
     def open_run(
         self, learner: Learner | int, scenario_id: str, *, new: bool = False
     ) -> int:
-        """The learner's open run of the scenario (a new one when none is open, or ``new``).
+        """The learner's latest run of the scenario, or a new one (none yet, or ``new``).
 
-        ``new`` finishes the open run first (the learner starts the scenario again).
+        A reload goes on with the latest run, finished or not, so the answers given in it
+        stay retries; ``new`` (the learner starts the scenario from its first step) finishes
+        an open run and starts another.
         """
         with self._guard("open a scenario run"), self._transaction(write=True) as s:
             learner_id = self._learner_row(s, learner).id
@@ -666,14 +679,13 @@ class ProgressStore:
                 .where(
                     ScenarioRunRow.learner_id == learner_id,
                     ScenarioRunRow.scenario_id == scenario_id,
-                    ScenarioRunRow.finished_at.is_(None),
                 )
                 .order_by(ScenarioRunRow.id.desc())
             )
             found = s.scalars(query).first()
             if found is not None and not new:
                 return int(found.id)
-            if found is not None:
+            if found is not None and found.finished_at is None:
                 found.finished_at = now
             row = ScenarioRunRow(
                 learner_id=learner_id, scenario_id=scenario_id, started_at=now
@@ -681,6 +693,19 @@ class ProgressStore:
             s.add(row)
             s.flush()
             return int(row.id)
+
+    def last_run(self, learner: Learner | int) -> tuple[str, bool] | None:
+        """The learner's latest run: its scenario id and whether it is finished (or None)."""
+        with self._guard("read a scenario run"), self._transaction(write=False) as s:
+            learner_id = self._learner_row(s, learner).id
+            query = (
+                select(ScenarioRunRow.scenario_id, ScenarioRunRow.finished_at)
+                .where(ScenarioRunRow.learner_id == learner_id)
+                .order_by(ScenarioRunRow.id.desc())
+                .limit(1)
+            )
+            found = s.execute(query).first()
+            return None if found is None else (str(found[0]), found[1] is not None)
 
     def finish_run(self, run_id: int) -> None:
         """Close a run (its last question is answered): the next play-through is a new run."""

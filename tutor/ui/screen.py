@@ -119,13 +119,17 @@ def next_ask(results: Sequence[StepResult], pos: int) -> int | None:
 
 
 def step_screen(
-    results: Sequence[StepResult], pos: int, settled: Collection[int]
+    results: Sequence[StepResult],
+    pos: int,
+    settled: Collection[int],
+    skipped: Collection[int] = (),
 ) -> Screen:
-    """What step ``pos`` hides, given the positions of the questions answered or given up.
+    """What step ``pos`` hides, given the positions of the questions answered or given up
+    (``settled``) and of those the learner went past with Next unanswered (``skipped``).
 
     The current question's hides (until it is settled), the next question's (until it is
-    settled), and a block when the step would show the answer of an earlier question left
-    open (the learner went on without answering).
+    settled), and a block when the step would show the answer of a skipped question that
+    is still open.
     """
     result = results[pos]
     hides: set[str] = set()
@@ -139,7 +143,11 @@ def step_screen(
         # only what is on this step's table: the next question's own prompt is not shown
         hides |= ask_hides(results[after]) & {"to-act", "pot"}
     for earlier in range(pos):
-        if results[earlier].kind != "ask" or earlier in settled:
+        if (
+            results[earlier].kind != "ask"
+            or earlier in settled
+            or earlier not in skipped
+        ):
             continue
         if reveals(result, results[earlier], hides):
             return Screen(frozenset(hides), blocked_by=earlier)
@@ -171,9 +179,7 @@ def table_result(
     """
     if not screen.before_event:
         return results[pos]
-    event = next(
-        (n for n in range(pos, -1, -1) if results[n].kind == "event"), None
-    )
+    event = next((n for n in range(pos, -1, -1) if results[n].kind == "event"), None)
     if event is None:
         return results[pos]
     return results[event - 1] if event > 0 else None
