@@ -813,6 +813,22 @@ class ProgressStore:
             )
             return {(sid, int(step)) for sid, step in session.execute(query)}
 
+    def first_marks(self, learner: Learner | int) -> dict[tuple[str, int], bool]:
+        """Per ask answered at the first try at least once: whether the latest first try was
+        right (the wrap-up's and the lesson cards' unit). One row per ask is read."""
+        with self._guard("read answers"), self._transaction(write=False) as session:
+            row = self._learner_row(session, learner)
+            query = select(
+                AskMarkRow.scenario_id, AskMarkRow.step, AskMarkRow.last_first_correct
+            ).where(
+                AskMarkRow.learner_id == row.id,
+                AskMarkRow.last_first_correct.is_not(None),
+            )
+            return {
+                (sid, int(step)): bool(right)
+                for sid, step, right in session.execute(query)
+            }
+
     def answered_asks(self, learner: Learner | int) -> set[tuple[str, int]]:
         """The asks ``(scenario_id, step)`` the learner has answered at least once."""
         with self._guard("read answers"), self._transaction(write=False) as session:

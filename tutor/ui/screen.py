@@ -21,12 +21,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from tutor.asks import hidden_until_answered
+from tutor.asks import ASKS, hidden_until_answered
 from tutor.i18n import _
 from tutor.scenarios.replay import StepResult
-
-#: The answer keys that hold a player's name (or several).
-_PLAYER_KEYS = ("player", "players", "next_player")
 
 
 @dataclass(frozen=True)
@@ -48,16 +45,22 @@ class Screen:
 
 
 def answer_players(result: StepResult) -> frozenset[str]:
-    """The player names an ask's answer consists of (who acts, who wins, who acts next).
+    """The player names an ask's answer consists of (who acts, who wins, who acts next):
+    the values of the kind's answer slots of type ``player`` or ``players``.
 
-    An ask whose answer is not a player gives an empty set.
+    The player a question is about (legal actions: "What may Cy do?") is not its answer.
     """
-    if result.ruling is None:
+    if result.ruling is None or result.ask is None:
+        return frozenset()
+    entry = ASKS.get(result.ask.kind)
+    if entry is None:
         return frozenset()
     answer: Mapping[str, Any] = result.ruling.answer
     names: set[str] = set()
-    for key in _PLAYER_KEYS:
-        value = answer.get(key)
+    for slot in entry.answer:
+        if slot.type not in ("player", "players"):
+            continue
+        value = answer.get(slot.key)
         if isinstance(value, str) and value:
             names.add(value)
         elif isinstance(value, (list, tuple, set, frozenset)):

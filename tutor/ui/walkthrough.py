@@ -231,9 +231,16 @@ def _blocked(pos: int, skipped: int) -> None:
 def not_answered(
     scenario: Scenario, results: Sequence[StepResult], pos: int
 ) -> list[int]:
-    """The positions before ``pos`` of the questions passed without an answer."""
+    """The positions before ``pos`` of the questions passed with Next, still unanswered."""
     settled = settled_positions(scenario, results)
-    return [n for n in range(pos) if results[n].kind == "ask" and n not in settled]
+    passed = st.session_state.get(WT_SKIPPED, set())
+    return [
+        n
+        for n in range(pos)
+        if results[n].kind == "ask"
+        and n not in settled
+        and (scenario.id, results[n].index) in passed
+    ]
 
 
 def _skipped_note(scenario: Scenario, results: Sequence[StepResult], pos: int) -> None:
