@@ -18,6 +18,7 @@ from tutor.progress import classes as cl
 OPENS = datetime(2026, 11, 2, 8, 0, tzinfo=UTC)
 DUE = OPENS + timedelta(days=7)
 
+
 def _head() -> str:
     """The newest migration's revision, read from the migrations (never a literal)."""
     from tutor.progress.store import _migrations
@@ -28,7 +29,6 @@ def _head() -> str:
 
 
 HEAD = _head()
-
 
 
 @pytest.fixture

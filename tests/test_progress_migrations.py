@@ -75,6 +75,7 @@ Table(
     Index("ix_answers_learner_time", "learner_id", "answered_at"),
 )
 
+
 def _head() -> str:
     """The newest migration's revision, read from the migrations (never a literal)."""
     from tutor.progress.store import _migrations
@@ -85,7 +86,6 @@ def _head() -> str:
 
 
 HEAD = _head()
-
 
 
 @pytest.fixture(

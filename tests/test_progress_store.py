@@ -29,6 +29,7 @@ from tutor.progress.schema import HEAD_REVISION
 
 T0 = datetime(2026, 11, 29, 14, 0, tzinfo=UTC)
 
+
 def _head() -> str:
     """The newest migration's revision, read from the migrations (never a literal)."""
     from tutor.progress.store import _migrations
@@ -39,7 +40,6 @@ def _head() -> str:
 
 
 HEAD = _head()
-
 
 
 @pytest.fixture(

@@ -24,6 +24,7 @@ BANNER = (
     "`tutor health` and in the app's log."
 )
 
+
 def _head() -> str:
     """The newest migration's revision, read from the migrations (never a literal)."""
     from tutor.progress.store import _migrations
@@ -34,7 +35,6 @@ def _head() -> str:
 
 
 HEAD = _head()
-
 
 
 @pytest.fixture(autouse=True)

@@ -19,6 +19,7 @@ from tutor.ui.bank import (
 from tutor.ui.data import progress_store
 from tutor.ui.state import Settings
 from tutor.ui.text import plain
+from tutor.ui.topics import topic_title
 
 MODES = ("By topic", "By level", "My mistakes only", "Mixed review")
 MIXED_SIZE = 10
@@ -144,7 +145,7 @@ def _choose(scenarios: Sequence[Scenario]) -> tuple[str, str | None, int | None]
     if mode == "By topic":
         present = {item_topic(item) for item in ask_steps(scenarios)}
         topics = [t for t in TOPICS if t in present] + sorted(present - set(TOPICS))
-        topic = st.selectbox("Topic", topics, key="pr_topic")
+        topic = st.selectbox("Topic", topics, key="pr_topic", format_func=topic_title)
     elif mode == "By level":
         levels = sorted({s.level for s in scenarios})
         level = st.selectbox("Level", levels, key="pr_level")
