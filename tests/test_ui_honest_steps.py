@@ -272,3 +272,43 @@ def test_a_lesson_is_started_only_when_opened_and_counts_its_own_questions(
     captions = shown(at.caption)
     assert "Not started" in captions  # lesson 1: nothing of its own answered
     assert "Not started · 1 of 8 questions right at the first try" in captions
+
+
+# -- item 10: one notation; item 12: no developer words -----------------------------------
+
+
+def test_prompts_and_hints_write_cards_and_amounts_as_the_table_does(env: Path) -> None:
+    at = open_step("ui-third-street", 1)
+    assert "**Question:** What is the minimum buy-in at this 2-4 table?" in shown(
+        at.markdown
+    )
+    at = open_step("ui-third-street", 2)
+    at.button(key="wt_hint_button").click().run()
+    assert shown(at.info) == ["Hint: Look at the door cards only: 2♣ is the lowest."]
+
+
+def test_learners_see_titles_not_ids(env: Path) -> None:
+    at = open_step("ui-third-street", 5)
+    assert at.selectbox(key="wt_pick").options[:2] == [
+        "UI third street · level 1",
+        "UI showdown · level 3",
+    ]
+    at.radio(key="wt_ui-third-street_5_0_player").set_value("Cy")
+    at.button(key="wt_check").click().run()
+    at.switch_page("app_pages/practice.py").run()
+    topics = at.selectbox(key="pr_topic").options
+    assert "Antes" in topics and "The bring-in" in topics
+    assert not set(topics) & {"ante", "bring-in", "betting-limits"}
+    at.switch_page("app_pages/progress.py").run()
+    assert not at.exception
+    table_ = at.table[0].value
+    assert list(table_.columns) == ["Topic", "Mastery"]
+    assert list(table_["Topic"]) == ["The bring-in"]
+    for chart in at.get("plotly_chart"):
+        spec = chart.proto.spec
+        assert '"bring-in"' not in spec
+    at.switch_page("app_pages/learn.py").run()
+    at.button(key="learn_open_ui-bring-in").click().run()
+    lesson = "\n".join(shown(at.markdown))
+    assert "`bring-in.who`" not in lesson
+    assert "[Who brings in](rules?rule=bring-in.who)" in lesson

@@ -24,7 +24,7 @@ from tutor.ui.ask_controls import answer_control
 from tutor.ui.components import guarded
 from tutor.ui.data import store_down
 from tutor.ui.rules_page import rule_links
-from tutor.ui.screen import Screen, masked_prompt
+from tutor.ui.screen import Screen, masked_prompt, table_notation
 from tutor.ui.state import PRESET_DESCRIPTIONS, Settings
 from tutor.ui.text import plain, with_card_symbols
 
@@ -476,7 +476,7 @@ def _panel(
         prompt = ask.prompt
         if screen is not None and verdict is None:
             prompt = masked_prompt(prompt, screen.masked)
-        st.markdown(f"**Question:** {plain(prompt)}")
+        st.markdown(f"**Question:** {plain(table_notation(prompt))}")
     warning = room_warning(ask.prompt, scenario, settings)
     if warning:
         st.caption(f":material/info: {warning}")
@@ -545,7 +545,8 @@ def _panel(
             "and does not count towards your mastery."
         )
     if st.session_state[f"{prefix}_hint"] and verdict is None:
-        st.info(f"Hint: {plain(hint_text(ask.hint, ruling.rules))}")
+        hint = table_notation(hint_text(ask.hint, ruling.rules))
+        st.info(_("Hint: {hint}").format(hint=plain(hint)))
     if verdict is not None:
         with st.container(key=f"{prefix}_verdict_box"):
             _feedback(prefix, verdict, scenario, result, settings)

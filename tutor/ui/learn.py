@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
@@ -10,11 +11,12 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from tutor.engine.errors import TutorError
+from tutor.engine.rules import RULE_IDS
 from tutor.i18n import N_, _, current_language
 from tutor.ui.data import lessons, progress_store
 from tutor.ui.glossary_links import linked_markdown
 from tutor.ui.lessons_read import READ, lessons_read, mark_read
-from tutor.ui.rules_page import link_rule_ids, rule_title_links
+from tutor.ui.rules_page import rule_title_links
 from tutor.ui.state import Settings
 from tutor.ui.text import plain
 
@@ -149,6 +151,26 @@ def _scenarios_for(lesson: Lesson, bank: BankView, settings: Settings) -> None:
                 st.switch_page(WALKTHROUGH_PAGE)
 
 
+#: A backticked rule id in a lesson's Markdown (``bring-in.who``).
+_RULE_ID = re.compile(r"`([a-z0-9]+(?:[.-][a-z0-9]+)+)`")
+
+
+def titled_rule_links(markdown: str) -> str:
+    """Each backticked rule id in a lesson's prose said by its title, linked to its entry
+    (learners read titles, not ids); anything else in backticks stays as it is.
+
+    >>> titled_rule_links("Big bets (`limit.big`), not `x.y`.")
+    'Big bets ([Big bets from fifth street on](rules?rule=limit.big)), not `x.y`.'
+    """
+    known = frozenset(RULE_IDS)
+
+    def link(match: re.Match[str]) -> str:
+        rule = match.group(1)
+        return rule_title_links([rule]) if rule in known else match.group(0)
+
+    return _RULE_ID.sub(link, markdown)
+
+
 def lesson_view(lesson: Lesson, settings: Settings) -> None:
     """One lesson: its Markdown body, then its scenarios with buttons to start them."""
     from tutor.ui.bank import scenario_bank
@@ -159,7 +181,7 @@ def lesson_view(lesson: Lesson, settings: Settings) -> None:
     elif lesson.stale:
         st.caption(_(STALE))
     # The lesson's own Markdown; each glossary term's first use is a link to its entry.
-    st.markdown(link_rule_ids(linked_markdown(lesson.body, lesson.language, set())))
+    st.markdown(titled_rule_links(linked_markdown(lesson.body, lesson.language, set())))
     st.caption(
         _("Rules in this lesson: {rules}").format(rules=rule_title_links(lesson.rules))
     )

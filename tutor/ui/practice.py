@@ -17,6 +17,7 @@ from tutor.ui.bank import (
     walk_until_refused,
 )
 from tutor.ui.data import progress_store
+from tutor.ui.screen import table_notation
 from tutor.ui.state import Settings
 from tutor.ui.text import plain
 from tutor.ui.topics import topic_title
@@ -117,7 +118,7 @@ def _summary(queue: Sequence[Item]) -> None:
         st.markdown("To look at again:")
         st.markdown(
             "\n".join(
-                f"- {plain(s.title)}, step {i + 1}: {plain(_prompt(s, i))}"
+                f"- {plain(s.title)}, step {i + 1}: {plain(table_notation(_prompt(s, i)))}"
                 for s, i in wrong
             )
         )

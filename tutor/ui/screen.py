@@ -24,6 +24,7 @@ from typing import Any
 from tutor.asks import ASKS, hidden_until_answered
 from tutor.i18n import _
 from tutor.scenarios.replay import StepResult
+from tutor.ui.text import with_card_symbols
 
 
 @dataclass(frozen=True)
@@ -186,3 +187,17 @@ def table_result(
     if event is None:
         return results[pos]
     return results[event - 1] if event > 0 else None
+
+
+#: An amount written with a dollar sign in a scenario's text ("$1", "$0.50").
+_DOLLARS = re.compile(r"\$(?=\d)")
+
+
+def table_notation(text: str) -> str:
+    """A prompt's, hint's or action's text written as the table writes it: card codes as
+    symbols (``4d`` -> 4♦), amounts without a currency sign (the table shows none).
+
+    >>> table_notation("Bo shows Jh Jd and bets $1.")
+    'Bo shows J♥ J♦ and bets 1.'
+    """
+    return with_card_symbols(_DOLLARS.sub("", text))

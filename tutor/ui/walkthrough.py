@@ -35,7 +35,7 @@ from tutor.ui.bank import (
 )
 from tutor.ui.components import show_table
 from tutor.ui.data import progress_store
-from tutor.ui.screen import Screen, step_screen, table_result
+from tutor.ui.screen import Screen, step_screen, table_notation, table_result
 from tutor.ui.state import WT_FINISHED, WT_NEW_RUN, WT_RUN, WT_SKIPPED, Settings
 from tutor.ui.text import plain
 
@@ -110,9 +110,11 @@ def _run(
     return run
 
 
-def settled_positions(scenario: Scenario, results: Sequence[StepResult]) -> set[int]:
+def settled_positions(
+    scenario: Scenario, results: Sequence[StepResult], prefix: str = "wt"
+) -> set[int]:
     """The positions of the questions answered (checked once) or given up in this run."""
-    first = first_results("wt")
+    first = first_results(prefix)
     return {
         n
         for n, r in enumerate(results)
@@ -141,10 +143,12 @@ def _show_step(
     settings: Settings,
     store: ProgressStore | None,
     footer: Callable[[], None] | None,
-    screen: Screen,
-    run_id: int | None,
+    screen: Screen | None = None,
+    run_id: int | None = None,
     prefix: str = "wt",
 ) -> None:
+    if screen is None:  # the Studio's preview: the same rule, on its own answers
+        screen = step_screen(results, pos, settled_positions(scenario, results, prefix))
     st.subheader(_("Step {n} of {count}").format(n=pos + 1, count=count))
     result = results[pos]
     earlier = _history(result)
@@ -162,7 +166,7 @@ def _show_step(
                 or _("Nothing yet.")
             )
         what = _("What went wrong") if result.kind == "event" else _("Action")
-        st.markdown(f"**{what}:** {plain(result.text)}")
+        st.markdown(f"**{what}:** {plain(table_notation(result.text))}")
         if not screen.before_event:  # a ruling asks what these lines say
             st.markdown(
                 "\n".join(
@@ -303,7 +307,8 @@ def wrap_up(
         for result in mistakes:
             st.button(
                 _("Mistake at step {n}: {prompt}").format(
-                    n=positions[result.index] + 1, prompt=plain(result.text)
+                    n=positions[result.index] + 1,
+                    prompt=plain(table_notation(result.text)),
                 ),
                 key=f"wt_mistake_{result.index}",
                 on_click=_go_to,
@@ -315,7 +320,8 @@ def wrap_up(
                 continue
             st.button(
                 _("Not answered, step {n}: {prompt}").format(
-                    n=positions[result.index] + 1, prompt=plain(result.text)
+                    n=positions[result.index] + 1,
+                    prompt=plain(table_notation(result.text)),
                 ),
                 key=f"wt_unanswered_{result.index}",
                 on_click=_go_to,
