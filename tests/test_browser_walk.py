@@ -108,13 +108,13 @@ def test_bets_and_the_hidden_pot_keep_clear_of_the_seats(page: Any) -> None:
     for width in (1400, 1024, 390):
         page.set_viewport_size({"width": width, "height": 900})
         settle(page)
+        shot(page, f"table-bets-{width}px")
         seats = boxes(page, ".stt-seat")
         assert len(seats) == 8
         bets = boxes(page, ".stt-bet")
         assert touching(bets, seats) == [], (width, bets, seats)
         pot = boxes(page, ".stt-centre")
         assert touching(pot, seats, gap=4) == [], (width, pot, seats)
-        shot(page, f"table-bets-{width}px")
         if width == 390:
             # the scenario's name is shown whole (wrapped, never cut with an ellipsis)
             cut = page.evaluate(
