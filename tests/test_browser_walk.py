@@ -42,7 +42,11 @@ def page(browser: Any, app: RunningApp) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     tab = context.new_page()
     tab.set_default_timeout(WAIT_MS)
-    tab.goto(app.url + "/?learner=Ana")
+    tab.goto(app.url + "/")
+    box = tab.locator(".st-key-welcome_name input")
+    box.fill("Ana")
+    box.press("Enter")
+    tab.get_by_test_id("stSidebar").get_by_text("Learning as Ana").wait_for()
     try:
         yield tab
     finally:
@@ -153,4 +157,13 @@ def test_the_charts_toolbar_does_not_cover_their_titles_at_390_px(page: Any) -> 
         }).length"""
     )
     shot(page, "progress-390px")
-    assert covered == 0
+    about = page.evaluate(
+        """() => [...document.querySelectorAll('.js-plotly-plot')].map(plot => {
+            const bar = plot.querySelector('.modebar');
+            const title = plot.querySelector('.gtitle');
+            return [bar ? getComputedStyle(bar).opacity : null,
+                    bar ? JSON.stringify(bar.getBoundingClientRect()) : null,
+                    title ? title.textContent : null];
+        })"""
+    )
+    assert covered == 0, about

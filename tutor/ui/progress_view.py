@@ -23,8 +23,9 @@ from tutor.ui.state import Settings
 from tutor.ui.text import plain
 from tutor.ui.topics import titled
 
-#: Plotly's toolbar only on hover: on a phone it would cover the charts' titles.
-CHART_CONFIG = {"displayModeBar": "hover", "displaylogo": False}
+#: No Plotly toolbar: on a phone it covers the charts' titles (and Streamlit shows it even
+#: when set to appear on hover only). Streamlit's own menu still offers fullscreen.
+CHART_CONFIG = {"displayModeBar": False}
 
 
 def csv_file_name(name: str) -> str:
