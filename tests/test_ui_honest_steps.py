@@ -126,6 +126,8 @@ def test_a_ruling_shows_the_table_before_the_irregularity_and_its_prompt_hides_t
         "**Question:** Ana checks and Bo folds, although he could check. What is the "
         "ruling, and what may that player do?"
     ) in shown(at.markdown)
+    lines = "\n".join(m for m in shown(at.markdown) if m.startswith("- **"))
+    assert "Bo" not in lines  # nothing of the fold or its ruling in what happened
 
 
 # -- item 4: Next before answering ----------------------------------------------------
@@ -312,3 +314,14 @@ def test_learners_see_titles_not_ids(env: Path) -> None:
     lesson = "\n".join(shown(at.markdown))
     assert "`bring-in.who`" not in lesson
     assert "[Who brings in](rules?rule=bring-in.who)" in lesson
+
+
+# -- issue 25 leftovers: glossary links and the session's language in prompts --------------
+
+
+def test_a_prompt_links_a_glossary_terms_first_use(env: Path) -> None:
+    at = open_step("ui-third-street", 2)
+    assert (
+        "**Question:** Who brings in, and for how much? Look at each "
+        "[door card](glossary?term=door-card)\\."
+    ) in [m.value for m in at.markdown]

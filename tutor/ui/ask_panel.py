@@ -23,6 +23,7 @@ from tutor.scenarios.replay import StepResult
 from tutor.ui.ask_controls import answer_control
 from tutor.ui.components import guarded
 from tutor.ui.data import store_down
+from tutor.ui.glossary_links import linked_plain
 from tutor.ui.rules_page import rule_links
 from tutor.ui.screen import Screen, masked_prompt, table_notation
 from tutor.ui.state import PRESET_DESCRIPTIONS, Settings
@@ -117,6 +118,18 @@ def operation_lines(operations: Sequence[Operation]) -> list[str]:
         why = plain(with_card_symbols(op.explanation))
         lines.append(f"- **{text}.** {why}{rules}")
     return lines
+
+
+def english_prompt(scenario: Scenario, index: int, shown: str) -> str:
+    """The prompt of step ``index`` as the bank's English file says it (``shown`` when the
+    scenario is not in the bank: a generated one, a draft)."""
+    from tutor.ui.bank import scenario_bank
+
+    original = scenario_bank().get(scenario.id)
+    if original is None or original is scenario:
+        return shown
+    step = next((s for s in original.steps if s.index == index), None)
+    return step.ask.prompt if step is not None and step.ask is not None else shown
 
 
 def preset_in_force(scenario: Scenario, settings: Settings) -> str:
@@ -476,8 +489,13 @@ def _panel(
         prompt = ask.prompt
         if screen is not None and verdict is None:
             prompt = masked_prompt(prompt, screen.masked)
-        st.markdown(f"**Question:** {plain(table_notation(prompt))}")
-    warning = room_warning(ask.prompt, scenario, settings)
+        # each glossary term's first use a link to its entry; the rest plain text
+        st.markdown(f"**Question:** {linked_plain(table_notation(prompt), seen=set())}")
+    # the room's words are looked for in the English prompt (a translation may say them
+    # otherwise)
+    warning = room_warning(
+        english_prompt(scenario, result.index, ask.prompt), scenario, settings
+    )
     if warning:
         st.caption(f":material/info: {warning}")
     given = answer_control(ask.kind, key, result, view)

@@ -133,6 +133,7 @@ def lesson_list(
 
 
 def _scenarios_for(lesson: Lesson, bank: BankView, settings: Settings) -> None:
+    from tutor.scenarios.texts import localised
     from tutor.ui.bank import lesson_scenarios
     from tutor.ui.walkthrough import scenario_title, start_walkthrough
 
@@ -144,7 +145,7 @@ def _scenarios_for(lesson: Lesson, bank: BankView, settings: Settings) -> None:
     for scenario in found:
         left, right = st.columns([4, 1])
         with left:
-            st.markdown(plain(scenario_title(scenario)))
+            st.markdown(plain(scenario_title(localised(scenario))))
         with right:
             if st.button("Start", key=f"learn_start_{scenario.id}"):
                 start_walkthrough(scenario.id)

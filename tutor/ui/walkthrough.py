@@ -20,6 +20,7 @@ from tutor.i18n import _, ngettext
 from tutor.progress import ProgressStore
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult, start_hand
+from tutor.scenarios.texts import localised
 from tutor.ui.ask_panel import (
     ask_panel,
     first_results,
@@ -151,8 +152,9 @@ def _show_step(
         screen = step_screen(results, pos, settled_positions(scenario, results, prefix))
     st.subheader(_("Step {n} of {count}").format(n=pos + 1, count=count))
     result = results[pos]
-    earlier = _history(result)
     hand = _table_hand(scenario, results, pos, screen, settings)
+    # before a ruling, the lines stop where the table does: the event's lines are its answer
+    earlier = list(hand.history) if screen.before_event else _history(result)
     if result.kind in ("act", "event"):
         show_table(
             hand.view(),
@@ -332,7 +334,7 @@ def wrap_up(
         left, right_col = st.columns(2)
         with left:
             if nxt is not None and st.button(
-                _("Next scenario: {title}").format(title=plain(nxt.title)),
+                _("Next scenario: {title}").format(title=plain(localised(nxt).title)),
                 key="wt_next_scenario",
                 type="primary",
             ):
@@ -390,9 +392,10 @@ def walkthrough_page(settings: Settings) -> None:
         ids,
         key="wt_pick",
         on_change=_picked,
-        format_func=lambda i: scenario_title(by_id[i]),
+        format_func=lambda i: scenario_title(localised(by_id[i])),
     )
-    scenario = by_id[chosen]
+    # titles, prompts and hints in the session's language (ids, cards and names as written)
+    scenario = localised(by_id[chosen])
     results, refused = walk_until_refused(scenario, settings.preset_override)
     count = len(results) + (1 if refused else 0)
     if not count:
