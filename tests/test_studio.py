@@ -338,7 +338,7 @@ def test_write_fix_preview_answer_save_and_play(
         "bank. Learners find it in Walkthrough and Practice."
     ) in shown(at.success)
     at.switch_page("app_pages/walkthrough.py").run()
-    label = "<b>Bold</b> bring-in (bring-in, level 1, stud8)"
+    label = "<b>Bold</b> bring-in · level 1"
     assert label in at.selectbox(key="wt_pick").options
     at.selectbox(key="wt_pick").set_value("new-bring-in-scenario").run()
     assert not at.exception

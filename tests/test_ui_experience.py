@@ -107,9 +107,7 @@ def test_the_to_act_mark_comes_back_once_answered(env: Path) -> None:
     at = open_step("ui-third-street", 5)  # next-to-act: who acts after the bring-in
     assert "to act" not in table(at)
     at.radio(key="wt_ui-third-street_5_0_player").set_value("Ana")
-    at.button(key="wt_check").click().run()
-    assert "to act" not in table(at)  # Check redraws the question only
-    at.run()  # the page drawn whole again (any setting changed, a refresh)
+    at.button(key="wt_check").click().run()  # the walkthrough's page is drawn again
     assert '<span class="stt-tag stt-act">to act</span>' in table(at)
     assert 'aria-label="Stud table, third street, pot 1.75, Cy to act"' in table(at)
 
@@ -258,17 +256,23 @@ def test_the_end_of_a_scenario_shows_the_score_mistakes_and_next(env: Path) -> N
     at = open_step("ui-third-street", 5)
     at.radio(key="wt_ui-third-street_5_0_player").set_value("Ana")
     at.button(key="wt_check").click().run()  # wrong at the first try
-    for _ in range(20):
+    for _ in range(20):  # past the rest with Next: the last question is still open
         if at.button(key="wt_next").disabled:
             break
         at.button(key="wt_next").click().run()
+    assert "**End of the scenario.**" not in shown(at.markdown)
+    at.number_input(key="wt_ui-third-street_11_0_left").set_value(2)
+    at.button(key="wt_check").click().run()  # wrong too (3 are left)
     assert "**End of the scenario.**" in shown(at.markdown)
     assert (
-        "Your score: 0 of 9 questions right at the first try (8 not answered)."
+        "Your score: 0 of 9 questions right at the first try (7 not answered)."
         in shown(at.markdown)
     )
     mistake = at.button(key="wt_mistake_5")
     assert unescape(mistake.label) == "Mistake at step 6: Who acts next?"
+    assert unescape(at.button(key="wt_unanswered_6").label) == (
+        "Not answered, step 7: What may Cy do?"
+    )
     mistake.click().run()
     assert shown(at.subheader)[0] == "Step 6 of 12"
     for _ in range(20):
@@ -282,6 +286,8 @@ def test_the_end_of_a_scenario_shows_the_score_mistakes_and_next(env: Path) -> N
 
 def test_next_scenario_in_this_lesson(env: Path) -> None:
     at = open_step("ui-showdown", 6)
+    at.radio(key="wt_ui-showdown_6_0_player").set_value("Ana")
+    at.button(key="wt_check").click().run()
     at.button(key="wt_next_scenario").click().run()
     assert at.session_state["wt_scenario"] == "ui-community"
     assert shown(at.subheader)[0] == "Step 1 of 1"
@@ -353,8 +359,11 @@ def test_the_lesson_list_shows_status_and_score(env: Path) -> None:
     sign_in(at, "Ana")
     at.run()
     captions = shown(at.caption)
-    assert "Started · score 1 of 1 right" in captions
-    assert "Not started" in captions
+    # not opened: not started, though a question of its scenario was answered (issue 20)
+    assert captions[:2] == [
+        "Not started · 1 of 9 questions right at the first try",
+        "Not started",
+    ]
     at.button(key="learn_open_ui-showdown").click().run()
     at.button(key="learn_back").click().run()
     assert "Read" in shown(at.caption)

@@ -103,8 +103,8 @@ def test_lesson_page_lists_its_scenarios_and_starts_one(env: Path) -> None:
     )
     listed = [m for m in texts(at) if m.startswith("UI ")]
     assert listed == [
-        "UI showdown (showdown, level 3, stud8)",
-        "UI eight players on sixth street (community-river, level 4, stud)",
+        "UI showdown · level 3",
+        "UI eight players on sixth street · level 4",
     ]
     at.button(key="learn_start_ui-showdown").click().run()
     assert not at.exception
@@ -259,14 +259,14 @@ def test_game_filter_and_four_colour_deck(env: Path) -> None:
     at.switch_page("app_pages/walkthrough.py").run()
     # Lesson order, then level: the bring-in lesson's scenario, then the showdown lesson's.
     assert at.selectbox(key="wt_pick").options == [
-        "UI third street (bring-in, level 1, stud8)",
-        "UI showdown (showdown, level 3, stud8)",
-        "UI eight players on sixth street (community-river, level 4, stud)",
+        "UI third street · level 1",
+        "UI showdown · level 3",
+        "UI eight players on sixth street · level 4",
     ]
     at.sidebar.selectbox(key="game_filter").set_value("stud8").run()
     assert at.selectbox(key="wt_pick").options == [
-        "UI third street (bring-in, level 1, stud8)",
-        "UI showdown (showdown, level 3, stud8)",
+        "UI third street · level 1",
+        "UI showdown · level 3",
     ]
     assert at.query_params["game"] == "stud8"
     html = table(at)
@@ -302,7 +302,8 @@ def test_progress_page_charts_thresholds_and_csv(env: Path) -> None:
     at.run()
     at.switch_page("app_pages/progress.py").run()
     assert not at.exception
-    assert "**Ana**: 6 answers, 4 right." in texts(at)
+    # all six are first attempts (attempt=1): counted as mastery counts them
+    assert "**Ana**: 6 questions answered at the first try, 4 right." in texts(at)
     assert any(
         m.startswith("Mastery of a topic is worked out from your answers")
         for m in texts(at)
@@ -400,4 +401,4 @@ def test_the_learner_stays_after_a_page_switch_and_no_address_names_them(
     at.query_params.clear()  # what Streamlit does to the address on navigation
     at.switch_page("app_pages/progress.py").run()
     assert "learner" not in at.query_params
-    assert "**Cy**: 0 answers, 0 right." in texts(at)
+    assert "**Cy**: 0 questions answered at the first try, 0 right." in texts(at)

@@ -22,7 +22,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
 #: The Alembic revision this code's tables match (``tutor/progress/migrations/versions``).
-HEAD_REVISION = "0011_answer_ids"
+HEAD_REVISION = "0012_scenario_runs"
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -124,6 +124,7 @@ class AnswerRow(Base):
         ),
         *CLASS_INDEXES,
         Index("ux_answers_answer_id", "answer_id", unique=True),
+        Index("ix_answers_run", "run_id", "step"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -166,6 +167,29 @@ class AnswerRow(Base):
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     #: the id the app gave the answer when it was checked (a replayed answer is saved once)
     answer_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    #: the walkthrough's play-through this answer belongs to (``scenario_runs``), or None
+    run_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class ScenarioRunRow(Base):
+    """One play-through of one scenario by one learner (migration ``0012_scenario_runs``).
+
+    Open until ``finished_at`` is set (its last question answered): reopening the scenario,
+    after a reload too, goes on with the open run, so a question has one first attempt per run.
+    """
+
+    __tablename__ = "scenario_runs"
+    __table_args__ = (
+        Index("ix_scenario_runs_learner", "learner_id", "scenario_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), nullable=False
+    )
+    scenario_id: Mapped[str] = mapped_column(String(200), nullable=False)
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
 
 class ReviewCardRow(Base):

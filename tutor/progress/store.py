@@ -93,6 +93,7 @@ from tutor.progress.schema import (
     LearnerRow,
     LessonReadRow,
     ReviewCardRow,
+    ScenarioRunRow,
 )
 
 #: A lesson id (as tutor/lessons.py checks it), at most 100 characters.
@@ -1024,6 +1025,7 @@ class ProgressStore:
         target: str | None = None,
         seed: int | None = None,
         answer_id: str | None = None,
+        run_id: int | None = None,
     ) -> AnswerRecord:
         """Save one answer, in one transaction.
 
@@ -1041,8 +1043,11 @@ class ProgressStore:
         :param seed: Drills: the generator's seed.
         :param answer_id: The id the app gave the answer when it was checked: an answer
             with an id already saved is not saved again (its record is returned).
-        :raises ProgressError: If a value is out of range, the learner does not exist, or
-            the database cannot be written.
+        :param run_id: The walkthrough's play-through (:meth:`open_run`). The store then
+            numbers the attempt itself from the answers already in the run (``attempt`` is
+            ignored), so a reload never makes a question a first attempt again.
+        :raises ProgressError: If a value is out of range, the learner does not exist, the
+            run is not the learner's run of this scenario, or the database cannot be written.
         """
         values = _checked_answer(
             scenario_id=scenario_id,
@@ -1085,10 +1090,21 @@ class ProgressStore:
                         ).one_or_none()
                         if found is not None:
                             return _record(found)
+                    if run_id is not None:
+                        values["attempt"] = (
+                            self._run_attempts(
+                                session, learner_row.id, scenario_id, run_id, step
+                            )
+                            + 1
+                        )
+                        values["after_reveal"] = bool(
+                            after_reveal or values["attempt"] > 1
+                        )
                     row = AnswerRow(
                         learner_id=learner_row.id,
                         answer_json=answer_json,
                         answer_id=answer_id,
+                        run_id=run_id,
                         **values,
                     )
                     session.add(row)
@@ -1177,6 +1193,107 @@ class ProgressStore:
             )
         )
 
+    def _run_attempts(
+        self,
+        session: Session,
+        learner_id: int,
+        scenario_id: str,
+        run_id: int,
+        step: int,
+    ) -> int:
+        run = session.get(ScenarioRunRow, run_id)
+        if (
+            run is None
+            or run.learner_id != learner_id
+            or run.scenario_id != scenario_id
+        ):
+            raise ProgressError(
+                f"run {run_id} is not this learner's run of {scenario_id[:40]!r}: open one "
+                "with open_run()."
+            )
+        query = select(func.count()).where(
+            AnswerRow.run_id == run_id, AnswerRow.step == step
+        )
+        return int(session.execute(query).scalar_one())
+
+    # -- scenario runs (the walkthrough's play-throughs) --------------------------------
+
+    @bounded
+    def open_run(
+        self, learner: Learner | int, scenario_id: str, *, new: bool = False
+    ) -> int:
+        """The learner's latest run of the scenario, or a new one (none yet, or ``new``).
+
+        A reload goes on with the latest run, finished or not, so the answers given in it
+        stay retries; ``new`` (the learner starts the scenario from its first step) finishes
+        an open run and starts another.
+        """
+        with self._guard("open a scenario run"), self._transaction(write=True) as s:
+            learner_id = self._learner_row(s, learner).id
+            now = datetime.now(UTC)
+            query = (
+                select(ScenarioRunRow)
+                .where(
+                    ScenarioRunRow.learner_id == learner_id,
+                    ScenarioRunRow.scenario_id == scenario_id,
+                )
+                .order_by(ScenarioRunRow.id.desc())
+            )
+            found = s.scalars(query).first()
+            if found is not None and not new:
+                return int(found.id)
+            if found is not None and found.finished_at is None:
+                found.finished_at = now
+            row = ScenarioRunRow(
+                learner_id=learner_id, scenario_id=scenario_id, started_at=now
+            )
+            s.add(row)
+            s.flush()
+            return int(row.id)
+
+    @bounded
+    def last_run(self, learner: Learner | int) -> tuple[str, bool] | None:
+        """The learner's latest run: its scenario id and whether it is finished (or None)."""
+        with self._guard("read a scenario run"), self._transaction(write=False) as s:
+            learner_id = self._learner_row(s, learner).id
+            query = (
+                select(ScenarioRunRow.scenario_id, ScenarioRunRow.finished_at)
+                .where(ScenarioRunRow.learner_id == learner_id)
+                .order_by(ScenarioRunRow.id.desc())
+                .limit(1)
+            )
+            found = s.execute(query).first()
+            return None if found is None else (str(found[0]), found[1] is not None)
+
+    @bounded
+    def finish_run(self, run_id: int) -> None:
+        """Close a run (its last question is answered): the next play-through is a new run."""
+        with self._guard("finish a scenario run"), self._transaction(write=True) as s:
+            row = s.get(ScenarioRunRow, run_id)
+            if row is not None and row.finished_at is None:
+                row.finished_at = datetime.now(UTC)
+
+    @bounded
+    def run_firsts(self, run_id: int) -> dict[int, bool]:
+        """A run's first attempts: step -> whether its first answer was right."""
+        with self._guard("read a scenario run"), self._transaction(write=False) as s:
+            query = (
+                select(AnswerRow.step, AnswerRow.correct)
+                .where(AnswerRow.run_id == run_id, AnswerRow.attempt == 1)
+                .order_by(AnswerRow.id)
+            )
+            firsts: dict[int, bool] = {}
+            for step, correct in s.execute(query):
+                firsts.setdefault(int(step), bool(correct))
+            return firsts
+
+    @bounded
+    def run_finished(self, run_id: int) -> bool:
+        """Whether the run is closed (or gone)."""
+        with self._guard("read a scenario run"), self._transaction(write=False) as s:
+            row = s.get(ScenarioRunRow, run_id)
+            return row is None or row.finished_at is not None
+
     def rebuild_counts(self) -> None:
         """Work out ``answer_days`` and ``ask_marks`` again from every stored answer.
 
@@ -1260,6 +1377,23 @@ class ProgressStore:
                 AskMarkRow.last_first_correct.is_(False),
             )
             return {(sid, int(step)) for sid, step in session.execute(query)}
+
+    @bounded
+    def first_marks(self, learner: Learner | int) -> dict[tuple[str, int], bool]:
+        """Per ask answered at the first try at least once: whether the latest first try was
+        right (the wrap-up's and the lesson cards' unit). One row per ask is read."""
+        with self._guard("read answers"), self._transaction(write=False) as session:
+            row = self._learner_row(session, learner)
+            query = select(
+                AskMarkRow.scenario_id, AskMarkRow.step, AskMarkRow.last_first_correct
+            ).where(
+                AskMarkRow.learner_id == row.id,
+                AskMarkRow.last_first_correct.is_not(None),
+            )
+            return {
+                (sid, int(step)): bool(right)
+                for sid, step, right in session.execute(query)
+            }
 
     @bounded
     def answered_asks(self, learner: Learner | int) -> set[tuple[str, int]]:

@@ -8,6 +8,7 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -23,7 +24,7 @@ log = logging.getLogger(__name__)
 if TYPE_CHECKING:
     from tutor.glossary import Glossary
     from tutor.lessons import Lesson
-    from tutor.progress import Learner, ProgressStore
+    from tutor.progress import AnswerRecord, Learner, ProgressStore
     from tutor.progress.outbox import Outbox
 
 #: Seconds a folder scan is trusted: an edited or added file is noticed this soon after.
@@ -217,9 +218,16 @@ def outbox() -> Outbox | None:
 SAVED, KEPT = "saved", "kept"
 
 
-def save_answer(store: ProgressStore | None, learner: Learner, **values: Any) -> str:
+def save_answer(
+    store: ProgressStore | None,
+    learner: Learner,
+    *,
+    then: Callable[[AnswerRecord], object] | None = None,
+    **values: Any,
+) -> str:
     """Save one answer (``record_answer``'s keyword arguments), or keep it in the data
-    folder's queue if the store is away: :data:`SAVED` or :data:`KEPT`.
+    folder's queue if the store is away: :data:`SAVED` or :data:`KEPT`. ``then`` is given
+    the saved record (not called for a kept answer: the store numbers it when it is saved).
 
     The answer gets its id and time here, so a kept one is saved later as it was given,
     once. The queue is written (and on disk) before this returns.
@@ -235,7 +243,9 @@ def save_answer(store: ProgressStore | None, learner: Learner, **values: Any) ->
     box = outbox()
     if store is not None and (box is None or not box.waiting()):
         try:
-            store.record_answer(learner, **values)
+            record = store.record_answer(learner, **values)
+            if then is not None:
+                then(record)
             return SAVED
         except StoreUnavailable as exc:
             _log.error("An answer could not be saved, so it is kept: %s", exc)

@@ -18,8 +18,10 @@ from tutor.ui.bank import (
     walk_until_refused,
 )
 from tutor.ui.data import available_store
+from tutor.ui.screen import table_notation
 from tutor.ui.state import Settings
 from tutor.ui.text import plain
+from tutor.ui.topics import topic_title
 
 MODES = ("By topic", "By level", "My mistakes only", "Mixed review")
 MIXED_SIZE = 10
@@ -117,7 +119,7 @@ def _summary(queue: Sequence[Item]) -> None:
         st.markdown("To look at again:")
         st.markdown(
             "\n".join(
-                f"- {plain(s.title)}, step {i + 1}: {plain(_prompt(s, i))}"
+                f"- {plain(s.title)}, step {i + 1}: {plain(table_notation(_prompt(s, i)))}"
                 for s, i in wrong
             )
         )
@@ -145,7 +147,7 @@ def _choose(scenarios: Sequence[Scenario]) -> tuple[str, str | None, int | None]
     if mode == "By topic":
         present = {item_topic(item) for item in ask_steps(scenarios)}
         topics = [t for t in TOPICS if t in present] + sorted(present - set(TOPICS))
-        topic = st.selectbox("Topic", topics, key="pr_topic")
+        topic = st.selectbox("Topic", topics, key="pr_topic", format_func=topic_title)
     elif mode == "By level":
         levels = sorted({s.level for s in scenarios})
         level = st.selectbox("Level", levels, key="pr_level")

@@ -1,4 +1,5 @@
-"""The Review page: today's session of the rules falling due (FSRS), and the days ahead.
+"""The Review page: today's session of the rules falling due (the FSRS scheduler), and the
+days ahead, in the learner's time zone.
 
 Each due rule is drilled with one question that cites it: a step of a bank scenario, or a
 question generated to a drill target. Session keys start with ``rv_``: ``rv_queue`` (the
@@ -9,8 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from functools import lru_cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
 
@@ -43,7 +45,7 @@ Ref = tuple[str, str, int]
 MAPPING = (
     "Every answer you give rates the rules its ruling cites, first tries only: "
     f"**wrong** is *Again*, **right after a hint** is *Hard*, **right within "
-    f"{FAST_SECONDS:.0f} s** is *Easy*, **right** is *Good*. The FSRS scheduler then sets "
+    f"{FAST_SECONDS:.0f} s** is *Easy*, **right** is *Good*. A scheduler then sets "
     "when each rule is due again: sooner after a miss, later after an easy answer."
 )
 
@@ -129,6 +131,18 @@ def review_question(ref: Ref, settings: Settings) -> tuple[Scenario, StepResult]
     return drill.scenario, walk(drill.scenario)[-1]
 
 
+def learner_zone() -> tuple[tzinfo, str]:
+    """The learner's time zone (the browser's, ``st.context.timezone``) and its name; UTC
+    when the browser does not say or names a zone this machine does not know."""
+    name = st.context.timezone
+    if name:
+        try:
+            return ZoneInfo(name), name
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    return UTC, "UTC"
+
+
 def _next_clicked() -> None:
     st.session_state["rv_pos"] = st.session_state.get("rv_pos", 0) + 1
 
@@ -173,11 +187,18 @@ def review_page(settings: Settings) -> None:
         )
         return
     due = due_now(cards, now)
+    zone, zone_name = learner_zone()
+    local = now.astimezone(zone)
+    days = coming_days(cards, now, zone=zone)
+    later = days[0][1] - len(due)  # due by the end of the learner's day, not yet
     met = "1 rule met" if len(cards) == 1 else f"{len(cards)} rules met"
-    st.markdown(f"**{met}**, **{len(due)} due now** (as of {now:%Y-%m-%d %H:%M} UTC).")
-    days = coming_days(cards, now)
+    headline = f"**{met}**, **{len(due)} due now**"
+    if later > 0:
+        headline += f", {later} more later today"
+    st.markdown(f"{headline} (as of {local:%Y-%m-%d %H:%M} {zone_name}).")
     st.markdown(
-        "**Rules due in the coming days** (UTC; today counts the overdue ones):"
+        f"**Rules due in the coming days** ({zone_name}; today counts the overdue ones "
+        "and those due later today):"
     )
     st.table({day.strftime("%a %d %b"): [n] for day, n in days})
     state = st.session_state

@@ -272,3 +272,13 @@ LEARN_ASSIGNMENT_POS = "learn_assignment_pos"
 #: The Learn page: a join code typed, and the message after joining.
 LEARN_JOIN_CODE = "learn_join_code"
 LEARN_JOIN_MESSAGE = "learn_join_msg"
+
+
+#: Session keys of the walkthrough: the store's run of the scenario on screen
+#: ``(learner id, scenario id, run id)``; the questions passed with Next unanswered
+#: ``{(scenario id, step)}``; a flag set when a scenario is started from its first step (a
+#: new run); the scenario whose wrap-up was reached.
+WT_RUN = "wt_run"
+WT_SKIPPED = "wt_skipped"
+WT_NEW_RUN = "wt_new_run"
+WT_FINISHED = "wt_finished"
