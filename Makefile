@@ -9,7 +9,7 @@ RUN_STAMP  := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 LINT_STAMP := $(VENV)/.installed-lint
 
-.PHONY: run test test-fast lint format bench venv clean
+.PHONY: run test test-fast lint format bench venv clean i18n i18n-check
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,10 +41,29 @@ test: $(TEST_STAMP)
 test-fast: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q -m "not slow"
 
-lint: $(LINT_STAMP)
+lint: $(LINT_STAMP) i18n-check
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict tutor
+
+# The catalogues: extract the interface's template (babel.cfg says what from), merge it into
+# every language's .po, and bring the rules reference's and the bank's catalogues up to date.
+# Then translate the new or changed entries of each .po in any .po editor.
+# `make i18n NEW=fr` adds a language: its empty catalogues, to translate.
+i18n: $(LINT_STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -o tutor/locale/tutor.pot -c "Translators:" \
+	  --strip-comment-tags -w 96 --add-location=file --project "Stud Tutor" --version 0.1.0 \
+	  --msgid-bugs-address "the Stud Tutor issue tracker" --header-comment "$$(cat tutor/locale/header.txt)" .
+	$(if $(NEW),$(BIN)/python -m tutor.catalogues new $(NEW))
+	$(BIN)/python -m tutor.catalogues merge
+	$(BIN)/python -m tutor.rules_reference --update-catalogue
+	$(BIN)/python -m tutor.scenarios.texts update scenarios
+
+# The gates on the catalogues (part of `make lint`): the .pot is what the code says, every
+# language's catalogue of every domain is complete, its placeholders, markup and plural
+# forms agree with the source.
+i18n-check: $(LINT_STAMP)
+	$(BIN)/python -m tutor.catalogues check
 
 # What `make lint` would refuse and a tool can mend: import order, formatting, simple rewrites.
 format: $(LINT_STAMP)

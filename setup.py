@@ -1,10 +1,14 @@
-"""Build hook: the wheel carries the repository's ``scenarios/`` and ``lessons/``.
+"""Build hook: the wheel carries the repository's ``scenarios/`` and ``lessons/``, and
+every gettext catalogue compiled (a ``.mo`` beside each ``.po``).
 
 The two folders stay at the top of the repository, where authors edit them; at build time
 they are copied into the package as ``tutor/_bundled/scenarios`` and
 ``tutor/_bundled/lessons``, which ``tutor.config`` finds with ``importlib.resources``. An
 editable install (``pip install -e .``) copies nothing: it reads the checkout's folders.
-Everything else about the package is in ``pyproject.toml``.
+The catalogues (``tutor/locale/<lang>/LC_MESSAGES/*.po`` and the bank's
+``scenarios/locale/...``) are compiled with Babel into the built package only; an editable
+install reads the ``.po`` (``tutor.i18n`` compiles it in memory). Everything else about the
+package is in ``pyproject.toml``.
 """
 
 from __future__ import annotations
@@ -37,6 +41,23 @@ class BuildWithData(build_py):
                 target / name,
                 ignore=shutil.ignore_patterns(".*", "__pycache__"),
             )
+        compile_catalogues(Path(self.build_lib) / "tutor")
+
+
+def compile_catalogues(package: Path) -> list[Path]:
+    """A ``.mo`` beside every ``.po`` under ``package`` (Babel); the files written."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    written = []
+    for po in sorted(package.rglob("LC_MESSAGES/*.po")):
+        with po.open("rb") as handle:
+            catalog = read_po(handle, abort_invalid=True)
+        mo = po.with_suffix(".mo")
+        with mo.open("wb") as handle:
+            write_mo(handle, catalog)
+        written.append(mo)
+    return written
 
 
 setup(cmdclass={"build_py": BuildWithData})

@@ -268,10 +268,12 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     set_language_resolver(None)
 
 
-def glossary_app(term: str | None = None) -> AppTest:
+def glossary_app(term: str | None = None, lang: str | None = None) -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=30)
     if term is not None:
         at.query_params["term"] = term
+    if lang is not None:
+        at.query_params["lang"] = lang
     at.run()
     at.switch_page("app_pages/glossary.py")
     if term is not None:
@@ -327,8 +329,7 @@ def test_the_filter_finds_a_term_in_either_language(env: Path) -> None:
 
 
 def test_the_glossary_page_in_italian(env: Path) -> None:
-    set_language_resolver(lambda: "it")
-    at = glossary_app("counterfeit")
+    at = glossary_app("counterfeit", "it")
     names = entry_names(at)
     assert names[0] == "counterfeit"
     assert "puntata minima" in names and "carta comune" in names

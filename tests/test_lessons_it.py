@@ -220,8 +220,9 @@ def english_sentences(lesson: Lesson) -> list[str]:
 @pytest.fixture
 def italian_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppTest]:
     point_app_at(monkeypatch, tmp_path / "data", ROOT)
-    set_language_resolver(lambda: "it")
-    at = AppTest.from_file(str(APP), default_timeout=60).run()
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.query_params["lang"] = "it"
+    at.run()
     assert not at.exception
     yield at
     set_language_resolver(None)
@@ -259,13 +260,14 @@ def test_an_untranslated_lesson_is_shown_in_english_with_a_notice(
     shutil.copytree(ROOT / "tests" / "data" / "ui" / "scenarios", content / "scenarios")
     (content / "lessons" / "it" / "03-bring-in.md").unlink()
     point_app_at(monkeypatch, tmp_path / "data", content)
-    set_language_resolver(lambda: "it")
     try:
-        at = AppTest.from_file(str(APP), default_timeout=60).run()
+        at = AppTest.from_file(str(APP), default_timeout=60)
+        at.query_params["lang"] = "it"
+        at.run()
         at.button(key="learn_open_bring-in").click().run()
         assert shown(at.info)[0] == (
-            "This lesson has not been translated into your language yet: it is shown in "
-            "English."
+            "Questa lezione non è ancora stata tradotta nella tua lingua: è mostrata in "
+            "inglese."
         )
         assert any(m.startswith("# The bring-in") for m in shown(at.markdown))
         at.button(key="learn_back").click().run()

@@ -176,6 +176,24 @@ def test_the_wheel_carries_the_catalogues_and_speaks_italian_from_them(
     assert (package / "locale" / "rules.pot").is_file()
     bank = package / "_bundled" / "scenarios"
     assert (bank / "locale" / "it" / "LC_MESSAGES" / "bank.po").is_file()
+    # compiled at build: a .mo beside every .po
+    for po in (
+        package / "locale" / "it" / "LC_MESSAGES" / "tutor.po",
+        package / "locale" / "it" / "LC_MESSAGES" / "rules.po",
+        bank / "locale" / "it" / "LC_MESSAGES" / "bank.po",
+    ):
+        assert po.is_file() and po.with_suffix(".mo").is_file(), po
+    said = _run(
+        [
+            installed.python,
+            "-c",
+            "from tutor.engine.messages import msg; from tutor.wording import render; "
+            "print(render(msg('op.fold', None, player='Ana'), 'it'))",
+        ],
+        env=installed.env,
+        cwd=installed.work,
+    )
+    assert (said.returncode, said.stdout) == (0, "Ana fa fold\n"), said.stderr
     probe = _run(
         [
             installed.python,

@@ -251,6 +251,7 @@ def test_old_layout_is_upgraded_with_its_data(db_url: str) -> None:
         "class_identities",
         "class_members",
         "classes",
+        "learner_languages",
         "learners",
         "lessons_read",
         "review_cards",

@@ -1117,3 +1117,21 @@ def test_a_bad_lesson_id_is_refused(
         "at most 100 characters."
     )
     assert store.lessons_read(ana) == set()
+
+
+def test_a_learners_language_is_kept_and_changed(tmp_path: Path) -> None:
+    with ProgressStore(f"sqlite:///{tmp_path / 'p.sqlite3'}") as store:
+        ana = store.create_learner("Ana")
+        bo = store.create_learner("Bo")
+        assert store.language_of(ana) is None
+        store.set_language(ana, "it")
+        store.set_language(bo, "en")
+        assert (store.language_of(ana), store.language_of(bo)) == ("it", "en")
+        store.set_language(ana, "en")
+        assert store.language_of(ana) == "en"
+        with pytest.raises(ProgressError) as info:
+            store.set_language(ana, "fr")
+        assert str(info.value) == (
+            "'fr' is not a language of the tutor: use one of en, it."
+        )
+        assert store.language_of(ana) == "en"

@@ -277,6 +277,8 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def rules_app(rule: str | None) -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=15)
+    for key, value in OPENED_WITH.items():
+        at.query_params[key] = value
     at.run()
     if rule is not None:
         at.query_params["rule"] = rule
@@ -324,13 +326,18 @@ def test_an_unknown_rule_in_the_address_is_said_plainly(env: Path) -> None:
     assert not any(e.proto.expanded for e in at.expander)
 
 
+#: The address parameters every rules_app session opens with (the fixture below).
+OPENED_WITH: dict[str, str] = {}
+
+
 @pytest.fixture
 def italian_session() -> Iterator[None]:
-    """Every session speaks Italian (as the app's resolver would say for ?lang=it)."""
-    set_language_resolver(lambda: "it")
+    """Every session opens with ?lang=it in its address (the app resolves it)."""
+    OPENED_WITH["lang"] = "it"
     try:
         yield
     finally:
+        OPENED_WITH.clear()
         set_language_resolver(None)
 
 

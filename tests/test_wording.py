@@ -38,8 +38,29 @@ def test_every_key_the_code_says_has_wording_in_every_language(code: str) -> Non
 def test_no_catalogue_keeps_wording_nobody_says(code: str) -> None:
     catalogue = set(tongue(code).catalogue)
     enum_words = {k for k in catalogue if re.fullmatch(r"[A-Z]\w*\.[A-Z_0-9]+", k)}
-    unused = sorted(catalogue - keys_in_code() - enum_words - {"wording.example"})
+    words = {k for k in catalogue if k.startswith(("word.", "game."))}
+    unused = sorted(
+        catalogue - keys_in_code() - enum_words - words - {"wording.example"}
+    )
     assert unused == []
+
+
+def test_every_word_entry_is_said_by_the_wording_code() -> None:
+    """``word.*`` entries are said by the templates' code, by their whole key or by a
+    prefix completed with a value (``f"word.rank.{rank}"``)."""
+    code = "\n".join(
+        line
+        for path in (ROOT / "wording").rglob("*.py")
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if not re.match(r'\s*"word\.[^"]*":', line)
+    )
+    words = [k for k in tongue("en").catalogue if k.startswith("word.")]
+    unsaid = [
+        k
+        for k in words
+        if f'"{k}"' not in code and f'"{k.rsplit(".", 1)[0]}.{{' not in code
+    ]
+    assert unsaid == []
 
 
 def test_values_are_written_as_english_writes_them() -> None:
@@ -87,7 +108,7 @@ def test_an_unknown_key_renders_as_its_data_and_is_logged(
 
 def test_an_unknown_language_is_refused_with_the_choices() -> None:
     with pytest.raises(
-        ValueError, match=r"^no wording for language 'xx': use one of en\.$"
+        ValueError, match=r"^no wording for language 'xx': use one of en, it\.$"
     ):
         render(msg("wording.example", None, player="A", amount=1), "xx")
 

@@ -6,9 +6,11 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
+
+from tutor.i18n import LANGUAGES, _, choose_language, ngettext, use_language
 
 DEFAULT_PORT = 8501
 DEFAULT_ADDRESS = "127.0.0.1"
@@ -65,6 +67,32 @@ def _verbose_flag(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _lang_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help="the language of the messages (default: LC_ALL, LC_MESSAGES or LANG, "
+        "else English); --json output is always the format's English",
+    )
+
+
+def command_language(given: str | None, environ: Mapping[str, str]) -> str:
+    """``--lang``, else the locale of the environment (``LANG=it_IT.UTF-8``), else English.
+
+    >>> command_language(None, {"LANG": "it_IT.UTF-8"}), command_language("en", {"LANG": "it"})
+    ('it', 'en')
+    >>> command_language(None, {"LANG": "C.UTF-8"})
+    'en'
+    """
+    return choose_language(
+        given,
+        environ.get("LC_ALL"),
+        environ.get("LC_MESSAGES"),
+        environ.get("LANG"),
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="tutor", description="Stud Tutor: scenario tools and the app."
@@ -78,12 +106,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="scenario files, or folders searched for *.yaml and *.yml",
     )
     _verbose_flag(validate)
+    _lang_option(validate)
     answer = sub.add_parser(
         "answer", help="print the engine's answer to every ask of a file"
     )
     answer.add_argument("file", metavar="FILE")
     answer.add_argument("--json", action="store_true", help="print one JSON object")
     _verbose_flag(answer)
+    _lang_option(answer)
     sub.add_parser("schema", help="print the JSON Schema of the scenario format")
     generate = sub.add_parser(
         "generate", help="write a hand generated to a drill target as scenario YAML"
@@ -178,17 +208,17 @@ def run_command(port: int = DEFAULT_PORT, address: str = DEFAULT_ADDRESS) -> lis
     ]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def cmd_validate(paths: list[str], out: TextIO) -> int:
     from tutor.scenarios import load_bank
     from tutor.scenarios.text import terminal_safe
 
     missing = [p for p in paths if not os.path.exists(p)]
     if missing:
-        raise UsageError(f"tutor validate: no such file or folder: {missing[0]!r}")
+        raise UsageError(
+            _("tutor validate: no such file or folder: {path}").format(
+                path=repr(missing[0])
+            )
+        )
 
     def show(name: str, problems: list[Any]) -> None:
         for problem in problems:
@@ -197,13 +227,63 @@ def cmd_validate(paths: list[str], out: TextIO) -> int:
     bank = load_bank(paths, on_file=show)
     if not bank.files:
         raise UsageError(
-            f"tutor validate: no *.yaml or *.yml files under {', '.join(paths)}"
+            _("tutor validate: no *.yaml or *.yml files under {paths}").format(
+                paths=", ".join(paths)
+            )
         )
+    for warning in untranslated(bank.scenarios):
+        print(terminal_safe(warning), file=out, flush=True)
     print(
-        f"{_plural(len(bank.files), 'file')} checked, {len(bank.failed)} failed",
+        ngettext(
+            "{n} file checked, {failed} failed",
+            "{n} files checked, {failed} failed",
+            len(bank.files),
+        ).format(n=len(bank.files), failed=len(bank.failed)),
         file=out,
     )
     return 1 if bank.failed else 0
+
+
+def untranslated(scenarios: Iterable[Any], lang: str | None = None) -> list[str]:
+    """A warning, located, for each title, prompt and hint without a translation into
+    ``lang`` (default: the current language; none for English, the source)."""
+    from tutor.i18n import current_language, translations
+    from tutor.scenarios import texts
+
+    code = lang or current_language()
+    if code == LANGUAGES[0]:
+        return []
+    out: list[str] = []
+    for scenario in scenarios:
+        root = texts.catalogue_root(scenario.path, code)
+        if root is None:
+            out.append(
+                _(
+                    "{path}:1:1: warning: no {lang} catalogue for this scenario's texts "
+                    "(locale/{lang}/LC_MESSAGES/bank.po beside the bank): they are "
+                    "shown in English"
+                ).format(path=scenario.path, lang=code)
+            )
+            continue
+        catalogue = translations(code, domain=texts.DOMAIN, root=root)
+        for path, text in texts.text_fields(scenario):
+            if catalogue.pgettext(texts.context(scenario.id, path), text) != text:
+                continue
+            line, column = scenario.mark(path)
+            out.append(
+                _(
+                    "{path}:{line}:{column}: warning: {field} has no {lang} translation "
+                    "(or only a fuzzy one) in {po}: it is shown in English"
+                ).format(
+                    path=scenario.path,
+                    line=line,
+                    column=column,
+                    field=path,
+                    lang=code,
+                    po=root / code / "LC_MESSAGES" / f"{texts.DOMAIN}.po",
+                )
+            )
+    return out
 
 
 def _compact(value: Any) -> str:
@@ -235,10 +315,13 @@ def cmd_answer(path: str, as_json: bool, out: TextIO) -> int:
     if not os.path.isfile(path):
         if os.path.exists(path):  # a folder, a named pipe, a device: never opened
             raise UsageError(
-                f"tutor answer: {terminal_safe(repr(path))} is not a regular file: "
-                "give one scenario file"
+                _(
+                    "tutor answer: {path} is not a regular file: give one scenario file"
+                ).format(path=terminal_safe(repr(path)))
             )
-        raise UsageError(f"tutor answer: no such file: {path!r}")
+        raise UsageError(
+            _("tutor answer: no such file: {path}").format(path=repr(path))
+        )
     scenario, problems = check_file(path)
 
     def say(text: str) -> None:  # never a raw control character on the terminal
@@ -248,20 +331,25 @@ def cmd_answer(path: str, as_json: bool, out: TextIO) -> int:
         for problem in problems:
             say(str(problem))
         return 1
-    result = answer_scenario(scenario)
-    if as_json:
+    if as_json:  # the format's contract: English identifiers and text, whatever --lang
+        with use_language(LANGUAGES[0]):
+            result = answer_scenario(scenario)
         print(json_safe(json.dumps(result, indent=2, ensure_ascii=False)), file=out)
         return 0
-    say(f"{scenario.id}: {scenario.title}")
+    from tutor.scenarios.texts import localised
+
+    result = answer_scenario(scenario)
+    shown = localised(scenario)
+    say(f"{shown.id}: {shown.title}")
     if not result["answers"]:
-        say("(no asks)")
+        say(_("(no asks)"))
     for item in result["answers"]:
-        step = scenario.steps[item["step"]]
+        step = shown.steps[item["step"]]
         assert step.ask is not None
         say(f"steps[{item['step']}] {item['kind']}: {step.ask.prompt}")
-        say(f"  answer: {_compact(item['answer'])}")
-        say(f"  why: {item['explanation']}")
-        say(f"  rules: {', '.join(item['rules'])}")
+        say(_("  answer: {answer}").format(answer=_compact(item["answer"])))
+        say(_("  why: {why}").format(why=item["explanation"]))
+        say(_("  rules: {rules}").format(rules=", ".join(item["rules"])))
     return 0
 
 
@@ -392,10 +480,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             from tutor.logs import configure_command
 
             configure_command(args.verbose)
-        if args.command == "validate":
-            return cmd_validate(args.paths, out)
-        if args.command == "answer":
-            return cmd_answer(args.file, args.json, out)
+        if args.command in ("validate", "answer"):
+            with use_language(command_language(args.lang, os.environ)):
+                if args.command == "validate":
+                    return cmd_validate(args.paths, out)
+                return cmd_answer(args.file, args.json, out)
         if args.command == "schema":
             return cmd_schema(out)
         if args.command == "generate":

@@ -40,11 +40,32 @@ log = logging.getLogger(__name__)
 
 #: The gettext domain of every catalogue.
 DOMAIN = "tutor"
-#: The languages there is (or will be) a catalogue for; the first is the default.
-LANGUAGES: tuple[str, ...] = ("en", "it")
-DEFAULT_LANGUAGE = LANGUAGES[0]
 #: Where the catalogues live: ``<LOCALE_DIR>/<lang>/LC_MESSAGES/tutor.po``.
 LOCALE_DIR = Path(__file__).parent / "locale"
+
+
+def _languages() -> tuple[str, ...]:
+    """English (the source), then every language with an interface catalogue: a language
+    is added by adding its ``tutor.po`` (``make i18n NEW=<code>``), nothing else."""
+    found = (
+        {
+            folder.name
+            for folder in LOCALE_DIR.iterdir()
+            if folder.is_dir()
+            and (
+                (folder / "LC_MESSAGES" / f"{DOMAIN}.po").is_file()
+                or (folder / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()
+            )
+        }
+        if LOCALE_DIR.is_dir()
+        else set()
+    )
+    return ("en", *sorted(found - {"en"}))
+
+
+#: The languages there is a catalogue for; the first is the default (the source).
+LANGUAGES: tuple[str, ...] = _languages()
+DEFAULT_LANGUAGE = LANGUAGES[0]
 
 _language: ContextVar[str | None] = ContextVar("tutor_language", default=None)
 _resolver: Callable[[], str | None] | None = None
@@ -73,6 +94,22 @@ def normalise(code: str | None) -> str | None:
         return None
     base = code.strip().split(".")[0].replace("-", "_").split("_")[0].lower()
     return base if base in LANGUAGES else None
+
+
+def choose_language(*candidates: str | None) -> str:
+    """The first of ``candidates`` there is a catalogue for, else English.
+
+    The app passes them in its order: the address's ``?lang=``, the learner's saved
+    choice, the signed-in profile's locale, the browser's (``st.context.locale``).
+
+    >>> choose_language(None, "fr-FR", "it-IT", "en-US"), choose_language(None, "")
+    ('it', 'en')
+    """
+    for candidate in candidates:
+        found = normalise(candidate)
+        if found is not None:
+            return found
+    return DEFAULT_LANGUAGE
 
 
 def current_language() -> str:
@@ -191,6 +228,7 @@ __all__ = [
     "LOCALE_DIR",
     "N_",
     "_",
+    "choose_language",
     "current_language",
     "ngettext",
     "normalise",

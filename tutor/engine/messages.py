@@ -74,11 +74,24 @@ def fallback(message: Message) -> str:
 
 
 _renderer: list[Callable[[Message], str]] = [fallback]
+_source: list[Callable[[Message], str]] = [fallback]
 
 
-def install(renderer: Callable[[Message], str]) -> None:
-    """Make ``renderer`` the one ``render`` uses (the wording layer calls this)."""
+def install(
+    renderer: Callable[[Message], str],
+    source: Callable[[Message], str] | None = None,
+) -> None:
+    """Make ``renderer`` the one ``render`` uses (the wording layer calls this), and
+    ``source`` the one ``render_source`` uses."""
     _renderer[0] = renderer
+    if source is not None:
+        _source[0] = source
+
+
+def render_source(message: Message) -> str:
+    """A message in the scenario format's language (English), whatever the session's:
+    for answer values that are text, which a scenario's ``expect`` is compared with."""
+    return _source[0](message)
 
 
 def render(message: Message) -> str:

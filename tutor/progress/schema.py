@@ -22,7 +22,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
 #: The Alembic revision this code's tables match (``tutor/progress/migrations/versions``).
-HEAD_REVISION = "0012_scenario_runs"
+HEAD_REVISION = "0013_language"
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -258,6 +258,18 @@ class LessonReadRow(Base):
     )
     lesson_id: Mapped[str] = mapped_column(String(100), primary_key=True)
     read_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class LearnerLanguageRow(Base):
+    """The language a learner chose in the sidebar (migration 0013_language)."""
+
+    __tablename__ = "learner_languages"
+
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True
+    )
+    language: Mapped[str] = mapped_column(String(8), nullable=False)
+    chosen_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
 
 
 # -- classes and assignments (migration 0009_classes) ----------------------------------------

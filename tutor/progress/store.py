@@ -55,6 +55,7 @@ from sqlalchemy.pool import StaticPool
 from tutor import config
 from tutor.config import DATA_DIR_VAR, DATABASE_URL_VAR, database_url, redact_url
 from tutor.engine.rules import PRESETS
+from tutor.i18n import LANGUAGES
 from tutor.progress.answers_csv import Lookup, answers_query, write_csv
 from tutor.progress.identity import (
     SESSION_KINDS,
@@ -90,6 +91,7 @@ from tutor.progress.schema import (
     AskMarkRow,
     AuthFailureRow,
     BrowserSessionRow,
+    LearnerLanguageRow,
     LearnerRow,
     LessonReadRow,
     ReviewCardRow,
@@ -1577,6 +1579,49 @@ class ProgressStore:
                     select(LessonReadRow.lesson_id).where(
                         LessonReadRow.learner_id == learner_id
                     )
+                )
+            )
+
+    # -- the learner's language ---------------------------------------------------------
+
+    def language_of(self, learner: Learner | int) -> str | None:
+        """The language the learner chose (a code such as ``it``), or None."""
+        with (
+            self._guard("read the learner's language"),
+            self._transaction(write=False) as s,
+        ):
+            learner_id = self._learner_row(s, learner).id
+            found: str | None = s.scalar(
+                select(LearnerLanguageRow.language).where(
+                    LearnerLanguageRow.learner_id == learner_id
+                )
+            )
+            return found
+
+    def set_language(self, learner: Learner | int, language: str) -> None:
+        """Remember the learner's language (a code of ``tutor.i18n.LANGUAGES``).
+
+        :raises ProgressError: If there is no catalogue for ``language``.
+        """
+        if language not in LANGUAGES:
+            raise ProgressError(
+                f"{str(language)[:20]!r} is not a language of the tutor: use one of "
+                f"{', '.join(LANGUAGES)}."
+            )
+        insert = sqlite_insert if self.is_sqlite else pg_insert
+        with (
+            self._guard("save the learner's language"),
+            self._transaction(write=True) as s,
+        ):
+            learner_id = self._learner_row(s, learner).id
+            now = datetime.now(UTC)
+            statement = insert(LearnerLanguageRow).values(
+                learner_id=learner_id, language=language, chosen_at=now
+            )
+            s.execute(
+                statement.on_conflict_do_update(
+                    index_elements=["learner_id"],
+                    set_={"language": language, "chosen_at": now},
                 )
             )
 

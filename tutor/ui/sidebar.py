@@ -23,6 +23,7 @@ from tutor.progress import Learner, ProgressStore
 from tutor.progress.identity import PIN_POLICY, pin_key
 from tutor.progress.records import NAME_MAX, clean_name
 from tutor.progress.store import PIN_MAX, PIN_MIN
+from tutor.ui import language
 from tutor.ui.data import available_store, progress_store, store_notice
 from tutor.ui.identity import (
     LEARNER_COOKIE,
@@ -466,6 +467,8 @@ def sidebar() -> None:
             help="Replay every scenario under one card room's rules, or keep each scenario's own.",
         )
         st.toggle("Four-colour deck", key="four_colour")
+        store = available_store()
+        language.switch(store, current_learner(store))
 
 
 def store_banner() -> Any:

@@ -12,7 +12,7 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import GAME_TITLES, PRESETS
-from tutor.i18n import N_
+from tutor.i18n import N_, normalise
 from tutor.progress import Learner, ProgressStore
 from tutor.ui.identity import LEARNER_COOKIE, LEARNER_TOKEN, cookie_token, now
 
@@ -53,6 +53,16 @@ SESSION_DEFAULTS: Mapping[str, Any] = MappingProxyType(
 )
 
 
+#: Session keys: the language chosen explicitly (``?lang=`` in the address or the sidebar's
+#: switch; None: not chosen), and the language the session speaks (resolved each run by
+#: tutor.ui.language).
+LANGUAGE_CHOICE = "language_choice"
+LANGUAGE = "ui_language"
+#: Session key of the sidebar's language switch (a widget's), and of the learner's saved
+#: language as read from the store: (learner id, language or None).
+LANGUAGE_SWITCH = "language_switch"
+LANGUAGE_SAVED = "_language_saved"
+
 #: Session key (a text box's): the Glossary page's filter; default "" (every term shown).
 GLOSSARY_FILTER = "glossary_filter"
 
@@ -88,6 +98,7 @@ ADDRESS_KEYS: Mapping[str, str] = MappingProxyType(
         "scenario": "wt_scenario",
         "step": "wt_pos",
         "lesson": "learn_lesson",
+        "lang": LANGUAGE_CHOICE,
     }
 )
 #: Which page keeps which of the page-specific parameters.
@@ -109,6 +120,8 @@ def _from_address(param: str, value: str) -> object | None:
         return int(value) - 1 if value.isdigit() and 0 < int(value) < 1000 else None
     if param in ("scenario", "lesson"):
         return value if 0 < len(value) <= 200 and value.isprintable() else None
+    if param == "lang":
+        return normalise(value)
     return None
 
 

@@ -6,7 +6,9 @@ import streamlit as st
 
 from tutor.i18n import _
 from tutor.logs import configure as configure_logging
+from tutor.ui import language
 from tutor.ui.components import focus_watcher, page_style
+from tutor.ui.data import available_store
 from tutor.ui.identity import write_pending_cookies
 from tutor.ui.instructor_nav import instructor_pages
 from tutor.ui.sidebar import show_store_banner, sidebar, store_banner
@@ -15,6 +17,7 @@ from tutor.ui.state import init_session, keep_place_in_address
 st.set_page_config(page_title="Stud Tutor", page_icon="🃏", layout="wide")
 configure_logging()
 init_session()
+language.start_run(available_store())
 page = st.navigation(
     [
         st.Page(

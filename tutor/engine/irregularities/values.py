@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from tutor.engine.cards import Card
-from tutor.engine.messages import Message, Said, msg, render, render_all
+from tutor.engine.messages import Message, Said, msg, render_all, render_source
 from tutor.engine.presets import PRESET_VALUES
 from tutor.engine.values import (
     Street,
@@ -136,8 +136,9 @@ class IrrRuling:
 
     @property
     def cards(self) -> tuple[str, ...]:
-        """What happens to the cards, one sentence each."""
-        return tuple(render(m) for m in self.said_cards)
+        """What happens to the cards, one sentence each (the format's English: an answer
+        value, compared with a scenario's ``expect``)."""
+        return tuple(render_source(m) for m in self.said_cards)
 
     def answer(self) -> dict[str, Any]:
         """The answer object of a ``ruling`` ask."""

@@ -4,19 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from tutor import numbers
 from tutor.wording import Params
 
 
 def and_list(words: list[str]) -> str:
     """``A``, ``A and B``, ``A, B and C``."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def ending(n: int, one: str = "", many: str = "s") -> str:
-    """The ending for ``n`` things: ``one`` for one, else ``many`` (``raise`` + ``s``)."""
-    return one if n == 1 else many
+    return numbers.format_list(words, "en")
 
 
 def said(p: Params, name: str) -> str:
@@ -32,3 +26,9 @@ def joined(p: Params, name: str, sep: str = ", ") -> str:
     """A list parameter written with ``sep`` between its items (``A, B, C``)."""
     items: Iterable[object] = p.raw(name)
     return sep.join(p.say(x) for x in items)
+
+
+def listed(p: Params, name: str) -> str:
+    """A list parameter written as the language lists (``A, B and C``)."""
+    items: Iterable[object] = p.raw(name)
+    return numbers.format_list([p.say(x) for x in items], p.lang)

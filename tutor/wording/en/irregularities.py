@@ -12,15 +12,9 @@ from collections.abc import Mapping
 from tutor.wording import Params, Template
 from tutor.wording.en.common import joined
 
-#: What substantial action is (TDA 36), said by the misdeal cut-off and the out-of-turn rulings.
-SUBSTANTIAL = "substantial action is two actions of which one puts chips in, or any three (TDA 36)"
 
-#: The irregularities ruled on the initial deal only, as the refusal names them.
-_ON_THE_DEAL = {
-    "exposed-hole": "an exposed hole card",
-    "door-down": "a door card dealt face down",
-    "extra-card": "an extra card on the initial deal",
-}
+def _street_cap(p: Params) -> str:
+    return p.word(f"word.street-cap.{p.raw('street').value}")
 
 
 def _card(p: Params, name: str, unknown: str = "??") -> str:
@@ -28,115 +22,141 @@ def _card(p: Params, name: str, unknown: str = "??") -> str:
     return p[name] or unknown
 
 
-def _burned(p: Params) -> str:
-    return "burned two cards" if p.raw("double") else "did not burn"
-
-
-def _street_cap(p: Params) -> str:
-    return p["street"].capitalize()
-
-
 def _next(p: Params) -> str:
-    return f"{p['player']} acts next and may: {joined(p, 'actions', '; ')}."
+    return p.t(
+        "{player} acts next and may: {actions}.", actions=joined(p, "actions", "; ")
+    )
 
 
 def _blocked(p: Params) -> str:
-    done = "voided" if p.raw("void") else "misdealt"
-    return (
-        f"the hand was {done} (irr.misdeal): nothing more is played; the same players "
+    if p.raw("void"):
+        return p.t(
+            "the hand was voided (irr.misdeal): nothing more is played; the same players "
+            "are re-dealt."
+        )
+    return p.t(
+        "the hand was misdealt (irr.misdeal): nothing more is played; the same players "
         "are re-dealt."
     )
 
 
 def _sentence_capital(p: Params) -> str:
     said = p["said"]
-    return said[0].upper() + said[1:] + "."
+    return p.t("{said}.", said=said[0].upper() + said[1:])
 
 
 def _first_card_plays_on(p: Params) -> str:
-    seat = p["player"] or "the wrong seat"
-    return (
-        f"The first card went to {seat}, but the misdeal cut-off has passed "
-        f"({p['cutoff']}): the hand plays on."
+    return p.t(
+        "The first card went to {seat}, but the misdeal cut-off has passed ({cutoff}): "
+        "the hand plays on.",
+        seat=p["player"] or p.word("word.wrong-seat"),
     )
 
 
 def _first_card_misdeal(p: Params) -> str:
-    seat = p["player"] or "the wrong seat"
-    return (
-        f"The first card went to {seat} instead of the first seat; the cut-off has not "
-        f"passed ({p['cutoff']})."
-    )
-
-
-def _short_hand(p: Params, verdict: str) -> str:
-    missing = p["street"] or "missing"
-    return (
-        f"{p['player']} holds {p['count']} cards (the {missing}-street card was never "
-        f"dealt), found after the action: under {p['rules']} ({p['short_hand']}) "
-        + verdict
+    return p.t(
+        "The first card went to {seat} instead of the first seat; the cut-off has not "
+        "passed ({cutoff}).",
+        seat=p["player"] or p.word("word.wrong-seat"),
     )
 
 
 def _oot_binding(p: Params) -> str:
-    between = (
-        "(no bet, call or raise in between)"
-        if p.raw("calls_count")
-        else "(no bet or raise in between)"
-    )
-    return (
-        f"{p['player']} acted out of turn ({joined(p, 'actions')}). The action went back "
-        f"to the player whose turn it was; since then the action to {p['player']} has not "
-        f"changed {between}, so their out-of-turn {p['kind']} is binding."
+    if p.raw("calls_count"):
+        return p.t(
+            "{player} acted out of turn ({actions}). The action went back to the player "
+            "whose turn it was; since then the action to {player} has not changed (no "
+            "bet, call or raise in between), so their out-of-turn {kind} is binding.",
+            actions=joined(p, "actions"),
+        )
+    return p.t(
+        "{player} acted out of turn ({actions}). The action went back to the player "
+        "whose turn it was; since then the action to {player} has not changed (no bet or "
+        "raise in between), so their out-of-turn {kind} is binding.",
+        actions=joined(p, "actions"),
     )
 
 
 def _oot_not_binding(p: Params) -> str:
-    between = (
-        "(a bet, call or raise came in between)"
-        if p.raw("calls_count")
-        else "(a bet or raise came in between)"
-    )
-    chips = (
-        " Their out-of-turn chips come back to them (they go in again if they call)."
-        if p.raw("chips_back")
-        else ""
-    )
-    after = (
-        f" Under {p['rules']} a player who checked or called out of turn may not raise."
-        if p.raw("no_raise")
-        else " They have all their options."
-    )
-    return (
-        f"{p['player']} acted out of turn ({joined(p, 'actions')}), and the action to "
-        f"them changed before their turn {between}, so it is not binding."
-        + chips
-        + after
-    )
+    if p.raw("calls_count"):
+        text = p.t(
+            "{player} acted out of turn ({actions}), and the action to them changed "
+            "before their turn (a bet, call or raise came in between), so it is not "
+            "binding.",
+            actions=joined(p, "actions"),
+        )
+    else:
+        text = p.t(
+            "{player} acted out of turn ({actions}), and the action to them changed "
+            "before their turn (a bet or raise came in between), so it is not binding.",
+            actions=joined(p, "actions"),
+        )
+    if p.raw("chips_back"):
+        text += " " + p.t(
+            "Their out-of-turn chips come back to them (they go in again if they call)."
+        )
+    if p.raw("no_raise"):
+        return (
+            text
+            + " "
+            + p.t(
+                "Under {rules} a player who checked or called out of turn may not raise."
+            )
+        )
+    return text + " " + p.t("They have all their options.")
 
 
 def _one_motion(p: Params) -> str:
-    facing = (
-        f", facing {p['facing']}: chips that reach the call plus half a raise are a raise"
-        if p.raw("facing") is not None
-        else ""
-    )
-    back = f" The excess {p['back']} goes back." if p.raw("back") is not None else ""
-    return (
-        f"{p['player']} silently put in {p['amount']} in one motion{facing}: "
-        f"it is {p['counts']}.{back}"
-    )
+    if p.raw("facing") is not None:
+        text = p.t(
+            "{player} silently put in {amount} in one motion, facing {facing}: chips that "
+            "reach the call plus half a raise are a raise: it is {counts}."
+        )
+    else:
+        text = p.t("{player} silently put in {amount} in one motion: it is {counts}.")
+    if p.raw("back") is not None:
+        text += " " + p.t("The excess {back} goes back.")
+    return text
 
 
 def _opener_board(p: Params) -> str:
-    which = "lowest" if p.raw("low") else "highest"
-    return (
-        f"the {which} board counting every upcard, the exposed seventh card(s) included, "
-        f"acts first: {p['player']} with {p['board']}"
+    if p.raw("low"):
+        return p.t(
+            "the lowest board counting every upcard, the exposed seventh card(s) "
+            "included, acts first: {player} with {board}"
+        )
+    return p.t(
+        "the highest board counting every upcard, the exposed seventh card(s) included, "
+        "acts first: {player} with {board}"
+    )
+
+
+def _short_hand(p: Params) -> str:
+    missing = p["street"] or p.word("word.missing")
+    if p.key.endswith(".dead"):
+        return p.t(
+            "{player} holds {count} cards (the {missing}-street card was never dealt), "
+            "found after the action: under {rules} ({short_hand}) the hand is dead.",
+            missing=missing,
+        )
+    return p.t(
+        "{player} holds {count} cards (the {missing}-street card was never dealt), found "
+        "after the action: under {rules} ({short_hand}) the hand is live and plays its "
+        "{count} cards.",
+        missing=missing,
     )
 
 
 CATALOGUE: Mapping[str, Template] = {
+    # Words a sentence puts where a value is missing: a seat, a street, a card.
+    "word.wrong-seat": "the wrong seat",
+    "word.missing": "missing",
+    "word.card": "card",
+    "word.next-stub-card": "the next stub card",
+    # The irregularities ruled on the initial deal only, as a refusal names them.
+    "word.on-the-deal.exposed-hole": "an exposed hole card",
+    "word.on-the-deal.door-down": "a door card dealt face down",
+    "word.on-the-deal.extra-card": "an extra card on the initial deal",
     # -- the parts of every ruling ------------------------------------------------------------
     "irr.cite.rulebook": "Rulebook: {ref}.",
     "irr.cite.secondary": "Rulebook: {ref} (read in an older or secondary copy).",
@@ -151,19 +171,26 @@ CATALOGUE: Mapping[str, Template] = {
     "irr.cards.dead": "{player}'s cards are dead",
     "irr.cards.dead-chips-stay": "{player}'s cards are dead; their chips stay in the pot",
     # -- refusals common to several kinds ----------------------------------------------------
-    "irr.unknown-kind": lambda p: (
-        f"unknown irregularity {p.raw('kind')!r}: use one of {joined(p, 'kinds')}."
+    "irr.unknown-kind": lambda p: p.t(
+        "unknown irregularity {kind}: use one of {kinds}.",
+        kind=repr(p.raw("kind")),
+        kinds=joined(p, "kinds"),
     ),
     "irr.online": "software deals: this irregularity cannot occur online (irr.online).",
     "irr.hand-over": (
         "the hand is over: an irregularity is ruled on while the hand is played."
     ),
-    "irr.deal.not-now": lambda p: (
-        f"{_ON_THE_DEAL[p.raw('what')]} is ruled on the initial deal, before anyone acts "
-        "on third street: put the event before the bring-in."
+    # {what}: the irregularity ("an exposed hole card"), from its own entry.
+    "irr.deal.not-now": lambda p: p.t(
+        "{what} is ruled on the initial deal, before anyone acts on third street: put "
+        "the event before the bring-in.",
+        what=p.word(f"word.on-the-deal.{p.raw('what')}"),
     ),
-    "irr.action-refused": lambda p: (
-        f"{'then:' if p.raw('field') == 'then' else 'acts:'} {p['action']!r}: {p['problem']}"
+    # {field} is the scenario format's key (then: or acts:), kept as written.
+    "irr.action-refused": lambda p: p.t(
+        "{field}: {action}: {problem}",
+        field="then" if p.raw("field") == "then" else "acts",
+        action=repr(p["action"]),
     ),
     "irr.bring-in-forced": "the bring-in is forced: write it as an act.",
     # -- misdeals ------------------------------------------------------------------------------
@@ -181,7 +208,8 @@ CATALOGUE: Mapping[str, Template] = {
     ),
     "irr.misdeal.cutoff.substantial": (
         "after the bring-in (which does not count) there have been {actions} action(s), "
-        "{chips} with chips; " + SUBSTANTIAL
+        "{chips} with chips; substantial action is two actions of which one puts chips "
+        "in, or any three (TDA 36)"
     ),
     "irr.first-card.plays-on": _first_card_plays_on,
     "irr.first-card.misdeal": _first_card_misdeal,
@@ -208,9 +236,11 @@ CATALOGUE: Mapping[str, Template] = {
     "irr.exposed-hole.bad-position": (
         "card {position}: on the initial deal the cards are 1 and 2 (down) and 3 (the door)."
     ),
-    "irr.exposed-hole.upcard": lambda p: (
-        f"{p['player']}'s exposed {_card(p, 'exposed', 'card')} is their upcard; their "
-        f"third card ({_card(p, 'third')}) was dealt face down"
+    "irr.exposed-hole.upcard": lambda p: p.t(
+        "{player}'s exposed {exposed} is their upcard; their third card ({third}) was "
+        "dealt face down",
+        exposed=_card(p, "exposed", p.word("word.card")),
+        third=_card(p, "third"),
     ),
     "irr.exposed-hole.one.misdeal": (
         "The dealer exposed one of {player}'s hole cards; under {rules} that is a misdeal."
@@ -235,17 +265,19 @@ CATALOGUE: Mapping[str, Template] = {
         "Two of {player}'s initial cards were exposed: under {rules} their hand is dead "
         "and their ante of {ante} is returned. {reason}."
     ),
-    "irr.exposed-hole.players.misdeal": lambda p: (
-        f"Hole cards of {p['count']} players ({joined(p, 'players')}) were exposed; "
-        f"under {p['rules']} that is a misdeal."
+    "irr.exposed-hole.players.misdeal": lambda p: p.t(
+        "Hole cards of {count} players ({players}) were exposed; under {rules} that is a "
+        "misdeal.",
+        players=joined(p, "players"),
     ),
     "irr.exposed-hole.one-each": (
         "give one card number for each player named (card: [1, 2])."
     ),
-    "irr.exposed-hole.players.upcards": lambda p: (
-        f"One hole card each of {joined(p, 'players')} was exposed: under {p['rules']} "
-        "there is no misdeal; each exposed card is its owner's upcard, and their third "
-        "cards are dealt face down."
+    "irr.exposed-hole.players.upcards": lambda p: p.t(
+        "One hole card each of {players} was exposed: under {rules} there is no misdeal; "
+        "each exposed card is its owner's upcard, and their third cards are dealt face "
+        "down.",
+        players=joined(p, "players"),
     ),
     "irr.door-down.turned-up": "{player}'s door card is turned face up",
     "irr.door-down.unseen": (
@@ -300,11 +332,9 @@ CATALOGUE: Mapping[str, Template] = {
         "{player}'s {street}-street card was skipped and this was noticed before {player} "
         "acted: they are given the next card from the stub, and play goes on."
     ),
-    "irr.wrong-count.short.dead": lambda p: _short_hand(p, "the hand is dead."),
+    "irr.wrong-count.short.dead": _short_hand,
     "irr.wrong-count.plays-cards": "{player} plays the best hand their {count} cards make",
-    "irr.wrong-count.short.live": lambda p: _short_hand(
-        p, f"the hand is live and plays its {p['count']} cards."
-    ),
+    "irr.wrong-count.short.live": _short_hand,
     # -- premature cards -----------------------------------------------------------------------
     "irr.premature.not-now": (
         "a premature card is dealt while a betting round on third to sixth street is open."
@@ -326,31 +356,36 @@ CATALOGUE: Mapping[str, Template] = {
         "stub. {player}'s options are unrestricted, and seventh street is dealt without "
         "another burn."
     ),
-    "irr.premature.cards-set-aside": lambda p: (
-        f"the premature cards of {joined(p, 'players')} are set aside"
+    "irr.premature.cards-set-aside": lambda p: p.t(
+        "the premature cards of {players} are set aside", players=joined(p, "players")
     ),
     "irr.premature.more-set-aside": (
         "after the round, one more card per active player is set aside unseen; then burn "
         "and deal"
     ),
-    "irr.premature.set-aside-plus-one": lambda p: (
-        f"{_street_cap(p)}-street cards were dealt to {joined(p, 'players')} before the "
-        "betting round was complete: they never play, even if the last player then folds. "
-        "The round is finished first; then the premature cards and one more card for each "
-        "active player are set aside, and the dealer burns and deals the street."
+    # {Street}: the street's word with a capital letter (Fifth).
+    "irr.premature.set-aside-plus-one": lambda p: p.t(
+        "{Street}-street cards were dealt to {players} before the betting round was "
+        "complete: they never play, even if the last player then folds. The round is "
+        "finished first; then the premature cards and one more card for each active "
+        "player are set aside, and the dealer burns and deals the street.",
+        Street=_street_cap(p),
+        players=joined(p, "players"),
     ),
-    "irr.premature.cards-back": lambda p: (
-        f"the premature cards of {joined(p, 'players')} go back into the stub, which is "
-        "shuffled"
+    "irr.premature.cards-back": lambda p: p.t(
+        "the premature cards of {players} go back into the stub, which is shuffled",
+        players=joined(p, "players"),
     ),
     "irr.premature.burn-stays": (
         "the burn card stays; the street is dealt without a new burn"
     ),
-    "irr.premature.reshuffle": lambda p: (
-        f"{_street_cap(p)}-street cards were dealt to {joined(p, 'players')} before the "
-        "betting round was complete: they never play, even if the last player then folds. "
-        "The round is finished first; the premature cards are shuffled back into the stub, "
-        "the burn stays, and the street is dealt with no new burn."
+    "irr.premature.reshuffle": lambda p: p.t(
+        "{Street}-street cards were dealt to {players} before the betting round was "
+        "complete: they never play, even if the last player then folds. The round is "
+        "finished first; the premature cards are shuffled back into the stub, the burn "
+        "stays, and the street is dealt with no new burn.",
+        Street=_street_cap(p),
+        players=joined(p, "players"),
     ),
     "irr.premature.set-aside": "{count} cards set aside before {street} street",
     "irr.premature.set-aside.why": (
@@ -377,41 +412,76 @@ CATALOGUE: Mapping[str, Template] = {
     ),
     "irr.burn.keeps-seen": "the player keeps the card they have looked at",
     "irr.burn.seen": lambda p: (
-        f"The dealer {'burned two cards' if p.raw('double') else 'missed the burn'} before "
-        f"{p['street']} street, and the player looked at the down card they received: a "
-        "final downcard that its player has looked at is their and stays."
+        p.t(
+            "The dealer burned two cards before {street} street, and the player looked at "
+            "the down card they received: a final downcard that its player has looked at "
+            "is their and stays."
+        )
+        if p.raw("double")
+        else p.t(
+            "The dealer missed the burn before {street} street, and the player looked at "
+            "the down card they received: a final downcard that its player has looked at "
+            "is their and stays."
+        )
     ),
     "irr.burn.stand.cards": "the cards stand; every later street burns one card as usual",
     "irr.burn.stand": lambda p: (
-        f"The dealer {_burned(p)} on {p['street']} street: under {p['rules']} the cards "
-        "stand and every street burns one card, as always."
+        p.t(
+            "The dealer burned two cards on {street} street: under {rules} the cards stand "
+            "and every street burns one card, as always."
+        )
+        if p.raw("double")
+        else p.t(
+            "The dealer did not burn on {street} street: under {rules} the cards stand and "
+            "every street burns one card, as always."
+        )
     ),
     "irr.burn.after.cards": lambda p: (
-        "the cards stand; the next street burns "
-        + ("no card" if p.raw("double") else "two cards")
-        + " to put the order right"
+        p.t("the cards stand; the next street burns no card to put the order right")
+        if p.raw("double")
+        else p.t(
+            "the cards stand; the next street burns two cards to put the order right"
+        )
     ),
     "irr.burn.after": lambda p: (
-        f"The dealer {_burned(p)} on {p['street']} street, noticed after the action began: "
-        "the cards stand, and the next street burns "
-        + ("no card" if p.raw("double") else "two cards")
-        + " so that later cards come in their proper order."
+        p.t(
+            "The dealer burned two cards on {street} street, noticed after the action "
+            "began: the cards stand, and the next street burns no card so that later "
+            "cards come in their proper order."
+        )
+        if p.raw("double")
+        else p.t(
+            "The dealer did not burn on {street} street, noticed after the action began: "
+            "the cards stand, and the next street burns two cards so that later cards "
+            "come in their proper order."
+        )
     ),
-    "irr.burn.double.moved": lambda p: (
-        f"the second burn card ({_card(p, 'card')}) goes to {p['first']}; each card moves "
-        f"one seat on; {p['last']}'s card goes back on the stub"
+    "irr.burn.double.moved": lambda p: p.t(
+        "the second burn card ({card}) goes to {first}; each card moves one seat on; "
+        "{last}'s card goes back on the stub",
+        card=_card(p, "card"),
     ),
-    "irr.burn.missed.to-burn": lambda p: (
-        f"{_card(p, 'card')} ({p['player']}'s card) becomes the burn card"
+    "irr.burn.missed.to-burn": lambda p: p.t(
+        "{card} ({player}'s card) becomes the burn card", card=_card(p, "card")
     ),
-    "irr.burn.missed.takes": lambda p: f"{p['player']} takes {_card(p, 'card')}",
-    "irr.burn.missed.last": lambda p: (
-        f"{p['player']} gets the next stub card ({_card(p, 'card')})"
+    "irr.burn.missed.takes": lambda p: p.t(
+        "{player} takes {card}", card=_card(p, "card")
+    ),
+    "irr.burn.missed.last": lambda p: p.t(
+        "{player} gets the next stub card ({card})", card=_card(p, "card")
     ),
     "irr.burn.corrected": lambda p: (
-        f"The dealer {_burned(p)} on {p['street']} street, noticed before anyone acted: "
-        'the cards are put in their proper positions (rulebook: "corrected"), as if the '
-        "burn had been right."
+        p.t(
+            "The dealer burned two cards on {street} street, noticed before anyone acted: "
+            'the cards are put in their proper positions (rulebook: "corrected"), as '
+            "if the burn had been right."
+        )
+        if p.raw("double")
+        else p.t(
+            "The dealer did not burn on {street} street, noticed before anyone acted: the "
+            'cards are put in their proper positions (rulebook: "corrected"), as if '
+            "the burn had been right."
+        )
     ),
     # -- wrong bring-in / wrong opener ---------------------------------------------------------
     "irr.wrong-bring-in.not-now": (
@@ -425,8 +495,8 @@ CATALOGUE: Mapping[str, Template] = {
     "irr.wrong-named.right-player": (
         "{player} is the right player: there is no error to rule on."
     ),
-    "irr.wrong-named.say-action": lambda p: (
-        f"say what {p['player']} did when wrongly named (acts: ['{p['player']} brings in'])."
+    "irr.wrong-named.say-action": lambda p: p.t(
+        "say what {player} did when wrongly named (acts: ['{player} brings in'])."
     ),
     "irr.wrong-named.not-first": (
         "the first action is the wrongly named {player}'s, not {acted}'s."
@@ -478,7 +548,8 @@ CATALOGUE: Mapping[str, Template] = {
         "{count} player(s) acted behind {player}; after two they may lose the right to act"
     ),
     "irr.out-of-turn.behind.substantial": (
-        "{count} action(s) behind {player}, {chips} with chips: " + SUBSTANTIAL
+        "{count} action(s) behind {player}, {chips} with chips: substantial action is "
+        "two actions of which one puts chips in, or any three (TDA 36)"
     ),
     "irr.out-of-turn.refused.passed": (
         "{player} let the action pass them ({behind}), so they may only check, call or fold"
@@ -492,27 +563,32 @@ CATALOGUE: Mapping[str, Template] = {
     ),
     "irr.out-of-turn.binding": _oot_binding,
     "irr.out-of-turn.not-binding": _oot_not_binding,
-    "irr.out-of-turn.skipped.call-or-fold": lambda p: (
-        f"{p['player']} was skipped ({joined(p, 'actions')}) and said nothing: "
-        f"{p['behind']}. Under {p['rules']} they keep their turn but may only check, call "
-        "or fold; the out-of-turn actions stand unless the action to them changes."
+    "irr.out-of-turn.skipped.call-or-fold": lambda p: p.t(
+        "{player} was skipped ({actions}) and said nothing: {behind}. Under {rules} they "
+        "keep their turn but may only check, call or fold; the out-of-turn actions stand "
+        "unless the action to them changes.",
+        actions=joined(p, "actions"),
     ),
-    "irr.out-of-turn.skipped.keeps-options": lambda p: (
-        f"{p['player']} was skipped ({joined(p, 'actions')}): {p['behind']}. The action "
-        "goes back to them with all their options."
+    "irr.out-of-turn.skipped.keeps-options": lambda p: p.t(
+        "{player} was skipped ({actions}): {behind}. The action goes back to them with "
+        "all their options.",
+        actions=joined(p, "actions"),
     ),
-    "irr.out-of-turn.stands": lambda p: (
-        f"The out-of-turn action ({joined(p, 'actions')}) stands until the action to it "
-        "changes."
+    "irr.out-of-turn.stands": lambda p: p.t(
+        "The out-of-turn action ({actions}) stands until the action to it changes.",
+        actions=joined(p, "actions"),
     ),
     # -- chips and words -----------------------------------------------------------------------
     "irr.chips.not-amount": "{text!r} is not an amount.",
     "irr.chips.not-positive": "{text!r}: the amount must be more than 0.",
-    "irr.chips.not-a-motion": lambda p: (
-        f"{p['text']!r} is not a chip motion: write one of {joined(p, 'forms')}."
+    "irr.chips.not-a-motion": lambda p: p.t(
+        "{text} is not a chip motion: write one of {forms}.",
+        text=repr(p.raw("text")),
+        forms=joined(p, "forms"),
     ),
-    "irr.chips.not-their-turn": lambda p: (
-        f"it is {p.raw('to_act')}'s turn, not {p['player']}'s: chips are ruled on in turn."
+    "irr.chips.not-their-turn": lambda p: p.t(
+        "it is {to_act}'s turn, not {player}'s: chips are ruled on in turn.",
+        to_act=str(p.raw("to_act")),
     ),
     "irr.chips.one-chip.call": (
         "Facing a bet of {facing}, {player} silently put in a single {chip} chip: a single "
@@ -532,15 +608,21 @@ CATALOGUE: Mapping[str, Template] = {
         "later ({back} in all) go back to them."
     ),
     "irr.chips.one-motion": _one_motion,
-    "irr.says.not-a-declaration": lambda p: (
-        f"{p['text']!r} is not a declaration: write one of {joined(p, 'forms')}."
+    "irr.says.not-a-declaration": lambda p: p.t(
+        "{text} is not a declaration: write one of {forms}.",
+        text=repr(p.raw("text")),
+        forms=joined(p, "forms"),
     ),
-    "irr.says.unknown-word": lambda p: (
-        f"{p['text']!r}: the word {p['word']!r} is not a declaration; use one of "
-        f"{joined(p, 'words')}."
+    # The declaration words are the format's (check, bet, call, raise, fold): keep them.
+    "irr.says.unknown-word": lambda p: p.t(
+        "{text}: the word {word} is not a declaration; use one of {words}.",
+        text=repr(p.raw("text")),
+        word=repr(p.raw("word")),
+        words=joined(p, "words"),
     ),
-    "irr.says.not-their-turn": lambda p: (
-        f"it is {p.raw('to_act')}'s turn, not {p['player']}'s: a declaration binds in turn."
+    "irr.says.not-their-turn": lambda p: p.t(
+        "it is {to_act}'s turn, not {player}'s: a declaration binds in turn.",
+        to_act=str(p.raw("to_act")),
     ),
     "irr.says.taps": "taps the table",
     "irr.says.word": 'says "{word}"',
@@ -552,8 +634,9 @@ CATALOGUE: Mapping[str, Template] = {
     ),
     "irr.says.call": "{player} {said} in turn: a verbal call is binding; they call.",
     "irr.says.check": lambda p: (
-        f"{p['player']} {p['said']} with no bet to face: "
-        + ("tapping the table is a check." if p.raw("tap") else "that is a check.")
+        p.t("{player} {said} with no bet to face: tapping the table is a check.")
+        if p.raw("tap")
+        else p.t("{player} {said} with no bet to face: that is a check.")
     ),
     "irr.says.refused.call-or-fold": (
         '{player} said "check" facing a bet, which allows only a call or a fold'
@@ -571,8 +654,8 @@ CATALOGUE: Mapping[str, Template] = {
     ),
     "irr.says.capped": "{player} {said}, but the betting is capped: they call.",
     # -- fold when a check was free ------------------------------------------------------------
-    "irr.fold-no-bet.not-their-turn": lambda p: (
-        f"it is {p.raw('to_act')}'s turn, not {p['player']}'s."
+    "irr.fold-no-bet.not-their-turn": lambda p: p.t(
+        "it is {to_act}'s turn, not {player}'s.", to_act=str(p.raw("to_act"))
     ),
     "irr.fold-no-bet.facing-wager": (
         "{player} faces a wager, so folding is an ordinary action: write "
@@ -603,51 +686,59 @@ CATALOGUE: Mapping[str, Template] = {
         "(to each player), before any action."
     ),
     "irr.river-exposed.no-card": "{player} has no seventh-street card.",
-    "irr.river-exposed.plays.cards": lambda p: f"{_card(p, 'card')} plays as dealt",
+    "irr.river-exposed.plays.cards": lambda p: p.t(
+        "{card} plays as dealt", card=_card(p, "card")
+    ),
     "irr.river-exposed.plays": (
         "{player}'s seventh card was dealt face up, but no betting action remains on the "
         "hand: the card plays as dealt."
     ),
-    "irr.river-exposed.keep.cards": lambda p: (
-        f"{p['player']} keeps {_card(p, 'card')}; the others get normal cards"
+    "irr.river-exposed.keep.cards": lambda p: p.t(
+        "{player} keeps {card}; the others get normal cards", card=_card(p, "card")
     ),
     "irr.river-exposed.all-in.keep": (
         "{player} is all in and their seventh card was dealt face up while others still "
         "bet: they keep it, and the others get their cards face down as usual."
     ),
-    "irr.river-exposed.all-in.replace": lambda p: (
-        f"{p['player']} is all in, but betting action remains on the hand: the exposed "
-        f"{_card(p, 'card')} is replaced (TDA's literal rule)."
+    "irr.river-exposed.all-in.replace": lambda p: p.t(
+        "{player} is all in, but betting action remains on the hand: the exposed {card} "
+        "is replaced (TDA's literal rule).",
+        card=_card(p, "card"),
     ),
-    "irr.river-exposed.replace": lambda p: (
-        f"{p['player']}'s seventh card was dealt face up: the exposed {_card(p, 'card')} "
-        "is taken out, the others get their cards face down, and then "
-        f"{p['player']} gets a new card face down."
+    "irr.river-exposed.replace": lambda p: p.t(
+        "{player}'s seventh card was dealt face up: the exposed {card} is taken out, the "
+        "others get their cards face down, and then {player} gets a new card face down.",
+        card=_card(p, "card"),
     ),
-    "irr.river-exposed.heads-up": lambda p: (
-        f"Heads-up, the first player's seventh card ({p['player']}'s {_card(p, 'card')}) "
-        "was dealt face up: the other player's seventh card is dealt face up too, and the "
-        "betting is normal."
+    "irr.river-exposed.heads-up": lambda p: p.t(
+        "Heads-up, the first player's seventh card ({player}'s {card}) was dealt face "
+        "up: the other player's seventh card is dealt face up too, and the betting is "
+        "normal.",
+        card=_card(p, "card"),
     ),
     "irr.river-exposed.other-up.cards": "{player}'s seventh card is dealt face up",
-    "irr.river-exposed.all-up": lambda p: (
-        f"The first player's seventh card ({p['player']}'s {_card(p, 'card')}) was dealt "
-        f"face up: under {p['rules']} every player's seventh card is dealt face up, and "
-        "there is no all-in option."
+    "irr.river-exposed.all-up": lambda p: p.t(
+        "The first player's seventh card ({player}'s {card}) was dealt face up: under "
+        "{rules} every player's seventh card is dealt face up, and there is no all-in "
+        "option.",
+        card=_card(p, "card"),
     ),
     "irr.river-exposed.all-up.cards": "every seventh card is dealt face up",
-    "irr.river-exposed.others-down": lambda p: (
-        f"{p['player']}'s seventh card ({_card(p, 'card')}) was dealt face up: the others "
-        f"get theirs face down. Before any action, {p['player']} may declare themselves "
-        "all in for the pot as it stands."
+    "irr.river-exposed.others-down": lambda p: p.t(
+        "{player}'s seventh card ({card}) was dealt face up: the others get theirs face "
+        "down. Before any action, {player} may declare themselves all in for the pot as "
+        "it stands.",
+        card=_card(p, "card"),
     ),
     "irr.river-exposed.others-down.cards": "the other seventh cards are dealt face down",
     "irr.river-exposed.opener.sixth": "the sixth-street opener acts first",
     "irr.river-exposed.opener.board": _opener_board,
     "irr.river-exposed.then": "Then {opener}.",
-    "irr.river-exposed.replaced.cards": lambda p: (
-        f"{_card(p, 'old')} is taken out of play like a burn card; {p['player']} gets "
-        f"{_card(p, 'new', 'the next stub card')} face down after the others"
+    "irr.river-exposed.replaced.cards": lambda p: p.t(
+        "{old} is taken out of play like a burn card; {player} gets {new} face down "
+        "after the others",
+        old=_card(p, "old"),
+        new=_card(p, "new", p.word("word.next-stub-card")),
     ),
     # -- a card off the table, a player's own card shown ---------------------------------------
     "irr.off-table.say-which": (
@@ -661,8 +752,15 @@ CATALOGUE: Mapping[str, Template] = {
     "irr.player-shows.folded": "{player} has folded.",
     "irr.player-shows.cards": "the dealer shows {player}'s card to the whole table",
     "irr.player-shows": lambda p: (
-        f"{p['player']} exposed their own card: their hand stays live, and the dealer "
-        "shows the card to every player so that all have the same information."
-        + (" Under TDA a penalty is possible." if p.raw("penalty") else "")
+        p.t(
+            "{player} exposed their own card: their hand stays live, and the dealer shows "
+            "the card to every player so that all have the same information. Under TDA a "
+            "penalty is possible."
+        )
+        if p.raw("penalty")
+        else p.t(
+            "{player} exposed their own card: their hand stays live, and the dealer shows "
+            "the card to every player so that all have the same information."
+        )
     ),
 }

@@ -5,98 +5,125 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tutor.wording import Params, Template
-from tutor.wording.en.common import ending, joined
+from tutor.wording.en.common import joined
 from tutor.wording.en.hands import char, name
 
 
 # ------------------------------------------------------------------ the antes
 def _ante_short(p: Params) -> str:
-    return (
-        f"Every player dealt in posts the {p['ante']} ante before the deal, or all they "
-        f"have: {joined(p, 'short', '; ')}."
+    return p.t(
+        "Every player dealt in posts the {ante} ante before the deal, or all they have: "
+        "{short}.",
+        short=joined(p, "short", "; "),
     )
 
 
 def _ante_posted(p: Params) -> str:
     full = p.raw("full")
-    parts = ([f"{full} x {p['ante']}"] if full else []) + [
+    parts = ([p.t("{full} x {ante}")] if full else []) + [
         p.say(a) for a in p.raw("amounts")
     ]
-    return f"The antes really posted make {' + '.join(parts)} = {p['total']}."
+    return p.t(
+        "The antes really posted make {parts} = {total}.", parts=" + ".join(parts)
+    )
 
 
 # ------------------------------------------------------------------ rulings
 def _unknown_kind(p: Params) -> str:
-    return f"unknown ask kind {p.raw('kind')!r}: use one of {joined(p, 'kinds', ', ')}."
+    return p.t(
+        "unknown ask kind {kind}: use one of {kinds}.",
+        kind=repr(p.raw("kind")),
+        kinds=joined(p, "kinds", ", "),
+    )
 
 
 def _bring_in_amount(p: Params) -> str:
-    tail = " (half the small bet, by default)." if p.raw("default") else "."
-    return f"The bring-in is {p['amount']}{tail}"
+    if p.raw("default"):
+        return p.t("The bring-in is {amount} (half the small bet, by default).")
+    return p.t("The bring-in is {amount}.")
 
 
 def _nobody_brought_in(p: Params) -> str:
-    low = p.raw("low")
-    return (
-        f"After {p['last']}, nobody has brought in yet"
-        + (f" (the low card, {low}, is all in for the ante)" if low else "")
-        + f", so the action moves clockwise to {p['player']}, who may fold, bring in or complete."
+    if p.raw("low"):
+        return p.t(
+            "After {last}, nobody has brought in yet (the low card, {low}, is all in for "
+            "the ante), so the action moves clockwise to {player}, who may fold, bring in "
+            "or complete."
+        )
+    return p.t(
+        "After {last}, nobody has brought in yet, so the action moves clockwise to "
+        "{player}, who may fold, bring in or complete."
     )
 
 
 def _clockwise(p: Params) -> str:
-    owed = p.raw("owed")
-    return (
-        f"After {p['last']}, the action moves clockwise to the next player still in with "
-        f"chips: {p['player']}"
-        + (
-            f", who faces {p['owed']} more."
-            if owed > 0
-            else ", who has no wager to face."
+    if p.raw("owed") > 0:
+        return p.t(
+            "After {last}, the action moves clockwise to the next player still in with "
+            "chips: {player}, who faces {owed} more."
         )
+    return p.t(
+        "After {last}, the action moves clockwise to the next player still in with "
+        "chips: {player}, who has no wager to face."
     )
 
 
 def _must_bring_in(p: Params) -> str:
-    card = "high" if p.raw("highest") else "low"
-    return (
-        f"{p['player']} has the {card} card, so must bring in ({p['bring_in']}) or "
-        f"complete to the small bet of {p['small_bet']}; the bring-in is forced, so there "
-        "is no fold or check."
+    if p.raw("highest"):
+        return p.t(
+            "{player} has the high card, so must bring in ({bring_in}) or complete to the "
+            "small bet of {small_bet}; the bring-in is forced, so there is no fold or check."
+        )
+    return p.t(
+        "{player} has the low card, so must bring in ({bring_in}) or complete to the "
+        "small bet of {small_bet}; the bring-in is forced, so there is no fold or check."
     )
 
 
 def _raises_left(p: Params) -> str:
     left = p.raw("left")
     if left is None:
-        return "Raising is unlimited heads-up here."
-    return f"{left} raise{ending(left)} left."
+        return p.t("Raising is unlimited heads-up here.")
+    return p.nt("{n} raise left.", "{n} raises left.", left)
 
 
 def _unlimited(p: Params) -> str:
-    how = (
-        "it began heads-up"
-        if p.raw("began_heads_up")
-        else "it became heads-up before the cap"
-    )
-    return (
-        f"Under {p['preset']} raising is unlimited here: the round is heads-up ({how})."
+    if p.raw("began_heads_up"):
+        return p.t(
+            "Under {preset} raising is unlimited here: the round is heads-up (it began "
+            "heads-up)."
+        )
+    return p.t(
+        "Under {preset} raising is unlimited here: the round is heads-up (it became "
+        "heads-up before the cap)."
     )
 
 
 def _left(p: Params) -> str:
     raises, left = p.raw("raises"), p.raw("left")
-    what = "completion" if p.raw("completion") else "bet"
-    return (
-        f"Under {p['preset']} a round allows one bet (on third street, the completion) and "
-        f"{p['max_raises']} raises; {raises} raise{ending(raises, ' has', 's have')} been made, "
-        f"so {left} remain{ending(left, 's', '')}. The {what} itself is not a raise."
+    made = p.nt("{n} raise has been made", "{n} raises have been made", raises)
+    remain = p.nt("{n} remains", "{n} remain", left)
+    if p.raw("completion"):
+        return p.t(
+            "Under {preset} a round allows one bet (on third street, the completion) and "
+            "{max_raises} raises; {made}, so {remain}. The completion itself is not a "
+            "raise.",
+            made=made,
+            remain=remain,
+        )
+    return p.t(
+        "Under {preset} a round allows one bet (on third street, the completion) and "
+        "{max_raises} raises; {made}, so {remain}. The bet itself is not a raise.",
+        made=made,
+        remain=remain,
     )
 
 
 def _pot_total(p: Params) -> str:
-    parts = " + ".join(p.say(x) for x in p.raw("parts")) or "0"
-    return f"Every chip put in this hand, antes included: {parts} = {p['pot']}."
+    parts = " + ".join(p.say(x) for x in p.raw("parts")) or p.say(0)
+    return p.t(
+        "Every chip put in this hand, antes included: {parts} = {pot}.", parts=parts
+    )
 
 
 def qualifier(p: Params) -> int:
@@ -111,70 +138,90 @@ def ace_low(p: Params) -> bool:
 
 
 def _best_low_none(p: Params) -> str:
-    q = name(qualifier(p))
+    q = name(p, qualifier(p))
     if not ace_low(p):
-        return (
-            f"{p['player']} cannot make five cards with no pair, straight or flush, {q} "
-            "or lower, so there is no low."
+        return p.t(
+            "{player} cannot make five cards with no pair, straight or flush, {q} or "
+            "lower, so there is no low.",
+            q=q,
         )
     ranks = p.raw("ranks")
-    listed = ", ".join(char(r) for r in ranks) or "none"
-    return (
-        f"{p['player']} has only {len(ranks)} different rank{ending(len(ranks))} of {q} or "
-        f"lower ({listed}); a low needs five, so there is no low. Paired cards count once."
+    return p.nt(
+        "{player} has only {n} different rank of {q} or lower ({listed}); a low needs "
+        "five, so there is no low. Paired cards count once.",
+        "{player} has only {n} different ranks of {q} or lower ({listed}); a low needs "
+        "five, so there is no low. Paired cards count once.",
+        len(ranks),
+        q=q,
+        listed=", ".join(char(r) for r in ranks) or p.word("word.none"),
     )
 
 
 def _best_low_qualified(p: Params) -> str:
-    q = name(qualifier(p))
+    q = name(p, qualifier(p))
     if not ace_low(p):
-        return (
-            f"{p['player']}'s best low is {p['low']}, using {p['cards']}: deuce to seven, "
-            f"{q} or lower, the ace high; straights and flushes count against it."
+        return p.t(
+            "{player}'s best low is {low}, using {cards}: deuce to seven, {q} or lower, "
+            "the ace high; straights and flushes count against it.",
+            q=q,
         )
-    return (
-        f"{p['player']}'s best low is {p['low']}, using {p['cards']}: five different ranks "
-        f"of {q} or lower, the ace counting low; straights and flushes do not count "
-        "against it."
+    return p.t(
+        "{player}'s best low is {low}, using {cards}: five different ranks of {q} or "
+        "lower, the ace counting low; straights and flushes do not count against it.",
+        q=q,
     )
 
 
 def _best_low_any(p: Params) -> str:
     if not ace_low(p):
-        return (
-            f"{p['player']}'s lowest five cards are {p['low']}, using {p['cards']}: deuce "
-            "to seven, the ace high; pairs, straights and flushes count against the hand, "
-            "and there is no qualifier."
+        return p.t(
+            "{player}'s lowest five cards are {low}, using {cards}: deuce to seven, the "
+            "ace high; pairs, straights and flushes count against the hand, and there is "
+            "no qualifier."
         )
-    return (
-        f"{p['player']}'s lowest five cards are {p['low']}, using {p['cards']}: ace to "
-        "five, the ace low; pairs count against the hand, straights and flushes do not, "
-        "and there is no qualifier."
+    return p.t(
+        "{player}'s lowest five cards are {low}, using {cards}: ace to five, the ace "
+        "low; pairs count against the hand, straights and flushes do not, and there is "
+        "no qualifier."
     )
 
 
 def _lowest_wins(p: Params) -> str:
-    how = (
-        "In razz the lowest hand wins, compared ace to five from the highest card down, "
-        "pairs counting against"
-        if ace_low(p)
-        else "The lowest hand wins, compared deuce to seven from the highest card down, "
-        "pairs, straights and flushes counting against"
-    )
-    return (
-        f"{how}; the best is {joined(p, 'players', ', ')} ({joined(p, 'hands', '; ')})."
+    players, hands = joined(p, "players", ", "), joined(p, "hands", "; ")
+    if ace_low(p):
+        return p.t(
+            "In razz the lowest hand wins, compared ace to five from the highest card "
+            "down, pairs counting against; the best is {players} ({hands}).",
+            players=players,
+            hands=hands,
+        )
+    return p.t(
+        "The lowest hand wins, compared deuce to seven from the highest card down, "
+        "pairs, straights and flushes counting against; the best is {players} ({hands}).",
+        players=players,
+        hands=hands,
     )
 
 
 def _no_low(p: Params) -> str:
-    q = name(qualifier(p))
-    return (
-        f"Nobody has {'an' if q[0] in 'ae' else 'a'} {q}-or-better low "
-        f"({joined(p, 'hands', '; ')}), so the high hand takes the whole pot."
+    return p.t(
+        "Nobody has {or_better} low ({hands}), so the high hand takes the whole pot.",
+        or_better=p.word(f"word.or-better.{qualifier(p)}"),
+        hands=joined(p, "hands", "; "),
     )
 
 
 CATALOGUE: Mapping[str, Template] = {
+    # A low's qualifier named with its article: "Nobody has an eight-or-better low".
+    "word.or-better.5": "a five-or-better",
+    "word.or-better.6": "a six-or-better",
+    "word.or-better.7": "a seven-or-better",
+    "word.or-better.8": "an eight-or-better",
+    "word.or-better.9": "a nine-or-better",
+    "word.or-better.10": "a ten-or-better",
+    "word.or-better.11": "a jack-or-better",
+    "word.or-better.12": "a queen-or-better",
+    "word.or-better.13": "a king-or-better",
     # The antes (boards.ante_said).
     "ante.each": (
         "Each of the {players} players dealt in posts the {ante} ante before the cards are "
@@ -223,8 +270,9 @@ CATALOGUE: Mapping[str, Template] = {
     "ruling.nobody-can-act": "nobody can act now.",
     "ruling.next.nobody-brought-in": _nobody_brought_in,
     "ruling.next.clockwise": _clockwise,
-    "ruling.next.skipped": lambda p: (
-        f"Players who folded or are all in ({joined(p, 'players', ', ')}) are skipped."
+    "ruling.next.skipped": lambda p: p.t(
+        "Players who folded or are all in ({players}) are skipped.",
+        players=joined(p, "players", ", "),
     ),
     # bet sizes, legal actions, raises left
     "ruling.sizes.completion": (
@@ -236,9 +284,9 @@ CATALOGUE: Mapping[str, Template] = {
         "A big bet or raise has already been made on this street, so every later raise "
         "is big."
     ),
-    "ruling.legal.may": lambda p: (
-        f"{p['player']} is to act on {p['street']} street and may: "
-        f"{joined(p, 'actions', ', ')}."
+    "ruling.legal.may": lambda p: p.t(
+        "{player} is to act on {street} street and may: {actions}.",
+        actions=joined(p, "actions", ", "),
     ),
     "ruling.legal.must-bring-in": _must_bring_in,
     "ruling.legal.low-card-all-in": (
@@ -264,9 +312,9 @@ CATALOGUE: Mapping[str, Template] = {
     # the pot and the community card
     "ruling.pot.part": "{player} {amount}",
     "ruling.pot.total": _pot_total,
-    "ruling.pot.returned": lambda p: (
-        "Chips nobody called went back to their owner and are not in it "
-        f"({joined(p, 'back', '; ')})."
+    "ruling.pot.returned": lambda p: p.t(
+        "Chips nobody called went back to their owner and are not in it ({back}).",
+        back=joined(p, "back", "; "),
     ),
     # hands
     "ruling.hand.too-few-cards": (
@@ -282,15 +330,17 @@ CATALOGUE: Mapping[str, Template] = {
     "ruling.showdown.one-left": "only one player is left; nobody shows down.",
     "ruling.player-hand": "{player}: {hand}",
     "ruling.no-low": "no low",
-    "ruling.high-winner": lambda p: (
-        f"Best high hand among the players still in: {joined(p, 'players', ', ')} "
-        f"({joined(p, 'hands', '; ')})."
+    "ruling.high-winner": lambda p: p.t(
+        "Best high hand among the players still in: {players} ({hands}).",
+        players=joined(p, "players", ", "),
+        hands=joined(p, "hands", "; "),
     ),
     "ruling.low-winner.razz": _lowest_wins,
     "ruling.low-winner.none": _no_low,
-    "ruling.low-winner.eight": lambda p: (
-        "Lows compare from the highest card down; the best is "
-        f"{joined(p, 'players', ', ')} ({joined(p, 'hands', '; ')})."
+    "ruling.low-winner.eight": lambda p: p.t(
+        "Lows compare from the highest card down; the best is {players} ({hands}).",
+        players=joined(p, "players", ", "),
+        hands=joined(p, "hands", "; "),
     ),
     # the award and the showdown order
     "ruling.award.not-over": (

@@ -10,50 +10,73 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from tutor.engine.values import Street
+from tutor.i18n import N_
 from tutor.wording import Params, Template
 from tutor.wording.en.common import joined, said
 
 
 def _stakes_value(what: str) -> Callable[[Params], str]:
+    """``stakes.<field> must be <what>, not <value>.``: ``what`` is an entry of the key."""
+
     def template(p: Params) -> str:
-        return f"stakes.{p.raw('field')} must be {what}, not {p.raw('value')!r}."
+        return p.t(what, field=str(p.raw("field")), value=repr(p.raw("value")))
 
     return template
 
 
 def _folded_cards(p: Params) -> str:
-    street = p.raw("street")
-    return (
-        f"{p['player']} folded before {street.value} street"
-        + (" betting opened" if street is not Street.SHOWDOWN else "")
-        + f", so holds at most {p['most']} cards (those dealt before the fold), "
-        f"but lists {p['count']}: list only the cards {p['player']} was dealt (deal.order)."
+    if p.raw("street") is Street.SHOWDOWN:
+        return p.t(
+            "{player} folded before the showdown, so holds at most {most} cards (those "
+            "dealt before the fold), but lists {count}: list only the cards {player} was "
+            "dealt (deal.order)."
+        )
+    return p.t(
+        "{player} folded before {street} street betting opened, so holds at most {most} "
+        "cards (those dealt before the fold), but lists {count}: list only the cards "
+        "{player} was dealt (deal.order)."
     )
 
 
 def _live_cards(p: Params) -> str:
-    street = p.raw("street")
-    where = (
-        "at the showdown" if street is Street.SHOWDOWN else f"on {street.value} street"
-    )
-    shared = " besides the community card" if p.raw("hold") == 6 else ""
-    hint = (
-        " If seventh street is a shared card, give it in `community:` and list six cards "
-        "per seat (river.community)."
-        if p.raw("community_hint")
-        else ""
-    )
-    return (
-        f"{p['player']} is still in the hand {where}, so holds {p['hold']} cards{shared} "
-        f"(write ?? for a card the learner does not see); the scenario lists {p['count']}.{hint}"
-    )
+    if p.raw("street") is Street.SHOWDOWN:
+        where = p.t("at the showdown")
+    else:
+        where = p.t("on {street} street")
+    if p.raw("hold") == 6:
+        text = p.t(
+            "{player} is still in the hand {where}, so holds {hold} cards besides the "
+            "community card (write ?? for a card the learner does not see); the scenario "
+            "lists {count}.",
+            where=where,
+        )
+    else:
+        text = p.t(
+            "{player} is still in the hand {where}, so holds {hold} cards (write ?? for a "
+            "card the learner does not see); the scenario lists {count}.",
+            where=where,
+        )
+    if p.raw("community_hint"):
+        text += " " + p.t(
+            "If seventh street is a shared card, give it in `community:` and list six "
+            "cards per seat (river.community)."
+        )
+    return text
 
 
 CATALOGUE: Mapping[str, Template] = {
     # Amounts (tutor.engine.values.to_decimal) and stakes.
-    "setup.amount.not-amount": _stakes_value("an amount"),
-    "setup.amount.unreadable": _stakes_value("an amount such as 2 or 0.25"),
-    "setup.amount.not-finite": _stakes_value("a finite amount"),
+    # {field} is a key of the scenario format (small_bet, ante...), kept as written;
+    # {value} what the scenario gave.
+    "setup.amount.not-amount": _stakes_value(
+        N_("stakes.{field} must be an amount, not {value}.")
+    ),
+    "setup.amount.unreadable": _stakes_value(
+        N_("stakes.{field} must be an amount such as 2 or 0.25, not {value}.")
+    ),
+    "setup.amount.not-finite": _stakes_value(
+        N_("stakes.{field} must be a finite amount, not {value}.")
+    ),
     "setup.stakes.small-bet-positive": "stakes.small_bet must be more than 0, not {amount}.",
     "setup.stakes.big-below-small": (
         "stakes.big_bet ({big}) must be at least the small bet ({small}): fixed limit uses "
@@ -81,13 +104,14 @@ CATALOGUE: Mapping[str, Template] = {
     "setup.seats.too-many-cards": (
         "the seats list {count} cards in all, more than a 52-card deck holds."
     ),
-    "setup.seat.number-range": lambda p: (
-        f"seat number {p.raw('seat')!r} is not 1 to 10."
+    "setup.seat.number-range": lambda p: p.t(
+        "seat number {seat} is not 1 to 10.", seat=repr(p.raw("seat"))
     ),
     "setup.seat.number-twice": "seat {seat} is given twice: each seat number once.",
     "setup.seat.no-name": "seat {seat} needs a name.",
-    "setup.seat.name-twice": lambda p: (
-        f"the name {p.raw('name')!r} is used twice: give each player a different name."
+    "setup.seat.name-twice": lambda p: p.t(
+        "the name {name} is used twice: give each player a different name.",
+        name=repr(p.raw("name")),
     ),
     "setup.seat.stack-negative": "{player}'s stack is {stack}: a stack is 0 or more.",
     "setup.seat.stack-empty": (
@@ -95,8 +119,9 @@ CATALOGUE: Mapping[str, Template] = {
         "stack of more than 0 (ante.post)."
     ),
     "setup.seat.too-many-cards": "{player} has {count} cards: a stud hand has at most 7.",
-    "setup.button.range": lambda p: (
-        f"button {p.raw('button')!r} is not a seat number 1 to 10 (or null for a house dealer)."
+    "setup.button.range": lambda p: p.t(
+        "button {button} is not a seat number 1 to 10 (or null for a house dealer).",
+        button=repr(p.raw("button")),
     ),
     # A hand that starts on a later street.
     "setup.start.folded-cards": _folded_cards,
@@ -116,65 +141,86 @@ CATALOGUE: Mapping[str, Template] = {
         "(round.end). Lower the all-in player's committed chips or raise the others'."
     ),
     # The community card.
-    "setup.community.never-needed": lambda p: (
-        "`community:` gives a card, but this hand can never need one: "
-        f"{said(p, 'why')} (river.community): remove `community:`."
+    "setup.community.never-needed": lambda p: p.t(
+        "`community:` gives a card, but this hand can never need one: {why} "
+        "(river.community): remove `community:`.",
+        why=said(p, "why"),
     ),
-    "setup.community.not-needed": lambda p: (
+    "setup.community.not-needed": lambda p: p.t(
         "`community:` gives a card, but here seventh street is dealt to each player "
-        f"({said(p, 'why')}) (river.community): give each player a seventh card and remove "
-        "`community:`."
+        "({why}) (river.community): give each player a seventh card and remove "
+        "`community:`.",
+        why=said(p, "why"),
     ),
-    "setup.community.needed": lambda p: (
-        f"seventh street must be a community card here ({said(p, 'why')}) (river.community): "
-        "give six cards per live seat and the shared card in `community:`."
+    "setup.community.needed": lambda p: p.t(
+        "seventh street must be a community card here ({why}) (river.community): give "
+        "six cards per live seat and the shared card in `community:`.",
+        why=said(p, "why"),
     ),
     "setup.community.missing": (
         "seventh street is a community card here (river.community), but `community:` gives "
         "none: add the shared card."
     ),
-    "setup.community.seventh-listed": lambda p: (
-        "seventh street is a community card here (river.community), yet "
-        f"{p['player']} lists a seventh card ({p['card'] or '??'}): list six cards per seat "
-        "and put the shared card in `community:`."
+    "setup.community.seventh-listed": lambda p: p.t(
+        "seventh street is a community card here (river.community), yet {player} lists "
+        "a seventh card ({card}): list six cards per seat and put the shared card in "
+        "`community:`.",
+        card=p["card"] or "??",
     ),
-    "setup.community.dealt-down": lambda p: (
+    "setup.community.dealt-down": lambda p: p.t(
         "`community:` gives a card, but seventh street is dealt to each player here "
-        f"({said(p, 'why')}) (river.community): remove `community:`."
+        "({why}) (river.community): remove `community:`.",
+        why=said(p, "why"),
     ),
     # Cards.
-    "card.no-such": lambda p: (
-        f"no such card: rank {p.raw('rank')!r}, suit {p.raw('suit')!r}"
+    "card.no-such": lambda p: p.t(
+        "no such card: rank {rank}, suit {suit}",
+        rank=repr(p.raw("rank")),
+        suit=repr(p.raw("suit")),
     ),
-    "card.unreadable": lambda p: (
-        f"{p.raw('text')!r} is not a card: write a rank 2-9, T, J, Q, K, A (or 10) and a "
-        "suit c, d, h, s, as in 'Ah', 'td' or '10d'."
+    # The card letters are the notation (T, J, Q, K, A; c, d, h, s): keep them.
+    "card.unreadable": lambda p: p.t(
+        "{text} is not a card: write a rank 2-9, T, J, Q, K, A (or 10) and a suit c, d, "
+        "h, s, as in 'Ah', 'td' or '10d'.",
+        text=repr(p.raw("text")),
     ),
     "card.dealt-twice": (
         "{card} is dealt twice in this hand: a deck holds each card once, so give each card "
         "to one place only."
     ),
     # House rules.
-    "setup.rules.unknown-preset": lambda p: (
-        f"unknown rules preset {p.raw('preset')!r}: use one of {joined(p, 'presets')}."
+    # Preset, game and house-rule names and values are the format's: keep them as written.
+    "setup.rules.unknown-preset": lambda p: p.t(
+        "unknown rules preset {preset}: use one of {presets}.",
+        preset=repr(p.raw("preset")),
+        presets=joined(p, "presets"),
     ),
-    "setup.rules.unknown-game": lambda p: (
-        f"unknown game {p.raw('game')!r}: use one of {joined(p, 'games')}."
+    "setup.rules.unknown-game": lambda p: p.t(
+        "unknown game {game}: use one of {games}.",
+        game=repr(p.raw("game")),
+        games=joined(p, "games"),
     ),
-    "setup.house.no-open-pair": lambda p: (
-        f"house rule open_pair_option cannot be true in {p.raw('game').value}: a pair on "
-        "fourth street never allows the big bet there (razz.limits)."
+    "setup.house.no-open-pair": lambda p: p.t(
+        "house rule open_pair_option cannot be true in {game}: a pair on fourth street "
+        "never allows the big bet there (razz.limits).",
+        game=p.raw("game").value,
     ),
-    "setup.house.unknown-field": lambda p: (
-        f"unknown house rule {p.raw('name')!r}: the fields are {joined(p, 'fields')}."
+    "setup.house.unknown-field": lambda p: p.t(
+        "unknown house rule {name}: the fields are {fields}.",
+        name=repr(p.raw("name")),
+        fields=joined(p, "fields"),
     ),
-    "setup.house.not-bool": lambda p: (
-        f"house rule {p['name']} takes true or false, not {p.raw('value')!r}."
+    "setup.house.not-bool": lambda p: p.t(
+        "house rule {name} takes true or false, not {value}.",
+        value=repr(p.raw("value")),
     ),
-    "setup.house.not-count": lambda p: (
-        f"house rule {p['name']} takes a whole number of 1 or more, not {p.raw('value')!r}."
+    "setup.house.not-count": lambda p: p.t(
+        "house rule {name} takes a whole number of 1 or more, not {value}.",
+        value=repr(p.raw("value")),
     ),
-    "setup.house.not-one-of": lambda p: (
-        f"house rule {p['name']} takes one of {joined(p, 'allowed')}, not {p.raw('value')!r}."
+    "setup.house.not-one-of": lambda p: p.t(
+        "house rule {name} takes one of {allowed}, not {value}.",
+        allowed=joined(p, "allowed"),
+        value=repr(p.raw("value")),
     ),
 }

@@ -5,83 +5,107 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tutor.wording import Params, Template
-from tutor.wording.en.hands import name
+from tutor.wording.en.rulings import qualifier
 
 
-def _pot(n: int, start: bool) -> str:
+def _pot(p: Params, n: int, start: bool) -> str:
+    """The main pot or side pot ``n``, at the start of a sentence or inside one."""
     if n == 0:
-        return "The main pot" if start else "the main pot"
-    return f"Side pot {n}" if start else f"side pot {n}"
-
-
-def _or_better(p: Params) -> str:
-    """``an eight-or-better`` (the game's qualifier; eight where the message does not say)."""
-    value = p.raw("qualifier") if "qualifier" in p else None
-    q = name(8 if value is None else int(value))
-    return f"{'an' if q[0] in 'ae' else 'a'} {q}-or-better"
+        return p.word("word.main-pot.start" if start else "word.main-pot")
+    return p.word("word.side-pot.start" if start else "word.side-pot", n=p.say(n))
 
 
 def _head(p: Params) -> str:
     """``Side pot 1 of 12 (Ana and Bo)``: the pot, its amount, who may win it if it is one of
     several."""
-    eligible = p.raw("eligible")
-    who = f" ({p['eligible']})" if eligible else ""
-    return f"{_pot(p.raw('pot'), True)} of {p['amount']}{who}"
+    pot = _pot(p, p.raw("pot"), True)
+    if p.raw("eligible"):
+        return p.word(
+            "word.pot-head.eligible",
+            pot=pot,
+            amount=p["amount"],
+            eligible=p["eligible"],
+        )
+    return p.word("word.pot-head", pot=pot, amount=p["amount"])
 
 
 def _rake(p: Params) -> str:
+    text = p.t(
+        "The house takes a rake of {rake} ({percent}% of all the pots, {total}, rounded "
+        "down to the chip, at most {cap})."
+    )
     shares = p.raw("shares")
-    split = (
-        " It comes from the pots in proportion to their sizes: "
-        + ", ".join(p.say(s) for s in shares)
-        + "."
-        if shares
-        else ""
-    )
-    return (
-        f"The house takes a rake of {p['rake']} ({p['percent']}% of all the pots, "
-        f"{p['total']}, rounded down to the chip, at most {p['cap']})." + split
-    )
+    if shares:
+        text += " " + p.t(
+            "It comes from the pots in proportion to their sizes: {shares}.",
+            shares=", ".join(p.say(s) for s in shares),
+        )
+    return text
 
 
 def _halves(p: Params) -> str:
-    return (
-        f"{_head(p)} is split in half: high {p['high_amount']} to {p['high_winners']} with "
-        f"{p['high']}; low {p['low_amount']} to {p['low_winners']} with {p['low']}."
-        + (
-            " The odd chip between the halves goes to the high half."
-            if p.raw("odd")
-            else ""
-        )
+    text = p.t(
+        "{head} is split in half: high {high_amount} to {high_winners} with {high}; low "
+        "{low_amount} to {low_winners} with {low}.",
+        head=_head(p),
     )
+    if p.raw("odd"):
+        text += " " + p.t("The odd chip between the halves goes to the high half.")
+    return text
 
 
 def _odd_chips(p: Params) -> str:
     odd = p.raw("odd")
-    half = "low" if p.raw("low") else "high"
-    how = p["how"] + (
-        "; no player gets a second odd chip of a pot while another tied player has none"
-        if p.raw("once")
-        else ""
-    )
+    how = p["how"]
+    if p.raw("once"):
+        how = p.t(
+            "{how}; no player gets a second odd chip of a pot while another tied player "
+            "has none",
+            how=how,
+        )
     decided = "; ".join(p.say(d) for d in p.raw("decided"))
-    return (
-        f"{odd} odd chip{'s' if odd > 1 else ''} of {p['chip']} in the tied {half} "
-        f"go{'' if odd > 1 else 'es'} to {p['players']}: under {p['preset']}, {how}"
-        + (f" ({decided})" if decided else "")
-        + "."
+    if decided:
+        how = p.t("{how} ({decided})", how=how, decided=decided)
+    if p.raw("low"):
+        return p.nt(
+            "{n} odd chip of {chip} in the tied low goes to {players}: under {preset}, "
+            "{how}.",
+            "{n} odd chips of {chip} in the tied low go to {players}: under {preset}, "
+            "{how}.",
+            odd,
+            how=how,
+        )
+    return p.nt(
+        "{n} odd chip of {chip} in the tied high goes to {players}: under {preset}, "
+        "{how}.",
+        "{n} odd chips of {chip} in the tied high go to {players}: under {preset}, "
+        "{how}.",
+        odd,
+        how=how,
     )
 
 
 def _uncontested(p: Params) -> str:
-    rake = p.raw("rake")
-    return (
-        f"Everyone else folded, so {p['player']} wins the pot of {p['total']} at once "
-        "without showing" + (f" (less a rake of {p['rake']})" if rake else "") + "."
+    if p.raw("rake"):
+        return p.t(
+            "Everyone else folded, so {player} wins the pot of {total} at once without "
+            "showing (less a rake of {rake})."
+        )
+    return p.t(
+        "Everyone else folded, so {player} wins the pot of {total} at once without "
+        "showing."
     )
 
 
 CATALOGUE: Mapping[str, Template] = {
+    # The pots, named at the start of a sentence and inside one; {n} is a side pot's number.
+    "word.main-pot.start": "The main pot",
+    "word.main-pot": "the main pot",
+    "word.side-pot.start": "Side pot {n}",
+    "word.side-pot": "side pot {n}",
+    # A pot and its amount, at the start of a sentence; {eligible}: who may win it.
+    "word.pot-head": "{pot} of {amount}",
+    "word.pot-head.eligible": "{pot} of {amount} ({eligible})",
     # Uncalled chips (pot.uncalled).
     "award.op.uncalled": "{player} takes back {amount}",
     "award.uncalled": (
@@ -103,18 +127,22 @@ CATALOGUE: Mapping[str, Template] = {
     ),
     # The rake (pot.rake).
     "award.rake": _rake,
-    "award.rake-share": lambda p: f"{p['amount']} from {_pot(p.raw('pot'), False)}",
+    "award.rake-share": lambda p: p.t(
+        "{amount} from {pot}", pot=_pot(p, p.raw("pot"), False)
+    ),
     # Each pot.
-    "award.pot.lowest": lambda p: (
-        f"{_head(p)} goes to the lowest hand: {p['winners']} with {p['low']}."
+    "award.pot.lowest": lambda p: p.t(
+        "{head} goes to the lowest hand: {winners} with {low}.", head=_head(p)
     ),
     "award.pot.halves": _halves,
-    "award.pot.no-low": lambda p: (
-        f"{_head(p)}: no player in it has {_or_better(p)} low, so the best high, "
-        f"{p['winners']} with {p['high']}, takes it all."
+    "award.pot.no-low": lambda p: p.t(
+        "{head}: no player in it has {or_better} low, so the best high, {winners} with "
+        "{high}, takes it all.",
+        head=_head(p),
+        or_better=p.word(f"word.or-better.{qualifier(p)}"),
     ),
-    "award.pot.high": lambda p: (
-        f"{_head(p)} goes to the best high hand: {p['winners']} with {p['high']}."
+    "award.pot.high": lambda p: p.t(
+        "{head} goes to the best high hand: {winners} with {high}.", head=_head(p)
     ),
     # Odd chips among tied winners (split.ties).
     "award.odd-chips": _odd_chips,
@@ -127,14 +155,15 @@ CATALOGUE: Mapping[str, Template] = {
         "the highest card by suit among the five cards of the low (the ace counting low)"
     ),
     "award.ties.high-cards": "the highest card by suit among the five cards played",
-    "award.ties.cards": lambda p: (
-        f"{p['player']}'s {p.raw('card').symbol} against "
-        f"{p['other']}'s {p.raw('other_card').symbol}"
+    "award.ties.cards": lambda p: p.t(
+        "{player}'s {card} against {other}'s {other_card}",
+        card=p.raw("card").symbol,
+        other_card=p.raw("other_card").symbol,
     ),
     # The award as an operation.
     "award.payout": "{player} {amount}",
-    "award.op.showdown": lambda p: (
-        "Award: " + ", ".join(p.say(x) for x in p.raw("payouts"))
+    "award.op.showdown": lambda p: p.t(
+        "Award: {payouts}", payouts=", ".join(p.say(x) for x in p.raw("payouts"))
     ),
     "award.op.uncontested": "{player} wins {amount}",
     "award.uncontested": _uncontested,

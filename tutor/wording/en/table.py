@@ -10,45 +10,55 @@ from tutor.engine.cards import Card
 from tutor.engine.rules import ShortDeck
 from tutor.engine.values import Action, ActionKind
 from tutor.wording import Params, Template
-from tutor.wording.en.common import ending, joined, said
+from tutor.wording.en.common import joined, listed, said
 
 
-def _street(p: Params, name: str = "street") -> str:
-    return str(p.raw(name).value)
+def _street_cap(p: Params, name: str = "street") -> str:
+    return p.word(f"word.street-cap.{p.raw(name).value}")
+
+
+def _shown(p: Params) -> str:
+    return ", ".join(
+        f"{name} {card.text if card else '??'}" for name, card in p.raw("shown")
+    )
 
 
 def _all_in(p: Params) -> str:
-    return " (all in)" if p.raw("all_in") else ""
+    return p.word("word.all-in") if p.raw("all_in") else ""
 
 
 def _bring_in_all_in(p: Params) -> str:
     if not p.raw("all_in"):
         return ""
-    return f" (all in; the others must still come in for {p['wager']})"
+    return p.word("word.bring-in-all-in", wager=p["wager"])
 
 
 def _door(p: Params, high: bool) -> str:
     same = p.raw("same_rank")
+    others = joined(p, "others")
     if high:
-        why = (
-            f"{p['player']}'s door card {p['card']} is the highest showing "
-            f"(others: {joined(p, 'others')}); the ace counts low, so a king is the worst "
-            "door card"
+        why = p.t(
+            "{player}'s door card {card} is the highest showing (others: {others}); the "
+            "ace counts low, so a king is the worst door card",
+            others=others,
         )
         if same:
-            why += (
-                f"; against {joined(p, 'same_rank')} of the same rank the higher suit brings "
-                "in: spades, then hearts, diamonds, clubs"
+            why += p.t(
+                "; against {same} of the same rank the higher suit brings in: spades, then "
+                "hearts, diamonds, clubs",
+                same=joined(p, "same_rank"),
             )
     else:
-        why = (
-            f"{p['player']}'s door card {p['card']} is the lowest showing "
-            f"(others: {joined(p, 'others')}); the ace counts high"
+        why = p.t(
+            "{player}'s door card {card} is the lowest showing (others: {others}); the ace "
+            "counts high",
+            others=others,
         )
         if same:
-            why += (
-                f"; against {joined(p, 'same_rank')} of the same rank the suit decides, "
-                "clubs lowest, then diamonds, hearts, spades"
+            why += p.t(
+                "; against {same} of the same rank the suit decides, clubs lowest, then "
+                "diamonds, hearts, spades",
+                same=joined(p, "same_rank"),
             )
     return why + "."
 
@@ -63,34 +73,50 @@ def _best_board(p: Params) -> str:
     tied = p.raw("tied")
     board = _board(p, p.raw("board"))
     if not tied:
-        why = f"{p['player']} shows the {'lowest' if low else 'highest'} hand, {board}"
+        if low:
+            why = p.t("{player} shows the lowest hand, {board}", board=board)
+        else:
+            why = p.t("{player} shows the highest hand, {board}", board=board)
     elif p.raw("by_suit") is not None:
-        why = (
-            f"{joined(p, 'tied')} tie with {board}; under {p['label']} the high card by suit "
-            f"breaks the tie: {p['player']}'s {p['by_suit']}"
+        why = p.t(
+            "{tied} tie with {board}; under {label} the high card by suit breaks the tie: "
+            "{player}'s {by_suit}",
+            tied=joined(p, "tied"),
+            board=board,
+        )
+    elif low:
+        why = p.t(
+            "{tied} tie with {board}; position breaks the tie: {player} is closest to the "
+            "dealer's left",
+            tied=joined(p, "tied"),
+            board=board,
         )
     else:
-        why = (
-            f"{joined(p, 'tied')} tie with {board}; "
-            + ("" if low else f"under {p['label']} ")
-            + f"position breaks the tie: {p['player']} is closest to the dealer's left"
+        why = p.t(
+            "{tied} tie with {board}; under {label} position breaks the tie: {player} is "
+            "closest to the dealer's left",
+            tied=joined(p, "tied"),
+            board=board,
         )
-    others = [f"{name} {_board(p, cards)}" for name, cards in p.raw("others")]
+    others = [
+        p.t("{name} {board}", name=name, board=_board(p, cards))
+        for name, cards in p.raw("others")
+    ]
     if others:
-        why += f" (against {'; '.join(others)})"
+        why += p.t(" (against {others})", others="; ".join(others))
     if low and ("ace_low" not in p or p.raw("ace_low")):
-        return why + (
+        return why + p.t(
             ". In razz the lowest board acts first: unpaired boards beat paired ones, "
             "compared from their highest card down, the ace low."
         )
     if low:
-        return why + (
+        return why + p.t(
             ". The lowest board acts first: unpaired boards beat paired ones, compared "
             "from their highest card down, the ace high."
         )
-    return why + (
-        ". Only pairs, trips and quads count on the board, then high cards; "
-        "straights and flushes do not."
+    return why + p.t(
+        ". Only pairs, trips and quads count on the board, then high cards; straights "
+        "and flushes do not."
     )
 
 
@@ -98,104 +124,173 @@ def _complete_short(p: Params) -> str:
     before = p.raw("before")
     small = p.raw("small")
     amount = p.raw("amount")
-    why = (
-        f"{p['player']} goes all in for {p['amount']}"
-        + ("" if before else " instead of the bring-in")
-        + f", short of the completion to {p['small']}"
-        + (f" over the {p['before']} bring-in" if before else "")
-        + ". "
-    )
-    if p.raw("full"):
-        return why + (
-            f"It reaches half the completion ({p.say(small / 2)}), so it counts as the "
-            f"completion: it reopens the betting, and a raise now goes to {p['amount']} plus "
-            f"one small bet, {p.say(amount + small)}."
+    if before:
+        why = p.t(
+            "{player} goes all in for {amount}, short of the completion to {small} over "
+            "the {before} bring-in."
         )
-    return why + (
-        f"It is less than half the completion ({p.say(small / 2)}), so it is not a "
-        "completion: players who have already acted may only call or fold, and a "
-        f"player yet to act may call it or complete to {p['small']}."
+    else:
+        why = p.t(
+            "{player} goes all in for {amount} instead of the bring-in, short of the "
+            "completion to {small}."
+        )
+    if p.raw("full"):
+        return (
+            why
+            + " "
+            + p.t(
+                "It reaches half the completion ({half}), so it counts as the completion: "
+                "it reopens the betting, and a raise now goes to {amount} plus one small "
+                "bet, {next}.",
+                half=small / 2,
+                next=amount + small,
+            )
+        )
+    return (
+        why
+        + " "
+        + p.t(
+            "It is less than half the completion ({half}), so it is not a completion: "
+            "players who have already acted may only call or fold, and a player yet to "
+            "act may call it or complete to {small}.",
+            half=small / 2,
+        )
     )
 
 
 def _complete_full(p: Params) -> str:
-    why = (
-        f"{p['player']} raises the {p['before']} bring-in to a full small bet of {p['small']}"
-        if p.raw("before")
-        else f"{p['player']} opens for a full small bet of {p['small']} instead of the bring-in"
-    )
-    return (
-        why + f"{_all_in(p)}. A completion is the round's bet, not a raise: {p['cap']}"
+    if p.raw("before"):
+        return p.t(
+            "{player} raises the {before} bring-in to a full small bet of {small}{all_in}. "
+            "A completion is the round's bet, not a raise: {cap}",
+            all_in=_all_in(p),
+        )
+    return p.t(
+        "{player} opens for a full small bet of {small} instead of the bring-in{all_in}. "
+        "A completion is the round's bet, not a raise: {cap}",
+        all_in=_all_in(p),
     )
 
 
 def _wager_counts_full(p: Params) -> str:
-    kind = p.raw("kind")
-    return (
-        f"The all-in adds {p['step']} over {p['level']}, short of a full "
-        f"{'bet' if kind is ActionKind.BET else 'raise'} but at least half of "
-        f"{p['smallest']}, so it counts as a full one: it reopens the betting"
-        + (", counts toward the cap" if kind is ActionKind.RAISE else "")
-        + f", and the next raise goes to {p['amount']} plus one bet."
+    if p.raw("kind") is ActionKind.RAISE:
+        return p.t(
+            "The all-in adds {step} over {level}, short of a full raise but at least half "
+            "of {smallest}, so it counts as a full one: it reopens the betting, counts "
+            "toward the cap, and the next raise goes to {amount} plus one bet."
+        )
+    return p.t(
+        "The all-in adds {step} over {level}, short of a full bet but at least half of "
+        "{smallest}, so it counts as a full one: it reopens the betting, and the next "
+        "raise goes to {amount} plus one bet."
     )
 
 
 def _open_pair(p: Params) -> str:
-    gone = p.raw("folded")
-    return (
-        f"A pair shows on fourth street and {p['label']} allows the open-pair option: "
-        f"bets and raises may be {p['small']} or {p['big']}; after a big one, all raises are big."
-        + (
-            " The option was settled when fourth street was dealt and lasts the whole round, "
-            f"even though {joined(p, 'folded', ' and ')} (the pair) has folded."
-            if gone
-            else ""
-        )
+    text = p.t(
+        "A pair shows on fourth street and {label} allows the open-pair option: bets and "
+        "raises may be {small} or {big}; after a big one, all raises are big."
     )
+    if p.raw("folded"):
+        text += " " + p.t(
+            "The option was settled when fourth street was dealt and lasts the whole "
+            "round, even though {folded} (the pair) has folded.",
+            folded=listed(p, "folded"),
+        )
+    return text
 
 
 def _river_count(p: Params) -> str:
     n, dealt, burns, stub = (p.raw(k) for k in ("players", "dealt", "burns", "stub"))
     avail, need, label = p.raw("available"), p.raw("need"), p["label"]
     procedure = p.raw("procedure")
-    burn_word = f"{burns} burn card{ending(burns)}"
-    why = (
-        f"{n} players will need a seventh card. {dealt} cards are out and {burn_word}, "
-        f"so the stub holds 52 - {dealt}"
-        + (f" - {burns}" if burns else "")
-        + f" = {stub}."
+    sums = dict(n=n, dealt=dealt, burns=burns, stub=stub, available=avail)
+    why = p.nt(
+        "{n} players will need a seventh card. {dealt} cards are out and {burns} burn "
+        "card, so the stub holds 52 - {dealt} - {burns} = {stub}.",
+        "{n} players will need a seventh card. {dealt} cards are out and {burns} burn "
+        "cards, so the stub holds 52 - {dealt} - {burns} = {stub}.",
+        burns,
+        **sums,
     )
-    enough = "fewer than" if need else "enough for"
+    if not burns:
+        why = p.t(
+            "{n} players will need a seventh card. {dealt} cards are out and 0 burn "
+            "cards, so the stub holds 52 - {dealt} = {stub}.",
+            **sums,
+        )
     if procedure is ShortDeck.STUB:
-        why += (
-            f" After burning one, {avail} are left, " if p.raw("burn") else " That is "
-        ) + f"{enough} {n} players"
+        if p.raw("burn"):
+            why += " " + (
+                p.t(
+                    "After burning one, {available} are left, fewer than {n} players",
+                    **sums,
+                )
+                if need
+                else p.t(
+                    "After burning one, {available} are left, enough for {n} players",
+                    **sums,
+                )
+            )
+        else:
+            why += " " + (
+                p.t("That is fewer than {n} players", **sums)
+                if need
+                else p.t("That is enough for {n} players", **sums)
+            )
     elif procedure is ShortDeck.RECYCLE_BURNS:
-        why += (
-            f" Under {label} the burn cards are mixed back in: {stub} + {burns} = {avail}, "
-            f"{enough} {n} players (skipping the burn if needed)"
+        why += " " + (
+            p.t(
+                "Under {label} the burn cards are mixed back in: {stub} + {burns} = "
+                "{available}, fewer than {n} players (skipping the burn if needed)",
+                label=label,
+                **sums,
+            )
+            if need
+            else p.t(
+                "Under {label} the burn cards are mixed back in: {stub} + {burns} = "
+                "{available}, enough for {n} players (skipping the burn if needed)",
+                label=label,
+                **sums,
+            )
         )
     else:
         want = n + 2
-        why += f" Under {label} the dealer needs players + 2 = {want} cards; " + (
-            "the stub alone has enough"
-            if stub >= want
-            else f"the stub plus the {burns} burn cards make {avail}, "
-            f"{'not ' if need else ''}enough"
+        if stub >= want:
+            why += " " + p.t(
+                "Under {label} the dealer needs players + 2 = {want} cards; the stub alone "
+                "has enough",
+                label=label,
+                want=want,
+            )
+        elif need:
+            why += " " + p.t(
+                "Under {label} the dealer needs players + 2 = {want} cards; the stub plus "
+                "the {burns} burn cards make {available}, not enough",
+                label=label,
+                want=want,
+                **sums,
+            )
+        else:
+            why += " " + p.t(
+                "Under {label} the dealer needs players + 2 = {want} cards; the stub plus "
+                "the {burns} burn cards make {available}, enough",
+                label=label,
+                want=want,
+                **sums,
+            )
+    if need:
+        return why + p.t(
+            ": one community card is turned up in the middle and plays in every hand."
         )
-    return (
-        why
-        + ": "
-        + (
-            "one community card is turned up in the middle and plays in every hand."
-            if need
-            else "every player gets a seventh card of their own, face down."
-        )
-    )
+    return why + p.t(": every player gets a seventh card of their own, face down.")
 
 
 def _amounts(p: Params) -> str:
-    return joined(p, "amounts", " or ")
+    amounts = [p.say(a) for a in p.raw("amounts")]
+    if len(amounts) <= 1:
+        return "".join(amounts)
+    return p.word("word.either-amount", first=", ".join(amounts[:-1]), last=amounts[-1])
 
 
 def _action(p: Params) -> str:
@@ -204,7 +299,58 @@ def _action(p: Params) -> str:
     return repr(action.text if isinstance(action, Action) else action)
 
 
+def _out_of_turn(p: Params) -> str:
+    if p.raw("folded"):
+        return p.t(
+            "{action} is out of turn: it is {actor}'s turn to act on {street} street "
+            "({player} has folded) ({rule}).",
+            action=_action(p),
+        )
+    if p.raw("all_in"):
+        return p.t(
+            "{action} is out of turn: it is {actor}'s turn to act on {street} street "
+            "({player} is all in) ({rule}).",
+            action=_action(p),
+        )
+    return p.t(
+        "{action} is out of turn: it is {actor}'s turn to act on {street} street ({rule}).",
+        action=_action(p),
+    )
+
+
+def _wrong_amount(p: Params) -> str:
+    if p.raw("kind") is ActionKind.CALL:
+        text = p.t(
+            "{action} is not allowed: a {kind} now adds {amounts}, not {amount} ({rule}).",
+            action=_action(p),
+            amounts=_amounts(p),
+        )
+    else:
+        text = p.t(
+            "{action} is not allowed: a {kind} now makes it {amounts}, not {amount} "
+            "({rule}).",
+            action=_action(p),
+            amounts=_amounts(p),
+        )
+    if p.raw("note"):
+        text += " " + said(p, "note")
+    return text
+
+
 CATALOGUE: Mapping[str, Template] = {
+    # Pieces of sentences: " (all in)" after an amount; the bring-in's all-in note.
+    "word.all-in": " (all in)",
+    "word.bring-in-all-in": " (all in; the others must still come in for {wager})",
+    # Nobody, where a player's name would be ("so nobody acts first").
+    "word.nobody": "nobody",
+    # Two or more amounts a wager may be: "4 or 8".
+    "word.either-amount": "{first} or {last}",
+    # A street's word at the start of a sentence: "Fourth" in "Fourth street: one card up".
+    "word.street-cap.third": "Third",
+    "word.street-cap.fourth": "Fourth",
+    "word.street-cap.fifth": "Fifth",
+    "word.street-cap.sixth": "Sixth",
+    "word.street-cap.seventh": "Seventh",
     # The antes and the deal.
     "op.ante.each": "Every player antes {ante}",
     "op.ante.total": "The antes: {total} in all",
@@ -214,20 +360,28 @@ CATALOGUE: Mapping[str, Template] = {
     ),
     "op.deal.third": "Third street: two cards down, one up",
     "why.deal.third": lambda p: (
-        f"The dealer deals one card at a time clockwise, starting with {p['first']} (the "
-        "first seat to the "
-        + ("left of the button" if p.raw("button") else "dealer’s left, seat order")
-        + "): two down and the door card up."
-    ),
-    "op.deal.up": lambda p: f"{_street(p).capitalize()} street: one card up each",
-    "why.deal.up": lambda p: (
-        "Each live player gets one card face up ("
-        + ", ".join(
-            f"{name} {card.text if card else '??'}" for name, card in p.raw("shown")
+        p.t(
+            "The dealer deals one card at a time clockwise, starting with {first} (the "
+            "first seat to the left of the button): two down and the door card up."
         )
-        + ")"
-        + (", after a burn card" if p.raw("burn") else "")
-        + "."
+        if p.raw("button")
+        else p.t(
+            "The dealer deals one card at a time clockwise, starting with {first} (the "
+            "first seat to the dealer’s left, seat order): two down and the door card up."
+        )
+    ),
+    # {Street} is the street's word with a capital letter (Fourth).
+    "op.deal.up": lambda p: p.t(
+        "{Street} street: one card up each", Street=_street_cap(p)
+    ),
+    # {shown}: each live player and the card they were dealt (Ana Kh, Bo ??).
+    "why.deal.up": lambda p: (
+        p.t(
+            "Each live player gets one card face up ({shown}), after a burn card.",
+            shown=_shown(p),
+        )
+        if p.raw("burn")
+        else p.t("Each live player gets one card face up ({shown}).", shown=_shown(p))
     ),
     "op.deal.community": "Seventh street: a community card",
     "op.deal.river-down": "Seventh street: one card down",
@@ -236,13 +390,16 @@ CATALOGUE: Mapping[str, Template] = {
     "why.river.burns-recycled": (
         "The {burns} burn cards are mixed back into the stub ({stub} cards)."
     ),
-    "why.river.burn-skipped": lambda p: (
-        "The river burn is skipped: the stub holds no card to spare "
-        f"({p['stub']} for {p['want']} card{ending(p.raw('want'))})."
+    "why.river.burn-skipped": lambda p: p.nt(
+        "The river burn is skipped: the stub holds no card to spare ({stub} for {want} "
+        "card).",
+        "The river burn is skipped: the stub holds no card to spare ({stub} for {want} "
+        "cards).",
+        p.raw("want"),
     ),
-    "op.start": lambda p: f"The hand starts on {_street(p)} street",
-    "why.start": lambda p: (
-        f"The scenario begins with {_street(p)} street dealt and {p['pot']} in the pot."
+    "op.start": lambda p: p.t("The hand starts on {street} street"),
+    "why.start": lambda p: p.t(
+        "The scenario begins with {street} street dealt and {pot} in the pot."
     ),
     # Who brings in, who opens.
     "why.bring-in.lowest-door": lambda p: _door(p, high=False),
@@ -250,13 +407,15 @@ CATALOGUE: Mapping[str, Template] = {
     "why.bring-in.all-in-everyone": (
         "{player} is all in for the ante, and so is everyone else."
     ),
-    "why.bring-in.all-in-passes": lambda p: (
-        f"{p['player']} is all in for the ante, so {p['next'] or 'nobody'} acts first and may "
-        "fold, bring in or complete."
+    "why.bring-in.all-in-passes": lambda p: p.t(
+        "{player} is all in for the ante, so {next} acts first and may fold, bring in or "
+        "complete.",
+        next=p["next"] or p.word("word.nobody"),
     ),
-    "table.bring-in.unknown-door": lambda p: (
-        f"the bring-in depends on every door card, and {joined(p, 'players')}'s is unknown "
-        f"(??): give the third card of every seat ({p['rule']})."
+    "table.bring-in.unknown-door": lambda p: p.t(
+        "the bring-in depends on every door card, and {players}'s is unknown (??): give "
+        "the third card of every seat ({rule}).",
+        players=joined(p, "players"),
     ),
     "why.opener.best-board": _best_board,
     "table.opener.unknown-board": (
@@ -264,9 +423,15 @@ CATALOGUE: Mapping[str, Template] = {
         "every live player's up cards ({rule})."
     ),
     "why.opener.sixth-opens-again": lambda p: (
-        f"seventh street is a community card; under {p['label']} the player who opened sixth "
-        f"street, {p['player']}, opens again"
-        + (", but has folded:" if p.raw("folded") else ".")
+        p.t(
+            "seventh street is a community card; under {label} the player who opened "
+            "sixth street, {player}, opens again, but has folded:"
+        )
+        if p.raw("folded")
+        else p.t(
+            "seventh street is a community card; under {label} the player who opened "
+            "sixth street, {player}, opens again."
+        )
     ),
     "why.opener.community-counted": (
         "Seventh street is a community card that plays in every hand; counting it,"
@@ -276,45 +441,49 @@ CATALOGUE: Mapping[str, Template] = {
         "again, that is the high hand on the board without the community card:"
     ),
     "why.opener.river-down": "Seventh street is dealt down, so the board has not changed.",
-    "why.opener.all-in-passes": lambda p: (
-        f"{p['player']} is all in, so the action passes clockwise to {p['next'] or 'nobody'}."
+    "why.opener.all-in-passes": lambda p: p.t(
+        "{player} is all in, so the action passes clockwise to {next}.",
+        next=p["next"] or p.word("word.nobody"),
     ),
     # The actions.
     "op.fold": "{player} folds",
     "why.fold": "{player} gives up the hand and any claim to the pot.",
     "op.check": "{player} checks",
-    "why.check": lambda p: (
-        f"No wager is open on {_street(p)} street, so {p['player']} may check."
+    "why.check": lambda p: p.t(
+        "No wager is open on {street} street, so {player} may check."
     ),
     "op.call": "{player} calls {amount}",
     "why.call": lambda p: (
-        f"{p['player']} adds {p['amount']} to match the wager of {p['wager']}"
-        + (" and is all in" if p.raw("all_in") else "")
-        + "."
+        p.t("{player} adds {amount} to match the wager of {wager} and is all in.")
+        if p.raw("all_in")
+        else p.t("{player} adds {amount} to match the wager of {wager}.")
     ),
     "op.bring-in": "{player} brings in {amount}",
-    "why.bring-in.chooses": lambda p: (
-        f"{p['player']} chooses to bring in {p['amount']}{_bring_in_all_in(p)}."
+    # {all_in}: nothing, or " (all in; the others must still come in for 2)".
+    "why.bring-in.chooses": lambda p: p.t(
+        "{player} chooses to bring in {amount}{all_in}.", all_in=_bring_in_all_in(p)
     ),
-    "why.bring-in.low-all-in": lambda p: (
-        f"The low card, {p['low']}, is all in for the ante, so {p['player']} acts first and "
-        f"chooses to bring in {p['amount']}{_bring_in_all_in(p)}."
+    "why.bring-in.low-all-in": lambda p: p.t(
+        "The low card, {low}, is all in for the ante, so {player} acts first and chooses "
+        "to bring in {amount}{all_in}.",
+        all_in=_bring_in_all_in(p),
     ),
-    "why.bring-in.posts": lambda p: (
-        f"{p['player']} posts the bring-in of {p['amount']}{_bring_in_all_in(p)}."
+    "why.bring-in.posts": lambda p: p.t(
+        "{player} posts the bring-in of {amount}{all_in}.", all_in=_bring_in_all_in(p)
     ),
     "op.complete": "{player} completes to {amount}",
     "why.complete.short": _complete_short,
     "why.complete.full": _complete_full,
     "op.bet": "{player} bets {amount}",
-    "why.bet": lambda p: (
-        f"{p['player']} opens the betting on {_street(p)} street for {p['amount']}"
-        f"{_all_in(p)}. {p['size']}"
+    # {all_in}: nothing or " (all in)"; {size}: why the bet is this size (a sentence).
+    "why.bet": lambda p: p.t(
+        "{player} opens the betting on {street} street for {amount}{all_in}. {size}",
+        all_in=_all_in(p),
     ),
     "op.raise": "{player} raises to {amount}",
-    "why.raise": lambda p: (
-        f"{p['player']} raises the {p['before']} wager to {p['amount']}{_all_in(p)}. "
-        f"{p['size']} {p['cap']}"
+    "why.raise": lambda p: p.t(
+        "{player} raises the {before} wager to {amount}{all_in}. {size} {cap}",
+        all_in=_all_in(p),
     ),
     "why.all-in.wager-counts-full": _wager_counts_full,
     "why.all-in.wager-short": (
@@ -332,14 +501,20 @@ CATALOGUE: Mapping[str, Template] = {
         "it counts as full: a raise goes to {total} plus one bet."
     ),
     "why.all-in.short": lambda p: (
-        f"{p['player']}'s all-in to {p['total']} was less than half a bet, so a player yet "
-        "to act may call it or "
-        + ("complete to" if p.raw("kind") is ActionKind.COMPLETE else "raise to")
-        + f" the last full level, {p['level']}, plus one bet."
+        p.t(
+            "{player}'s all-in to {total} was less than half a bet, so a player yet to act "
+            "may call it or complete to the last full level, {level}, plus one bet."
+        )
+        if p.raw("kind") is ActionKind.COMPLETE
+        else p.t(
+            "{player}'s all-in to {total} was less than half a bet, so a player yet to act "
+            "may call it or raise to the last full level, {level}, plus one bet."
+        )
     ),
-    "why.all-in.own-short": lambda p: (
-        f"{p['player']} has only {p['stack']} left, so may {p.raw('kind').value} all in to "
-        f"{p['total']}, short of a full {p.raw('kind').value}."
+    # {kind}: the action kind (bet, raise, complete).
+    "why.all-in.own-short": lambda p: p.t(
+        "{player} has only {stack} left, so may {kind} all in to {total}, short of a full "
+        "{kind}."
     ),
     # Bet sizes and the cap.
     "why.size.open-pair": _open_pair,
@@ -347,18 +522,22 @@ CATALOGUE: Mapping[str, Template] = {
         "A pair shows on fourth street, but in {game} a pair never allows the big bet: bets "
         "and raises stay {small}."
     ),
-    "why.size.no-open-pair": lambda p: (
-        f"A pair shows on fourth street, but {p['label']} ({p.raw('game').value}) has no "
-        f"open-pair option: bets and raises stay {p['small']}."
+    "why.size.no-open-pair": lambda p: p.t(
+        "A pair shows on fourth street, but {label} ({game}) has no open-pair option: "
+        "bets and raises stay {small}.",
+        game=p.raw("game").value,
     ),
     "why.size.street": lambda p: (
-        f"On {_street(p)} street every bet and raise is one "
-        f"{'small' if p.raw('small') else 'big'} bet of {p['amount']}."
+        p.t("On {street} street every bet and raise is one small bet of {amount}.")
+        if p.raw("small")
+        else p.t("On {street} street every bet and raise is one big bet of {amount}.")
     ),
     "why.cap.unlimited": "The round is heads-up and raising is unlimited under {label}.",
     "why.cap.count": "{made} of {most} raises made under {label}; {left} left.",
     # Rounds.
-    "op.round.closes": lambda p: f"{_street(p).capitalize()} street betting closes",
+    "op.round.closes": lambda p: p.t(
+        "{Street} street betting closes", Street=_street_cap(p)
+    ),
     "why.round.closes": (
         "Every player still in has called the last wager or checked (round.end)."
     ),
@@ -369,42 +548,36 @@ CATALOGUE: Mapping[str, Template] = {
     # Asking the table what it cannot say.
     "table.nobody-can-act": "nobody can act now.",
     "table.sentences": lambda p: said(p, "said"),
-    "table.no-such-player": lambda p: (
-        f"no player named {p.raw('name')!r} at this table: the players are "
-        f"{joined(p, 'players')}."
+    "table.no-such-player": lambda p: p.t(
+        "no player named {name} at this table: the players are {players}.",
+        name=repr(p.raw("name")),
+        players=joined(p, "players"),
     ),
     "table.unknown-cards": (
         "{player}'s hand includes unknown cards (??): give all of {player}'s cards to rule on it."
     ),
     # Refusals of an action as written.
-    "refusal.hand-over": lambda p: (
-        f"{_action(p)}: the hand is over, the pot has been awarded (round.end)."
+    # {action}: the action as the learner wrote it, quoted.
+    "refusal.hand-over": lambda p: p.t(
+        "{action}: the hand is over, the pot has been awarded (round.end).",
+        action=_action(p),
     ),
-    "refusal.blocked": lambda p: f"{_action(p)}: {p['why']}",
-    "refusal.out-of-turn": lambda p: (
-        f"{_action(p)} is out of turn: it is {p['actor']}'s turn to act on {_street(p)} street"
-        + (
-            f" ({p['player']} has folded)"
-            if p.raw("folded")
-            else (f" ({p['player']} is all in)" if p.raw("all_in") else "")
-        )
-        + f" ({p['rule']})."
+    "refusal.blocked": lambda p: p.t("{action}: {why}", action=_action(p)),
+    "refusal.out-of-turn": _out_of_turn,
+    # {reason}: why (a clause); {allowed}: what the player may do, separated by "; ".
+    "refusal.not-allowed": lambda p: p.t(
+        "{action} is not allowed: {reason} ({rule}). {player} may: {allowed}.",
+        action=_action(p),
+        allowed=joined(p, "allowed", "; "),
     ),
-    "refusal.not-allowed": lambda p: (
-        f"{_action(p)} is not allowed: {p['reason']} ({p['rule']}). {p['player']} may: "
-        f"{joined(p, 'allowed', '; ')}."
+    "refusal.needs-amount": lambda p: p.t(
+        "{action} needs an amount: on this street a {kind} may be {amounts} "
+        "(limit.open-pair).",
+        action=_action(p),
+        amounts=_amounts(p),
     ),
-    "refusal.needs-amount": lambda p: (
-        f"{_action(p)} needs an amount: on this street a {p.raw('kind').value} may be "
-        f"{_amounts(p)} (limit.open-pair)."
-    ),
-    "refusal.wrong-amount": lambda p: (
-        f"{_action(p)} is not allowed: a {p.raw('kind').value} now "
-        + ("adds" if p.raw("kind") is ActionKind.CALL else "makes it")
-        + f" {_amounts(p)}, not {p['amount']} ({p['rule']})."
-        + (f" {said(p, 'note')}" if p.raw("note") else "")
-    ),
-    "refusal.no-amount": lambda p: (
-        f"{_action(p)}: a {p.raw('kind').value} takes no amount."
+    "refusal.wrong-amount": _wrong_amount,
+    "refusal.no-amount": lambda p: p.t(
+        "{action}: a {kind} takes no amount.", action=_action(p)
     ),
 }
