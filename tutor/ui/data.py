@@ -128,7 +128,12 @@ def forget_store_failure() -> None:
 Patterns = str | tuple[str, ...]
 
 
-def _scan(folder: str, pattern: Patterns) -> tuple[str, Walk]:
+def _scan(folder: str, pattern: Patterns) -> str:
+    """A digest of every name under ``folder`` matching ``pattern`` (see :func:`_digest`)."""
+    return _digest(folder, pattern)[0]
+
+
+def _digest(folder: str, pattern: Patterns) -> tuple[str, Walk]:
     """A digest of every name under ``folder`` matching ``pattern`` (path, size, mtime,
     inode; refused names by their refusal), and the walk it was made from.
 
@@ -158,7 +163,7 @@ def folder_walk(folder: str, pattern: Patterns) -> tuple[str, Walk]:
         seen = _scans.get(key)
     if seen is not None and now - seen[0] < SCAN_SECONDS:
         return seen[1], seen[2]
-    signature, walked = _scan(folder, pattern)
+    signature, walked = _digest(folder, pattern)
     with _scans_lock:
         _scans[key] = (now, signature, walked)
     return signature, walked
