@@ -235,3 +235,14 @@ def test_a_log_line_shows_control_characters_escaped() -> None:
     assert formatter.format(record) == (
         "WARNING learner Tom\\n2026-01-01 ERROR forged\\x1b[31m\\u202e failed"
     )
+
+
+# -- Markdown: Streamlit reads Markdown and some HTML in st.markdown, alerts, labels -------
+@pytest.mark.parametrize("name", HOSTILE)
+def test_a_hostile_name_in_markdown_is_escaped(name: str) -> None:
+    from tutor.ui.text import plain
+
+    shown = plain(name)
+    assert re.search(r"(?<!\\)[<>&\[\]()*_`]", shown) is None
+    # and reads as written (a word joiner breaks up "http:" so no link is made)
+    assert re.sub(r"\\(.)", r"\1", shown).replace("\u2060", "") == name
