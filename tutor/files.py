@@ -31,9 +31,11 @@ from __future__ import annotations
 import errno
 import fnmatch
 import os
+import re
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 #: Why a name was refused (``FileProblem.kind``).
@@ -61,18 +63,26 @@ class FileProblem:
 
 @dataclass(frozen=True, slots=True)
 class Found:
-    """A name the walk lists: not a link; ``mode``, ``size`` and ``mtime_ns`` from ``lstat``."""
+    """A name the walk lists: not a link; ``mode``, ``size`` and ``mtime_ns`` from ``lstat``.
 
-    path: Path
+    ``where`` is the path as text (a walk of 20,000 files makes no ``Path`` objects:
+    they cost more than the ``lstat``); :attr:`path` makes one when asked.
+    """
+
+    where: str
     mode: int
     size: int
     mtime_ns: int
     ino: int = 0
 
     @property
+    def path(self) -> Path:
+        return Path(self.where)
+
+    @property
     def key(self) -> tuple[str, int, int, int]:
         """What says the file is unchanged: path, size, modification time and inode."""
-        return (str(self.path), self.size, self.mtime_ns, self.ino)
+        return (self.where, self.size, self.mtime_ns, self.ino)
 
     @property
     def regular(self) -> bool:
@@ -100,7 +110,7 @@ class Walk:
         signature hashes."""
         for i in self.items:
             if isinstance(i, Found):
-                yield f"{i.path}\0{i.size}\0{i.mtime_ns}\0{i.ino}\n"
+                yield f"{i.where}\0{i.size}\0{i.mtime_ns}\0{i.ino}\n"
             else:
                 yield f"{i.path}\0{i.kind}\n"
 
@@ -174,8 +184,10 @@ def denied_problem(path: Path, exc: OSError, what: str = "folder") -> FileProble
     )
 
 
-def _matches(name: str, patterns: tuple[str, ...]) -> bool:
-    return any(fnmatch.fnmatchcase(name, p) for p in patterns)
+@lru_cache(maxsize=32)
+def _matcher(patterns: tuple[str, ...]) -> Callable[[str], object]:
+    """One compiled expression for all of ``patterns`` (``fnmatch``, case-sensitive)."""
+    return re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns)).match
 
 
 def walk(
@@ -192,7 +204,7 @@ def walk(
     :attr:`Walk.problems`. A ``root`` that does not exist gives an empty walk; one that
     cannot be listed gives one problem.
     """
-    wanted = (patterns,) if isinstance(patterns, str) else tuple(patterns)
+    matches = _matcher((patterns,) if isinstance(patterns, str) else tuple(patterns))
     out = Walk()
     top = Path(root)
     seen: set[tuple[int, int]] = set()
@@ -205,29 +217,29 @@ def walk(
         return out
     if not stat.S_ISDIR(info.st_mode):
         return out
-    pending = [top]
+    pending = [os.fspath(top)]
     seen.add((info.st_dev, info.st_ino))
     while pending:
-        folder = pending.pop(0)
+        folder = pending.pop()
         try:
             with os.scandir(folder) as listing:
                 entries = sorted(listing, key=lambda e: e.name)
         except OSError as exc:
-            out.items.append(denied_problem(folder, exc))
+            out.items.append(denied_problem(Path(folder), exc))
             continue
-        subfolders: list[Path] = []
+        subfolders: list[str] = []
         for entry in entries:
-            path = folder / entry.name
-            wanted_name = _matches(entry.name, wanted)
+            path = os.path.join(folder, entry.name)
+            wanted_name = matches(entry.name) is not None
             try:
                 if entry.is_symlink():
                     if wanted_name or (recursive and _points_at_folder(path)):
-                        out.items.append(symlink_problem(path))
+                        out.items.append(symlink_problem(Path(path)))
                     continue
                 st = entry.stat(follow_symlinks=False)
             except OSError as exc:
                 if wanted_name:
-                    out.items.append(denied_problem(path, exc, "file"))
+                    out.items.append(denied_problem(Path(path), exc, "file"))
                 continue
             if stat.S_ISDIR(st.st_mode):
                 key = (st.st_dev, st.st_ino)
@@ -238,16 +250,16 @@ def walk(
             if not wanted_name:
                 continue
             if stat.S_ISREG(st.st_mode) and st.st_nlink > 1:
-                out.items.append(hardlink_problem(path, st.st_nlink))
+                out.items.append(hardlink_problem(Path(path), st.st_nlink))
                 continue
             out.items.append(
                 Found(path, st.st_mode, st.st_size, st.st_mtime_ns, st.st_ino)
             )
-        pending[0:0] = subfolders
+        pending.extend(reversed(subfolders))  # depth first, in sorted order
     return out
 
 
-def _points_at_folder(path: Path) -> bool:
+def _points_at_folder(path: str) -> bool:
     """Whether a link points at a folder (one ``stat``; a loop or a dangling link: no)."""
     try:
         return stat.S_ISDIR(os.stat(path).st_mode)

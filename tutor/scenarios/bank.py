@@ -183,12 +183,15 @@ def scan_scenarios(
                 seen.add(key)
                 out.items.append(_named(path))
             continue
-        base = os.path.realpath(
-            path
-        )  # below it nothing is a link: one resolve per folder
+        # Below the folder nothing is a link: one resolve per folder gives every real path.
+        base = os.path.realpath(path)
+        prefix = len(os.fspath(path))
         walked = walker(os.fspath(path)) if walker else files.walk(path, PATTERNS)
         for item in walked.items:
-            key = os.path.join(base, os.path.relpath(item.path, path))
+            where = (
+                item.where if isinstance(item, files.Found) else os.fspath(item.path)
+            )
+            key = base + where[prefix:]
             if key not in seen:
                 seen.add(key)
                 out.items.append(item)
@@ -200,10 +203,12 @@ def _named(path: Path) -> files.Found | files.FileProblem:
     try:
         info = os.lstat(path)
     except OSError:
-        return files.Found(path, stat.S_IFREG, 0, 0)
+        return files.Found(os.fspath(path), stat.S_IFREG, 0, 0)
     if stat.S_ISLNK(info.st_mode):
         return files.symlink_problem(path)
-    return files.Found(path, info.st_mode, info.st_size, info.st_mtime_ns, info.st_ino)
+    return files.Found(
+        os.fspath(path), info.st_mode, info.st_size, info.st_mtime_ns, info.st_ino
+    )
 
 
 def scenario_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
@@ -270,8 +275,8 @@ def load_bank(
     walked = scanned if scanned is not None else scan_scenarios(paths)
     kept: set[tuple[str, int, int, int, bool]] = set()
     for item in walked.items:
-        name = os.fspath(item.path)
         if isinstance(item, files.FileProblem):
+            name = os.fspath(item.path)
             problems = [refused(item)]
             if not item.folder:
                 bank.files.append(name)
@@ -280,6 +285,7 @@ def load_bank(
             if on_file is not None:
                 on_file(name, problems)
             continue
+        name = item.where
         bank.files.append(name)
         key = (*item.key, replay)
         result = None
@@ -288,7 +294,7 @@ def load_bank(
             with _parsed_lock:
                 result = _parsed.get(key)
         if result is None:
-            result = check_file(item.path, replay=replay, found=item)
+            result = check_file(name, replay=replay, found=item)
             if cache and item.mtime_ns:
                 with _parsed_lock:
                     _parsed[key] = result
