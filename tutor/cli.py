@@ -225,7 +225,7 @@ def cmd_validate(paths: list[str], out: TextIO) -> int:
             print(terminal_safe(str(problem)), file=out, flush=True)
 
     bank = load_bank(paths, on_file=show)
-    if not bank.files:
+    if not bank.files and not bank.failed:  # a folder that cannot be listed has failed
         raise UsageError(
             _("tutor validate: no *.yaml or *.yml files under {paths}").format(
                 paths=", ".join(paths)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fnmatch
 import hashlib
 import logging
 import os
@@ -18,6 +17,7 @@ import streamlit as st
 
 from tutor import config
 from tutor.i18n import N_, _
+from tutor.files import Walk, walk
 
 log = logging.getLogger(__name__)
 
@@ -324,52 +324,57 @@ def store_notice(learner_known: bool) -> str | None:
     return None
 
 
-def _scan(folder: str, pattern: str) -> str:
-    """A digest of every file under ``folder`` matching ``pattern``: path, size, mtime."""
+Patterns = str | tuple[str, ...]
+
+
+def _scan(folder: str, pattern: Patterns) -> str:
+    """A digest of every name under ``folder`` matching ``pattern`` (see :func:`_digest`)."""
+    return _digest(folder, pattern)[0]
+
+
+def _digest(folder: str, pattern: Patterns) -> tuple[str, Walk]:
+    """A digest of every name under ``folder`` matching ``pattern`` (path, size, mtime,
+    inode; refused names by their refusal), and the walk it was made from.
+
+    The walk is :func:`tutor.files.walk`: no symbolic link is followed, so a loop
+    (``loopdir -> .``) cannot make it run for ever.
+    """
+    walked = walk(folder, pattern)
     digest = hashlib.blake2b(digest_size=16)
-    pending = [folder]
-    while pending:
-        try:
-            with os.scandir(pending.pop()) as entries:
-                found = sorted(entries, key=lambda entry: entry.name)
-        except OSError:
-            log.warning("a folder could not be listed", exc_info=True)
-            continue
-        for entry in found:
-            try:
-                if entry.is_dir():
-                    pending.append(entry.path)
-                elif entry.is_file() and fnmatch.fnmatch(entry.name, pattern):
-                    stat = entry.stat()
-                    digest.update(
-                        f"{entry.path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode()
-                    )
-            except OSError:
-                log.warning("a file could not be examined", exc_info=True)
-                continue
-    return digest.hexdigest()
+    for line in walked.signature_lines():
+        digest.update(line.encode("utf-8", "surrogateescape"))
+    return digest.hexdigest(), walked
 
 
-_scans: dict[tuple[str, str], tuple[float, str]] = {}
+_scans: dict[tuple[str, Patterns], tuple[float, str, Walk]] = {}
 _scans_lock = threading.Lock()
 
 
-def folder_signature(folder: str, pattern: str) -> str:
-    """A short digest of the files under ``folder`` matching ``pattern`` and their times.
+def folder_walk(folder: str, pattern: Patterns) -> tuple[str, Walk]:
+    """The signature of ``folder`` (see :func:`folder_signature`) and the walk behind it.
 
-    Passed to the cached loaders so that an edited, added or removed file is read again.
-    A folder is scanned at most once every :data:`SCAN_SECONDS` seconds (per process).
+    The loaders take the walk from here, so a folder is listed (and each name examined)
+    once per :data:`SCAN_SECONDS`, not once for the signature and again for the load.
     """
     now = time.monotonic()
     key = (folder, pattern)
     with _scans_lock:
         seen = _scans.get(key)
     if seen is not None and now - seen[0] < SCAN_SECONDS:
-        return seen[1]
-    signature = _scan(folder, pattern)
+        return seen[1], seen[2]
+    signature, walked = _digest(folder, pattern)
     with _scans_lock:
-        _scans[key] = (now, signature)
-    return signature
+        _scans[key] = (now, signature, walked)
+    return signature, walked
+
+
+def folder_signature(folder: str, pattern: Patterns) -> str:
+    """A short digest of the files under ``folder`` matching ``pattern`` and their times.
+
+    Passed to the cached loaders so that an edited, added or removed file is read again.
+    A folder is scanned at most once every :data:`SCAN_SECONDS` seconds (per process).
+    """
+    return folder_walk(folder, pattern)[0]
 
 
 def forget_scans() -> None:

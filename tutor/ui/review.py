@@ -22,6 +22,7 @@ from tutor.engine.errors import TutorError
 from tutor.i18n import _
 from tutor.review import FAST_SECONDS, coming_days, due_now, rebuild, sync
 from tutor.scenarios import Scenario, StepResult, replay_scenario, walk
+from tutor.scenarios.bank import PATTERNS
 from tutor.ui.ask_panel import ask_panel
 from tutor.ui.bank import scenario_bank, walk_scenario, with_preset
 from tutor.ui.components import show_table
@@ -70,7 +71,7 @@ def _bank_rules(folder: str, signature: str) -> dict[str, tuple[tuple[str, int],
 
 def bank_rules() -> dict[str, tuple[tuple[str, int], ...]]:
     folder = str(config.scenarios_dir())
-    return _bank_rules(folder, folder_signature(folder, "*.y*ml"))
+    return _bank_rules(folder, folder_signature(folder, PATTERNS))
 
 
 @lru_cache(maxsize=1)
