@@ -17,6 +17,7 @@ from tutor.drills import TARGETS, generate
 from tutor.drills.session import Plan
 from tutor.engine.rules import GAME_TITLES
 from tutor.progress import ProgressStore
+from tutor.quiz import format_amount
 from tutor.quiz_ruling import outcome_choices
 from tutor.scenarios import walk
 
@@ -55,9 +56,10 @@ def drills(learner: str | None = None, params: dict[str, str] | None = None) -> 
 
 
 def start(at: AppTest, plan: Plan) -> None:
-    # the preset first: the targets offered depend on it
-    at.selectbox(key="drill_preset_pick").set_value(plan.preset).run()
-    at.selectbox(key="drill_game_pick").set_value(plan.game)
+    # the sidebar's house rules and game (one place for each); the preset first: the
+    # targets offered depend on it
+    at.selectbox(key="preset_setting").set_value(plan.preset).run()
+    at.selectbox(key="game_filter").set_value(plan.game)
     at.multiselect(key="drill_targets_pick").set_value(list(plan.targets))
     at.radio(key="drill_length_pick").set_value(plan.length)
     at.number_input(key="drill_seed_pick").set_value(plan.seed)
@@ -90,21 +92,23 @@ PLAN = Plan("roberts", "stud8", tuple(CLICK_TARGETS), "5", 11)
 
 def test_a_drill_answered_by_clicking_to_its_summary(clock: FakeClock) -> None:
     at = drills("Ana")
-    assert at.caption[0].value.startswith(
-        "Online room: open-pair option in stud and stud8 (razz has none)"
+    assert any(
+        c.value.startswith(
+            "Online room: open-pair option in stud and stud8 (razz has none)"
+        )
+        for c in at.caption
     )
     start(at, PLAN)
     assert at.query_params["drill_seed"] in ("11", ["11"])
-    assert "Question 1 of 5 · 0 of 0 right · streak 0" in markdown(at)
+    assert at.subheader[0].value == "Question 1 of 5"
+    assert "0 of 0 right · streak 0" in markdown(at)
     clock.now += 4.0
     right_click(at, PLAN, 0)
     assert at.success[0].value.endswith("(4.0 s)")
     assert at.success[0].value.startswith("Right: ")
     assert any(c.value.startswith("Rules: [`") for c in at.caption)
-    assert (
-        "Question 1 of 5 · 1 of 1 right · streak 1 · median 4.0 s per answer"
-        in markdown(at)
-    )
+    assert "1 of 1 right · streak 1 · median 4.0 s per answer" in markdown(at)
+    assert f"**This was:** {TARGETS[PLAN.question(0)[0]].title}" in markdown(at)
     for index in range(1, 5):
         at.button(key="drill_next").click().run()
         clock.now += 2.0
@@ -164,11 +168,19 @@ def test_a_wrong_click_is_missed_and_explained(clock: FakeClock) -> None:
         "- **A community card under this preset**: 1 answered · 0% right · "
         "median 0.0\u00a0s · none right"
     ) in markdown(at)
-    assert any(
-        f"`tutor generate --target community-card --seed {seed} --preset online --game stud8`"
-        in m
-        for m in markdown(at)
-    )
+    assert not any("tutor generate" in m for m in markdown(at))
+    # the miss reopens its hand: the same question again, answered, then back
+    at.button(key="drill_retry_0").click().run()
+    assert not at.exception
+    assert at.subheader[0].value == "Again: question 1"
+    right = "yes" if answer["community"] else "no"
+    at.button(key=f"drill_r0_{right}").click().run()
+    assert at.success[0].value.startswith("Right: ")
+    assert "**This was:** A community card under this preset" in markdown(at)
+    at.button(key="drill_back").click().run()
+    assert at.subheader[0].value == "Drill summary"
+    store_answers = ProgressStore(config.database_url())
+    assert store_answers is not None  # the retry is not saved: no learner, no record
 
 
 def test_two_minutes_end_the_drill(clock: FakeClock) -> None:
@@ -191,24 +203,41 @@ def test_a_shared_link_fills_in_the_drill(clock: FakeClock) -> None:
     assert at.info[0].value == (
         "A shared drill: its settings are filled in below. Press Start to run it."
     )
-    assert at.selectbox(key="drill_preset_pick").value == "roberts"
+    # the house rules and the game are the sidebar's: one place for each setting
+    assert at.selectbox(key="preset_setting").value == "roberts"
+    assert at.selectbox(key="game_filter").value == "stud8"
+    assert [s.key for s in at.selectbox] == ["game_filter", "preset_setting"]
     assert at.multiselect(key="drill_targets_pick").value == CLICK_TARGETS
     assert at.number_input(key="drill_seed_pick").value == 11
-    # each game by its full name ("Seven Card Stud Hi/Lo (eight or better)", ...), then all
-    assert at.selectbox(key="drill_game_pick").options == [
-        *GAME_TITLES.values(),
-        "All games",
-    ]
+    assert (
+        "Drilling **Seven Card Stud Hi/Lo (eight or better)** under the **roberts** "
+        "house rules (change either in the sidebar)."
+    ) in markdown(at)
+    assert GAME_TITLES["stud8"] == "Seven Card Stud Hi/Lo (eight or better)"
     at.button(key="drill_start").click().run()
-    target, _game, _seed = PLAN.question(0)
-    assert at.subheader[0].value == TARGETS[target].title
+    # a neutral heading: the target's title would give the answer away
+    assert at.subheader[0].value == "Question 1 of 5"
+    assert not any(TARGETS[t].title in m for t in CLICK_TARGETS for m in markdown(at))
 
 
 def test_a_bad_link_is_explained(clock: FakeClock) -> None:
-    at = drills(params={"drill_seed": "x1"})
-    assert at.warning[0].value == (
-        "The drill link cannot be used: the link's drill seed 'x1' is not a whole number."
+    at = drills(
+        params={
+            "preset": "tda",
+            "drill_seed": "x1",
+            "drill_length": "5",
+            "drill_targets": "capped,nope",
+        }
     )
+    assert at.warning[0].value == (
+        "Part of the drill link cannot be used: the link's drill target 'nope' is "
+        "unknown: it was left out. the link's drill seed 'x1' is not a whole number. "
+        "The rest of it is filled in below."
+    )
+    # its valid fields are kept
+    assert at.selectbox(key="preset_setting").value == "tda"
+    assert at.multiselect(key="drill_targets_pick").value == ["capped"]
+    assert at.radio(key="drill_length_pick").value == "5"
 
 
 def test_who_acts_questions_hide_the_to_act_mark() -> None:
@@ -263,7 +292,7 @@ def test_irregularity_targets_are_not_drilled_online(clock: FakeClock) -> None:
     irregularities = [n for n, t in TARGETS.items() if t.topic == "irregularities"]
     assert len(irregularities) == 4
     at = drills()
-    at.selectbox(key="drill_preset_pick").set_value("roberts").run()
+    at.selectbox(key="preset_setting").set_value("roberts").run()
     assert at.multiselect(key="drill_targets_pick").options == [
         TARGETS[n].title for n in TARGETS
     ]
@@ -271,7 +300,7 @@ def test_irregularity_targets_are_not_drilled_online(clock: FakeClock) -> None:
     at.multiselect(key="drill_targets_pick").set_value(
         ["irr-premature", "raises-left"]
     ).run()
-    at.selectbox(key="drill_preset_pick").set_value("online").run()
+    at.selectbox(key="preset_setting").set_value("online").run()
     assert not at.exception
     assert at.multiselect(key="drill_targets_pick").options == [
         TARGETS[n].title for n in TARGETS if n not in irregularities
@@ -287,17 +316,17 @@ def test_irregularity_targets_are_not_drilled_online(clock: FakeClock) -> None:
 def test_a_link_to_irregularities_online_is_refused(clock: FakeClock) -> None:
     at = drills(
         params={
-            "drill_preset": "online",
-            "drill_game": "stud",
+            "preset": "online",
+            "game": "stud",
             "drill_targets": "irr-premature",
             "drill_length": "5",
             "drill_seed": "3",
         }
     )
     assert [w.value for w in at.warning] == [
-        "The drill link cannot be used: none of the targets chosen is drilled under "
-        "online: choose other targets or other house rules (irregularities are refused "
-        "under online)."
+        "Part of the drill link cannot be used: the link's drill target 'A card dealt "
+        "before the betting is over' is not drilled under online: it was left out. "
+        "The rest of it is filled in below."
     ]
 
 
@@ -305,3 +334,68 @@ def test_hidden_targets_line_names_its_reason() -> None:
     assert drills_ui.hidden_targets_line("tda") == (
         "Some targets are not offered under tda: its rules do not decide them."
     )
+
+
+def test_a_bring_in_question_picks_no_amount_for_the_learner(clock: FakeClock) -> None:
+    plan = Plan("roberts", "stud", ("bring-in-short",), "5", 2)
+    at = drills()
+    start(at, plan)
+    target, game, seed = plan.question(0)
+    answer = generate(target, seed, preset="roberts", game=game).ruling.answer
+    pills = at.pills(key="drill_q0_amount")
+    assert pills.value in (None, [])  # nothing chosen for the learner
+    at.button(key=f"drill_q0_seat_{answer['player']}").click().run()
+    assert not at.exception
+    assert [w.value for w in at.warning] == ["Pick the amount first, then the player."]
+    assert at.success == [] and at.error == []  # not submitted, not counted
+    at.pills(key="drill_q0_amount").set_value(format_amount(answer["amount"])).run()
+    at.button(key=f"drill_q0_seat_{answer['player']}").click().run()
+    assert at.success[0].value.startswith("Right: "), [e.value for e in at.error]
+
+
+def test_the_drills_page_has_one_name_box_and_no_settings_of_its_own(
+    clock: FakeClock,
+) -> None:
+    at = drills()
+    names = [t for t in at.text_input if t.label == "Your name"]
+    assert [t.key for t in names] == ["sidebar_name"]
+    assert [s.key for s in at.selectbox] == ["game_filter", "preset_setting"]
+
+
+def test_a_first_drill_without_a_name_shows_its_personal_bests(
+    clock: FakeClock,
+) -> None:
+    plan = Plan("tda", "stud", ("raises-left",), "5", 5)
+    at = drills()
+    start(at, plan)
+    clock.now += 3.0
+    right_click(at, plan, 0)
+    at.button(key="drill_end").click().run()
+    assert (
+        "- **Raises left in a multiway round**: 1 answered · 100% right · median 3.0\u00a0s · "
+        "fastest right 3.0\u00a0s (personal best)"
+    ) in markdown(at)
+    at.button(key="drill_again").click().run()
+    clock.now += 5.0
+    right_click(at, plan, 0)
+    at.button(key="drill_end").click().run()
+    # slower than this session's first drill: no new best
+    assert (
+        "- **Raises left in a multiway round**: 1 answered · 100% right · median 5.0\u00a0s · "
+        "fastest right 5.0\u00a0s"
+    ) in markdown(at)
+
+
+def test_keys_answer_every_click_question(clock: FakeClock) -> None:
+    at = drills()
+    start(at, PLAN)
+    buttons = {b.key: b for b in at.button}
+    seats = [k for k in buttons if k.startswith("drill_q0_")]
+    assert seats
+    shortcuts = {k: buttons[k].proto.shortcut for k in seats}
+    assert all(shortcuts.values()), shortcuts
+    assert any(
+        c.value.startswith("Keys: seat numbers pick a player") for c in at.caption
+    )
+    right_click(at, PLAN, 0)
+    assert at.button(key="drill_next").proto.shortcut.upper() == "N"

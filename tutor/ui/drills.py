@@ -53,7 +53,7 @@ from tutor.ui.ask_controls import player_cards, size_candidates
 from tutor.ui.components import show_table
 from tutor.ui.rules_page import rule_links
 from tutor.ui.ruling_control import ruling_control
-from tutor.ui.state import GAME_CHOICES, Settings, current_learner
+from tutor.ui.state import AS_WRITTEN, GAME_CHOICES, Settings, current_learner
 
 #: The house rules a drill runs under while the sidebar says "as each scenario says".
 DRILL_DEFAULT_PRESET = "online"
@@ -108,12 +108,14 @@ def drill_preset(settings: Settings) -> str:
     return settings.preset_override or DRILL_DEFAULT_PRESET
 
 
-def _start_clicked(settings: Settings) -> None:
+def _start_clicked() -> None:
     state = _state()
+    preset = state.get("preset_setting", AS_WRITTEN)
     try:
         plan = Plan(
-            preset=drill_preset(settings),
-            game=settings.game,
+            # the sidebar's settings as they are now (a callback runs before the page)
+            preset=DRILL_DEFAULT_PRESET if preset == AS_WRITTEN else preset,
+            game=state.get("game_filter", "both"),
             targets=tuple(state.get("drill_targets_pick") or ()),
             length=state["drill_length_pick"],
             seed=int(state.get("drill_seed_pick") or 0),
@@ -652,7 +654,6 @@ def _setup(settings: Settings) -> None:
         key="drill_start",
         type="primary",
         on_click=_start_clicked,
-        args=(settings,),
         shortcut="Enter",
     )
     problem = state.pop("drill_problem", None)
