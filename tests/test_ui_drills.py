@@ -256,6 +256,31 @@ IRR_PLAN = Plan(
 )
 
 
+def answer_ruling(
+    at: AppTest, key: str, answer: dict[str, object], right: bool = True
+) -> None:
+    """Answer a ruling question with its plain controls (the right ruling, or a wrong one)."""
+    outcome = str(answer["outcome"])
+    if answer["rule"] == "irr.out-of-turn":
+        stands = outcome in ("binding", "skipped-keeps-options", "skipped-call-or-fold")
+        at.radio(key=f"{key}_binding").set_value(
+            "yes" if stands == right else "no"
+        ).run()
+        if stands and right and outcome.startswith("skipped"):
+            at.radio(key=f"{key}_skipped").set_value(outcome).run()
+        return
+    choice = (
+        outcome
+        if right
+        else next(
+            o for o in outcome_choices(answer) if o != outcome and o not in ("misdeal",)
+        )
+    )
+    at.radio(key=f"{key}_outcome").set_value(choice).run()
+    if answer["next_player"] is not None:
+        at.radio(key=f"{key}_next").set_value(answer["next_player"]).run()
+
+
 def test_irregularity_targets_are_answered_with_the_ruling_control(
     clock: FakeClock,
 ) -> None:
@@ -265,27 +290,36 @@ def test_irregularity_targets_are_answered_with_the_ruling_control(
         target, game, seed = IRR_PLAN.question(index)
         answer = generate(target, seed, preset="tda", game=game).ruling.answer
         key = f"drill_q{index}"
-        at.radio(key=f"{key}_outcome").set_value(answer["outcome"]).run()
-        at.radio(key=f"{key}_next").set_value(answer["next_player"]).run()
-        at.multiselect(key=f"{key}_actions").set_value(answer["next_actions"]).run()
+        answer_ruling(at, key, answer)
+        # at most two inputs plus Submit
+        inputs = [w for w in (*at.radio, *at.multiselect) if w.key.startswith(key)]
+        assert len(inputs) <= 2, [w.key for w in inputs]
         clock.now += 3.0
         at.button(key=f"{key}_submit").click().run()
         assert not at.exception
         assert at.success[0].value.startswith("Right: "), target
         assert any("irr." in c.value for c in at.caption)
+        assert not any("older or secondary" in m for m in markdown(at))
+        assert not any("player(s)" in m for m in markdown(at))
         at.button(key="drill_next").click().run()
     target, game, seed = IRR_PLAN.question(3)
     answer = generate(target, seed, preset="tda", game=game).ruling.answer
-    wrong = next(o for o in outcome_choices(answer) if o != answer["outcome"])
-    at.radio(key="drill_q3_outcome").set_value(wrong).run()
+    answer_ruling(at, "drill_q3", answer, right=False)
     at.button(key="drill_q3_submit").click().run()
     assert not at.exception
-    assert [w.value for w in at.warning] == ["Choose who acts next (or 'nobody')."]
-    at.radio(key="drill_q3_next").set_value(answer["next_player"]).run()
-    at.multiselect(key="drill_q3_actions").set_value(answer["next_actions"]).run()
-    at.button(key="drill_q3_submit").click().run()
-    assert not at.exception
-    assert at.error[0].value.startswith("Not right: you answered ")
+    assert at.error[0].value.startswith("Not right: you answered "), target
+
+
+def test_a_misdeal_chosen_asks_nobody_who_acts_next(clock: FakeClock) -> None:
+    plan = Plan("roberts", "stud", ("irr-exposed-hole",), "5", 1)
+    at = drills()
+    start(at, plan)
+    at.radio(key="drill_q0_outcome").set_value("misdeal").run()
+    assert [r.key for r in at.radio if r.key.startswith("drill_q0")] == [
+        "drill_q0_outcome"
+    ]
+    at.radio(key="drill_q0_outcome").set_value("third-card-down").run()
+    assert "drill_q0_next" in [r.key for r in at.radio]
 
 
 def test_irregularity_targets_are_not_drilled_online(clock: FakeClock) -> None:
@@ -399,3 +433,25 @@ def test_keys_answer_every_click_question(clock: FakeClock) -> None:
     )
     right_click(at, PLAN, 0)
     assert at.button(key="drill_next").proto.shortcut.upper() == "N"
+
+
+def test_a_house_practice_ruling_is_not_counted_against_mastery(
+    clock: FakeClock,
+) -> None:
+    plan = Plan("wsop-cash", "stud", ("irr-out-of-turn",), "5", 4)
+    target, game, seed = plan.question(0)
+    answer = generate(target, seed, preset="wsop-cash", game=game).ruling.answer
+    assert answer["basis"] == "J"
+    at = drills("Ana")
+    start(at, plan)
+    answer_ruling(at, "drill_q0", answer, right=False)
+    at.button(key="drill_q0_submit").click().run()
+    assert at.error[0].value.startswith("Not right: ")
+    assert [i.value for i in at.info] == [
+        "The rulebook is silent here: this is the house's practice, so a different "
+        "answer is not counted against your mastery."
+    ]
+    store = ProgressStore(config.database_url())
+    learner = store.find_learner("Ana")
+    assert learner is not None
+    assert store.answers(learner) == []

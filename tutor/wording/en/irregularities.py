@@ -12,6 +12,30 @@ from collections.abc import Mapping
 from tutor.wording import Params, Template
 from tutor.wording.en.common import joined
 
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven")
+
+
+def _count_of(p: Params, noun: str) -> str:
+    """ "one action", "two actions": a small count in words, its noun singular or plural."""
+    n = int(p.raw("count"))
+    said = _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+    return f"{said} {noun}" + ("" if n == 1 else "s")
+
+
+def _players_acted(p: Params) -> str:
+    """ "one player has acted", "two players have acted"."""
+    n = int(p.raw("count"))
+    return _count_of(p, "player") + (" has acted" if n == 1 else " have acted")
+
+
+def _with_chips(p: Params) -> str:
+    n = int(p.raw("chips"))
+    if n == 0:
+        return "with no chips put in"
+    said = _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+    return f"{said} putting chips in"
+
+
 #: What substantial action is (TDA 36), said by the misdeal cut-off and the out-of-turn rulings.
 SUBSTANTIAL = "substantial action is two actions of which one puts chips in, or any three (TDA 36)"
 
@@ -139,7 +163,7 @@ def _opener_board(p: Params) -> str:
 CATALOGUE: Mapping[str, Template] = {
     # -- the parts of every ruling ------------------------------------------------------------
     "irr.cite.rulebook": "Rulebook: {ref}.",
-    "irr.cite.secondary": "Rulebook: {ref} (read in an older or secondary copy).",
+    "irr.cite.secondary": "Rulebook: {ref}.",
     "irr.cite.judgement": (
         "Judgement: the rulebook ({ref}) is silent on this point; this is common practice."
     ),
@@ -471,14 +495,17 @@ CATALOGUE: Mapping[str, Template] = {
     "irr.out-of-turn.give-actions": (
         "give the out-of-turn action(s), such as 'Dee bets 20'."
     ),
-    "irr.out-of-turn.behind.three": (
-        "{count} player(s) acted behind {player}; they keep their turn until three have"
+    "irr.out-of-turn.behind.three": lambda p: (
+        f"{_players_acted(p)} after {p['player']}, and a skipped player keeps their turn "
+        "until three players have acted after them"
     ),
-    "irr.out-of-turn.behind.two": (
-        "{count} player(s) acted behind {player}; after two they may lose the right to act"
+    "irr.out-of-turn.behind.two": lambda p: (
+        f"{_players_acted(p)} after {p['player']}, and a skipped player may lose the "
+        "right to act once two players have acted after them"
     ),
-    "irr.out-of-turn.behind.substantial": (
-        "{count} action(s) behind {player}, {chips} with chips: " + SUBSTANTIAL
+    "irr.out-of-turn.behind.substantial": lambda p: (
+        f"{_count_of(p, 'action')} after {p['player']}, {_with_chips(p)}: "
+        + SUBSTANTIAL
     ),
     "irr.out-of-turn.refused.passed": (
         "{player} let the action pass them ({behind}), so they may only check, call or fold"
