@@ -64,21 +64,27 @@ def _out_of_turn(key: str, answer: Any, view: Any) -> dict[str, Any]:
         format_func=lambda v: _("Yes") if v == YES else _("No"),
         horizontal=True,
     )
-    given: dict[str, Any] = {"outcome": None}
-    if stands is None:
-        return given
+    # Both questions show at once (no wait for a rerun between them); the second is the one
+    # the situation asks: the skipped player's options, or those of the player to act.
+    given: dict[str, Any] = {}
     skipped = None
-    if stands == YES and skipped_to_act:
+    if skipped_to_act:
         skipped = st.radio(
-            _("What may the skipped player do when the action comes back?"),
+            _(
+                "If it stands: what may the skipped player do when the action comes back?"
+            ),
             list(SKIPPED_OPTIONS),
             index=None,
             key=f"{key}_skipped",
             format_func=lambda v: _(SKIPPED_OPTIONS[v]),
         )
-    given["outcome"] = out_of_turn_outcome(stands == YES, skipped, skipped_to_act)
-    if not skipped_to_act:  # the out-of-turn player acts: with which options?
+    else:
         given.update(next_actions=_actions(key, answer, view), asked_actions=True)
+    given["outcome"] = (
+        None
+        if stands is None
+        else out_of_turn_outcome(stands == YES, skipped, skipped_to_act)
+    )
     return given
 
 
