@@ -455,3 +455,33 @@ def test_a_house_practice_ruling_is_not_counted_against_mastery(
     learner = store.find_learner("Ana")
     assert learner is not None
     assert store.answers(learner) == []
+
+
+def test_the_pot_drill_shows_chip_stacks_and_checks_each_side_pot(
+    clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TUTOR_CHIP_COLOURS", "0.5=pink,1=white,5=red,25=green")
+    plan = Plan("tda", "stud", ("side-pot-speed",), "5", 3)
+    target, game, seed = plan.question(0)
+    drill = generate(target, seed, preset="tda", game=game)
+    answer = drill.ruling.answer
+    assert len(answer["pots"]) >= 2
+    at = drills()
+    start(at, plan)
+    page = " ".join(h.proto.body for h in at.get("html"))
+    assert 'class="chips-legend"' in page and "background:green" in page
+    assert "chips in front" in page
+    assert not any("Pot " in m for m in markdown(at))  # the pot is not said for you
+    at.text_input(key="drill_q0_pots").input(
+        ", ".join(format_amount(x) for x in answer["pots"])
+    )
+    for n, names in enumerate(answer["eligible"][1:], start=1):
+        at.multiselect(key=f"drill_q0_side_{n}").set_value(names)
+    clock.now += 6.0
+    at.button(key="drill_q0_submit").click().run()
+    assert not at.exception
+    assert at.success[0].value.startswith("Right: the main pot "), at.error
+    assert any(
+        m.startswith("**Why:** Each pot holds what every player put in")
+        for m in markdown(at)
+    )

@@ -877,6 +877,23 @@ def _side_pots_hit(table: Table, ruling: Ruling) -> bool:
     return "pot.side" in ruling.rules and len(all_in) >= 2 and len(table.live()) >= 3
 
 
+def _pot_speed(gen: Gen) -> tuple[Table, Question] | None:
+    made = _side_pots(gen)
+    if made is None:
+        return None
+    table, _question = made
+    return table, Question(
+        "side-pots",
+        "All the chips are in. Say the pot: the main pot, each side pot, and who can win "
+        "each.",
+    )
+
+
+def _pot_speed_hit(table: Table, ruling: Ruling) -> bool:
+    """At least one side pot: two players all in for different amounts."""
+    return ruling.kind == "side-pots" and len(ruling.answer["pots"]) >= 2
+
+
 # ---------------------------------------------------------------------------- razz
 
 #: The games played for low only.
@@ -1318,6 +1335,15 @@ _ALL: tuple[Target, ...] = (
         5,
         _side_pots,
         _side_pots_hit,
+    ),
+    Target(
+        "side-pot-speed",
+        "Calling the pot and its side pots",
+        "side-pots",
+        "side-pots",
+        4,
+        _pot_speed,
+        _pot_speed_hit,
     ),
     Target(
         "irr-exposed-hole",

@@ -28,6 +28,7 @@ from tutor.asks import (
     hidden_until_answered,
     incomplete,
 )
+from tutor.config import chip_colours
 from tutor.drills import TARGETS, Drill, generate
 from tutor.drills.session import (
     FAST_SECONDS,
@@ -50,6 +51,7 @@ from tutor.i18n import N_, _
 from tutor.quiz import Verdict, action_candidates, format_amount, to_amount
 from tutor.scenarios import StepResult, walk
 from tutor.ui.ask_controls import player_cards, size_candidates
+from tutor.ui.chip_stacks import chips_html
 from tutor.ui.components import show_table
 from tutor.ui.rules_page import rule_links
 from tutor.ui.ruling_control import ruling_control
@@ -554,6 +556,39 @@ def _payouts(entry: AskKind, key: str, result: StepResult) -> None:
         _form_submit(key, build)
 
 
+def _side_pots(entry: AskKind, key: str, result: StepResult) -> None:
+    """The pots typed in one box (main first), then who can win each side pot; Enter submits."""
+    pots, who = entry.first_slot("pots"), entry.first_slot("eligible")
+    view = result.hand.view()
+    live = [s for s in view.seats if not s.folded]
+    names = [str(s.name) for s in live]
+    # one side pot at most per player all in (what the table shows, not the answer)
+    sides = max(sum(1 for s in live if s.all_in), 1)
+    with st.form(f"{key}_form", border=False, enter_to_submit=True):
+        st.text_input(
+            _(pots.label),
+            key=f"{key}_pots",
+            placeholder=_("for example 45, 30"),
+        )
+        for n in range(1, sides + 1):
+            st.multiselect(
+                _("Who can win side pot {n}?").format(n=n),
+                names,
+                key=f"{key}_side_{n}",
+            )
+
+        def build() -> dict[str, Any]:
+            amounts = _picked(f"{key}_pots") or ""
+            eligible: list[list[str]] = [names]
+            eligible += [
+                list(_picked(f"{key}_side_{n}") or ()) for n in range(1, sides + 1)
+            ]
+            count = len(amounts.replace(",", " ").split())
+            return {pots.key: amounts, who.key: eligible[: max(count, 1)]}
+
+        _form_submit(key, build)
+
+
 #: The drills' controls by the name an entry gives (``AskKind.control``).
 DRILL_CONTROLS: Mapping[str, DrillControl] = MappingProxyType(
     {
@@ -567,6 +602,7 @@ DRILL_CONTROLS: Mapping[str, DrillControl] = MappingProxyType(
         "cards": _cards,
         "payouts": _payouts,
         "ruling": _ruling,
+        "side-pots": _side_pots,
     }
 )
 
@@ -726,6 +762,31 @@ def table_view(result: StepResult) -> Any:
     return dataclasses.replace(view, seats=seats, to_act=None)
 
 
+def _table(result: StepResult, settings: Settings, *, answered: bool) -> None:
+    """The table; for a pot question without its pot (until answered) and with each
+    player's chips in front of them as stacks in the room's colours."""
+    assert result.ask is not None
+    hidden = hidden_until_answered(result.ask.kind)
+    show_table(
+        table_view(result),
+        settings.four_colour,
+        show_pot=answered or "pot" not in hidden,
+    )
+    if result.ask.kind != "side-pots":
+        return
+    try:
+        chips = chip_colours()
+    except ValueError as exc:
+        st.error(str(exc))
+        return
+    seats = [
+        (str(s.name), Decimal(s.committed))
+        for s in result.hand.view().seats
+        if s.committed
+    ]
+    st.html(chips_html(seats, chips))
+
+
 def _question_view(settings: Settings) -> None:
     state = _state()
     index = state["drill_index"]
@@ -733,7 +794,7 @@ def _question_view(settings: Settings) -> None:
     st.subheader(heading(state["drill_plan"], index))
     picture, answers = st.columns([3, 2], gap="medium")
     with picture:
-        show_table(table_view(result), settings.four_colour)
+        _table(result, settings, answered=state.get("drill_verdict") is not None)
     with answers:
         _answer_panel(index, drill, result)
     if settings.learner is None:
@@ -1000,7 +1061,7 @@ def _retry_view(settings: Settings) -> None:
     st.subheader(_("Again: question {number}").format(number=miss.index + 1))
     picture, answers = st.columns([3, 2], gap="medium")
     with picture:
-        show_table(table_view(result), settings.four_colour)
+        _table(result, settings, answered=state.get("drill_retry_verdict") is not None)
     with answers:
         assert result.ask is not None
         st.markdown(_("**Question:** {prompt}").format(prompt=result.ask.prompt))

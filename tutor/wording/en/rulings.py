@@ -99,6 +99,18 @@ def _pot_total(p: Params) -> str:
     return f"Every chip put in this hand, antes included: {parts} = {p['pot']}."
 
 
+def _pot_name(p: Params) -> str:
+    """ "The main pot", "Side pot 1": the pot's place, main first."""
+    n = int(p.raw("pot"))
+    return "The main pot" if n == 0 else f"Side pot {n}"
+
+
+def _and(p: Params, name: str) -> str:
+    """A list parameter as a sentence says it: "Ana", "Ana and Bo", "Ana, Bo and Cy"."""
+    items = [p.say(x) for x in p.raw(name)]
+    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 1 else items)
+
+
 def qualifier(p: Params) -> int:
     """The highest rank a qualifying low may hold (8 where the message does not say)."""
     value = p.raw("qualifier") if "qualifier" in p else None
@@ -264,6 +276,13 @@ CATALOGUE: Mapping[str, Template] = {
     # the pot and the community card
     "ruling.pot.part": "{player} {amount}",
     "ruling.pot.total": _pot_total,
+    "ruling.side-pots.how": (
+        "Each pot holds what every player put in up to the next all-in amount; only the "
+        "players who put in that much can win it."
+    ),
+    "ruling.side-pots.pot": lambda p: (
+        f"{_pot_name(p)} is {p['amount']}: {_and(p, 'eligible')} can win it."
+    ),
     "ruling.pot.returned": lambda p: (
         "Chips nobody called went back to their owner and are not in it "
         f"({joined(p, 'back', '; ')})."
