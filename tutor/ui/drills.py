@@ -359,8 +359,14 @@ def _player(entry: AskKind, key: str, result: StepResult) -> None:
 
 
 def seat_key(seat: int) -> str | None:
-    """The key that clicks a seat's button: its number (seats 1 to 9)."""
-    return str(seat) if 1 <= seat <= 9 else None
+    """The key that clicks a seat's button: its number (seats 1 to 9), 0 for seat 10.
+
+    >>> seat_key(3), seat_key(10), seat_key(11)
+    ('3', '0', None)
+    """
+    if 1 <= seat <= 9:
+        return str(seat)
+    return "0" if seat == 10 else None
 
 
 def _yes_no(entry: AskKind, key: str, result: StepResult) -> None:
@@ -710,8 +716,8 @@ def _status_line(plan: Plan, results: list[Result]) -> str:
 
 #: The keys a question is answered with, shown under its controls.
 KEYS_LINE = N_(
-    "Keys: seat numbers pick a player, digits a count, Y or N, Enter submits, N goes to "
-    "the next question."
+    "Keys: seat numbers pick a player (0 for seat 10), digits a count, Y or N, Enter "
+    "submits, N goes to the next question."
 )
 
 
