@@ -249,6 +249,10 @@ def test_who_acts_questions_hide_the_to_act_mark() -> None:
     assert not any(seat.to_act for seat in hidden.seats)
     legal = walk(generate("capped", 4, preset="online").scenario)[-1]
     assert drills_ui.table_view(legal).to_act is not None
+    # a ruling asks who acts next: no mark either
+    ruling = walk(generate("irr-string-raise", 4, preset="tda").scenario)[-1]
+    assert ruling.hand.view().to_act is not None
+    assert drills_ui.table_view(ruling).to_act is None
 
 
 IRR_PLAN = Plan(

@@ -46,8 +46,9 @@ _STYLE = """<style>
 .chips-seat {display:flex; align-items:flex-end; gap:.35rem; min-height:48px;}
 .chips-seat .who {font-weight:600; margin-right:.25rem;}
 .stack {position:relative; display:inline-block; width:28px; height:44px;}
-.chip {position:absolute; left:2px; width:24px; height:8px; border-radius:50%;
-  border:2px dashed rgba(0,0,0,.55); box-sizing:border-box;}
+.chip {position:absolute; left:2px; width:24px; height:9px; border-radius:50%;
+  border:2px dashed rgba(255,255,255,.8); box-shadow:0 0 0 1px #333;
+  box-sizing:border-box;}
 .stack .count {position:absolute; top:0; left:0; right:0; text-align:center;
   font-size:.75rem;}
 .chips-legend {display:flex; flex-wrap:wrap; gap:.25rem .9rem; font-size:.85rem;}

@@ -762,7 +762,13 @@ def table_view(result: StepResult) -> Any:
     """The table at the question's moment; for a who-acts question, without the "to act"
     mark (it would give the answer away)."""
     view = result.hand.view()
-    if result.ask is None or "to-act" not in hidden_until_answered(result.ask.kind):
+    if result.ask is None:
+        return view
+    # a ruling asks who acts next once the hand is corrected: the mark would answer it
+    if (
+        "to-act" not in hidden_until_answered(result.ask.kind)
+        and result.ask.kind != "ruling"
+    ):
         return view
     seats = tuple(dataclasses.replace(s, to_act=False) for s in view.seats)
     return dataclasses.replace(view, seats=seats, to_act=None)
