@@ -539,7 +539,8 @@ def _payouts(entry: AskKind, key: str, result: StepResult) -> None:
     """What each player takes, and the rake, then Submit."""
     slot, rake = entry.first_slot("payouts"), entry.first_slot("amount")
     chip = _chip(result)
-    names = [str(s.name) for s in result.hand.view().seats]
+    # one box per player who can take chips (a folded player takes none), plus the rake
+    names = [str(s.name) for s in result.hand.view().seats if not s.folded]
     form = st.form(f"{key}_form", border=False, enter_to_submit=True)
     with form:
         columns = st.columns(min(len(names), 2))
