@@ -380,13 +380,21 @@ def test_a_bring_in_question_picks_no_amount_for_the_learner(clock: FakeClock) -
     start(at, plan)
     target, game, seed = plan.question(0)
     answer = generate(target, seed, preset="roberts", game=game).ruling.answer
-    pills = at.pills(key="drill_q0_amount")
-    assert pills.value in (None, [])  # nothing chosen for the learner
+    amounts = sorted(
+        (b for b in at.button if b.key.startswith("drill_q0_amount_opt_")),
+        key=lambda b: int(b.key.rsplit("_", 1)[1]),
+    )
+    assert amounts and not any(b.label.startswith("✓") for b in amounts)  # none chosen
+    assert [b.proto.shortcut.upper() for b in amounts] == list(
+        "ASDFGHJKL"[: len(amounts)]
+    )
     at.button(key=f"drill_q0_seat_{answer['player']}").click().run()
     assert not at.exception
     assert [w.value for w in at.warning] == ["Pick the amount first, then the player."]
     assert at.success == [] and at.error == []  # not submitted, not counted
-    at.pills(key="drill_q0_amount").set_value(format_amount(answer["amount"])).run()
+    right = next(b for b in amounts if b.label == format_amount(answer["amount"]))
+    at.button(key=right.key).click().run()
+    assert at.button(key=right.key).label.startswith("✓ ")
     at.button(key=f"drill_q0_seat_{answer['player']}").click().run()
     assert at.success[0].value.startswith("Right: "), [e.value for e in at.error]
 

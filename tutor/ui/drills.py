@@ -296,6 +296,55 @@ def _submit_from(build: Callable[[], dict[str, Any]]) -> None:
     submit(build())
 
 
+#: The keys that toggle a multiple choice's options (seats keep the digits elsewhere).
+PICK_KEYS = "123456789"
+#: The keys that choose an amount beside a seat click (the digits are the seats').
+AMOUNT_KEYS = "ASDFGHJKL"
+
+
+def _toggle(pick: str, option: Any, many: bool) -> None:
+    state = _state()
+    chosen = list(state.get(pick) or ())
+    if option in chosen:
+        chosen.remove(option)
+    elif many:
+        chosen.append(option)
+    else:
+        chosen = [option]
+    state[pick] = chosen if many else (chosen[0] if chosen else None)
+
+
+def _choice_buttons(
+    key: str,
+    label: str,
+    options: list[Any],
+    *,
+    many: bool = True,
+    keys: str = PICK_KEYS,
+    fmt: Callable[[Any], str] = str,
+) -> str:
+    """Options as buttons, each toggled by a click or its key (shown on it); a chosen one is
+    ticked. Returns the session key holding the choice (a list, or one value)."""
+    pick = f"{key}_picked"
+    st.caption(label)
+    chosen = _state().get(pick)
+    picked = list(chosen or ()) if many else ([chosen] if chosen is not None else [])
+    columns = st.columns(min(len(options), 3) or 1)
+    for n, option in enumerate(options):
+        on = option in picked
+        with columns[n % len(columns)]:
+            st.button(
+                ("✓ " if on else "") + fmt(option),
+                key=f"{key}_opt_{n}",
+                on_click=_toggle,
+                args=(pick, option, many),
+                type="primary" if on else "secondary",
+                shortcut=keys[n] if n < len(keys) else None,
+                width="stretch",
+            )
+    return pick
+
+
 # ---------------------------------------------------------------------------- controls
 
 #: A drill control: (the kind's entry, widget key prefix, the question as replayed) -> None;
@@ -340,8 +389,10 @@ def _player(entry: AskKind, key: str, result: StepResult) -> None:
             },
             key=Decimal,
         )
-        amount_key, field = f"{key}_{slot.key}", slot.key
-        st.pills(slot.label, options, default=None, key=amount_key)
+        field = slot.key
+        amount_key = _choice_buttons(
+            f"{key}_{slot.key}", slot.label, options, many=False, keys=AMOUNT_KEYS
+        )
     st.caption(_("Click the player, or press their seat number:"))
     seats = _seats(result)
     columns = st.columns(min(len(seats), 2))
@@ -419,8 +470,7 @@ def _submit_label(slot: Slot) -> str:
 def _players(entry: AskKind, key: str, result: StepResult) -> None:
     slot = entry.first_slot("players")
     names = [str(s.name) for s in _seats(result) if not s.folded]
-    pick = f"{key}_{slot.key}"
-    st.pills(slot.label, names, selection_mode="multi", key=pick)
+    pick = _choice_buttons(f"{key}_{slot.key}", slot.label, names)
     _submit_button(
         key, lambda: {slot.key: list(_picked(pick) or ())}, _submit_label(slot)
     )
@@ -435,8 +485,7 @@ def _sizes(entry: AskKind, key: str, result: StepResult) -> None:
             result.hand.view(), result.ruling.answer.get(slot.key) or ()
         )
     ]
-    pick = f"{key}_{slot.key}"
-    st.pills(slot.label, options, selection_mode="multi", key=pick)
+    pick = _choice_buttons(f"{key}_{slot.key}", slot.label, options)
     _submit_button(
         key,
         lambda: {slot.key: [to_amount(x) for x in _picked(pick) or ()]},
@@ -457,8 +506,7 @@ def _actions(entry: AskKind, key: str, result: StepResult) -> None:
         big_bet=stakes.big_bet,
         bring_in=stakes.bring_in or stakes.small_bet / 2,
     )
-    pick = f"{key}_{slot.key}"
-    st.pills(slot.label, options, selection_mode="multi", key=pick)
+    pick = _choice_buttons(f"{key}_{slot.key}", slot.label, options)
     _submit_button(key, lambda: {slot.key: list(_picked(pick) or ())})
 
 
@@ -467,13 +515,11 @@ def _cards(entry: AskKind, key: str, result: StepResult) -> None:
     slot = entry.first_slot("cards")
     cards = player_cards(result.hand.view(), result.ask.player)
     symbols = {c.text: c.symbol for c in cards}
-    pick = f"{key}_{slot.key}"
-    st.pills(
-        "Click five cards",
+    pick = _choice_buttons(
+        f"{key}_{slot.key}",
+        _("Click five cards (or press their numbers)"),
         [c.text for c in cards],
-        selection_mode="multi",
-        key=pick,
-        format_func=lambda text: symbols.get(text, text),
+        fmt=lambda text: symbols.get(text, text),
     )
     _submit_button(key, lambda: {slot.key: list(_picked(pick) or ())})
     for flag in entry.slots("flag", variant=result.hand.variant):
@@ -717,8 +763,9 @@ def _status_line(plan: Plan, results: list[Result]) -> str:
 
 #: The keys a question is answered with, shown under its controls.
 KEYS_LINE = N_(
-    "Keys: seat numbers pick a player (0 for seat 10), digits a count, Y or N, Enter "
-    "submits, N goes to the next question."
+    "Keys: seat numbers pick a player (0 for seat 10), digits a count or an option, "
+    "letters an amount, Y or N, Enter submits, N goes to the next question (each key is "
+    "shown on its button)."
 )
 
 
