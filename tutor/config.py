@@ -7,6 +7,7 @@ import os
 import re
 import sys
 from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
 from importlib.resources import files
 from pathlib import Path
 
@@ -309,3 +310,41 @@ def instructor_bank_dir(environ: Mapping[str, str] | None = None) -> Path:
     if not os.access(path, os.W_OK | os.X_OK):
         raise ConfigError(f"{origin} is not writable. {fix}")
     return path
+
+
+#: The room's chip colours by denomination, as ``TUTOR_CHIP_COLOURS`` gives them
+#: (``"1=white,5=red,25=green,100=black"``); a house setting, shown in the pot drill.
+DEFAULT_CHIP_COLOURS = "0.5=pink,1=white,5=red,25=green,100=black,500=purple"
+#: A colour is a CSS colour name or a #rgb / #rrggbb value (nothing else reaches the page).
+_COLOUR = re.compile(r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]{3,20})$")
+
+
+def chip_colours(
+    environ: Mapping[str, str] | None = None,
+) -> list[tuple[Decimal, str]]:
+    """The room's chips, largest first: (denomination, colour).
+
+    >>> chip_colours({"TUTOR_CHIP_COLOURS": "1=white, 5=#c00, 25=green"})
+    [(Decimal('25'), 'green'), (Decimal('5'), '#c00'), (Decimal('1'), 'white')]
+
+    :raises ValueError: for a setting that is not ``amount=colour`` pairs (the message says
+        which pair is wrong and how it is written).
+    """
+    raw = _env("TUTOR_CHIP_COLOURS", environ) or DEFAULT_CHIP_COLOURS
+    chips: dict[Decimal, str] = {}
+    for pair in raw.split(","):
+        if not pair.strip():
+            continue
+        amount, _, colour = pair.partition("=")
+        try:
+            value = Decimal(amount.strip())
+        except InvalidOperation:
+            value = Decimal(0)
+        colour = colour.strip()
+        if not value.is_finite() or value <= 0 or not _COLOUR.match(colour):
+            raise ValueError(
+                f"TUTOR_CHIP_COLOURS: {pair.strip()!r} is not a chip: write "
+                "amount=colour pairs, such as 1=white,5=red,25=green."
+            )
+        chips[value] = colour
+    return sorted(chips.items(), reverse=True)

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from tutor import config
-from tutor.i18n import N_, _
 from tutor.files import Walk, walk
+from tutor.i18n import N_, _
 
 log = logging.getLogger(__name__)
 
