@@ -19,6 +19,7 @@ SLOW_MODULES = frozenset(
         "test_bench_load.py",
         "test_bench_store.py",
         "test_store_degraded.py",
+        "test_faults.py",
         "test_differential_pokerkit_hands.py",
         "test_differential_pokerkit_razz.py",
         "test_differential_pokerkit_table.py",

@@ -107,6 +107,7 @@ def test_what_the_table_hides_before_the_answer() -> None:
         "low-winner": ["award"],
         "next-to-act": ["to-act"],
         "pot": ["pot"],
+        "side-pots": ["award", "pot"],
         "showdown-order": ["to-act"],
     }
     assert asks.hidden_until_answered("chop") == frozenset()

@@ -135,14 +135,18 @@ def seen(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", plain(text))
 
 
-def start_as(page: Any, name: str) -> None:
-    """Type ``name`` in the first visit's name box and press Enter; wait until it is chosen."""
+def start_as(page: Any, name: str, pin: str = "2468") -> None:
+    """Type a new ``name`` in the first visit's name box, press Enter, claim it with
+    ``pin`` (twice); wait until it is chosen."""
     from playwright.sync_api import expect
 
     expect(page.get_by_role("heading", name="Learn Seven Card Stud")).to_be_visible()
     box = page.locator(".st-key-welcome_name input")
     box.fill(name)
     box.press("Enter")
+    page.locator(".st-key-welcome_claim_pin input").fill(pin)
+    page.locator(".st-key-welcome_claim_again input").fill(pin)
+    page.locator(".st-key-welcome_claim button").click()
     sidebar = page.get_by_test_id("stSidebar")
     expect(sidebar.get_by_text(seen(f"Learning as {name}"), exact=True)).to_be_visible()
 
@@ -241,7 +245,7 @@ def test_walkthrough_wrong_then_retry_then_the_progress_chart(
     from playwright.sync_api import expect
 
     start_as(page, "Ana Browser")
-    assert page.url.endswith("/?learner=Ana+Browser")
+    assert "learner" not in page.url
     shot(page, "01-learner-chosen")
 
     page.get_by_role("button", name="Open lesson").click()
@@ -312,7 +316,11 @@ def test_walkthrough_wrong_then_retry_then_the_progress_chart(
 
     go_to_page(page, "Progress", "Your progress")
     expect(
-        page.get_by_text(re.compile(r"^Ana Browser: \d+ answers, \d+ right\.$"))
+        page.get_by_text(
+            re.compile(
+                r"^Ana Browser: \d+ questions? answered at the first try, \d+ right\.$"
+            )
+        )
     ).to_be_visible()
     charts = page.get_by_test_id("stPlotlyChart")
     expect(charts).to_have_count(4)
@@ -329,7 +337,7 @@ def test_a_refresh_keeps_the_learner(page: Any) -> None:
     expect(page.get_by_role("heading", name="Learn Seven Card Stud")).to_be_visible()
     sidebar = page.get_by_test_id("stSidebar")
     expect(sidebar.get_by_text("Learning as Bo Browser", exact=True)).to_be_visible()
-    assert page.url.endswith("/?learner=Bo+Browser")
+    assert "learner" not in page.url
     shot(page, "06-refresh-kept-learner")
 
 
@@ -338,9 +346,7 @@ def test_a_refresh_keeps_scenario_step_and_preset(page: Any) -> None:
 
     start_as(page, "Cy Browser")
     go_to_page(page, "Walkthrough", "Walkthrough")
-    open_scenario(
-        page, "Browser bring-in and the action after it (bring-in, level 1, stud8)"
-    )
+    open_scenario(page, "Browser bring-in and the action after it · level 1")
     sidebar = page.get_by_test_id("stSidebar")
     sidebar.locator(".st-key-preset_setting").get_by_role("combobox").click()
     page.get_by_role("option", name="tda").click()
@@ -355,8 +361,10 @@ def test_a_refresh_keeps_scenario_step_and_preset(page: Any) -> None:
     preset = sidebar.locator(".st-key-preset_setting").get_by_role("combobox")
     expect(preset).to_have_value("tda")
     assert "/walkthrough?" in page.url
-    for part in ("learner=Cy+Browser", f"scenario={SCENARIO}", "step=3", "preset=tda"):
+    for part in (f"scenario={SCENARIO}", "step=3", "preset=tda"):
         assert part in page.url, page.url
+    assert "learner" not in page.url
+    expect(sidebar.get_by_text("Learning as Cy Browser", exact=True)).to_be_visible()
     shot(page, "07-refresh-kept-step-and-preset")
 
 
@@ -365,9 +373,7 @@ def test_a_preset_switch_clears_the_verdict(page: Any) -> None:
 
     start_as(page, "Di Browser")
     go_to_page(page, "Walkthrough", "Walkthrough")
-    open_scenario(
-        page, "Browser bring-in and the action after it (bring-in, level 1, stud8)"
-    )
+    open_scenario(page, "Browser bring-in and the action after it · level 1")
     next_step(page, "Step 2 of 4")
     answer_player(page, 1, "Ana (seat 1)")
     expect(page.get_by_test_id("stAlertContentError")).to_have_count(1)
@@ -426,8 +432,8 @@ def overlapping(boxes: list[dict[str, float]]) -> list[tuple[int, int]]:
 @pytest.mark.parametrize(
     ("title", "seats"),
     [
-        ("Browser eight players on sixth street (community-river, level 4, stud)", 8),
-        ("Browser seven players on seventh street (showdown, level 4, stud)", 7),
+        ("Browser eight players on sixth street · level 4", 8),
+        ("Browser seven players on seventh street · level 4", 7),
     ],
 )
 def test_the_table_fits_at_1400_1024_and_390_px(
@@ -478,11 +484,9 @@ def test_hostile_text_is_shown_as_text_and_fetches_nothing(
         "Hostile <img src=http://outside.invalid/t.png> ![t](http://outside.invalid/t2.png) "
         ":red[red] $x^2$ :smile:"
     )
-    expect(
-        page.get_by_text(seen(f"{title} (bring-in, level 2, stud8)"), exact=True)
-    ).to_be_visible()
+    expect(page.get_by_text(seen(f"{title} · level 2"), exact=True)).to_be_visible()
     go_to_page(page, "Walkthrough", "Walkthrough")
-    open_scenario(page, f"{title} (bring-in, level 2, stud8)")
+    open_scenario(page, f"{title} · level 2")
     next_step(page, "Step 2 of 2")
     prompt = (
         "Who acts? ![p](http://outside.invalid/p.png) <img src=http://outside.invalid/p2.png> "

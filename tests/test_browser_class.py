@@ -223,6 +223,9 @@ def test_1_build_preview_save_assign_and_two_learners_answer(
                 box = learner.locator(".st-key-welcome_name input")
                 box.fill(name)
                 box.press("Enter")
+                learner.locator(".st-key-welcome_claim_pin input").fill("2468")
+                learner.locator(".st-key-welcome_claim_again input").fill("2468")
+                learner.locator(".st-key-welcome_claim button").click()
                 learner.get_by_text("In a class? Join it with its code").click()
                 _fill(learner, "learn_join_code", code.lower())
                 expect(

@@ -86,3 +86,40 @@ def sticking_out(page: Any) -> list[str]:  # noqa: F811
     page.wait_for_timeout(800)
     found: list[str] = page.evaluate(_STICKING_OUT)
     return found
+
+
+def key_for(index: int) -> str:
+    """The key that answers question ``index`` rightly (a seat number, Y or N, a count)."""
+    target, game, seed = PLAN.question(index)
+    drill = generate(target, seed, preset=PLAN.preset, game=game)
+    answer = drill.ruling.answer
+    if "player" in answer:
+        seat = next(
+            s.seat for s in drill.scenario.seats if str(s.name) == answer["player"]
+        )
+        return "0" if seat == 10 else str(seat)
+    if "community" in answer:
+        return "y" if answer["community"] else "n"
+    left = answer["raises_left"]
+    return "u" if left is None else str(left)
+
+
+def test_a_drill_answered_from_the_keyboard(page: Any, app: Any) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    page.goto(f"{app.url}/drills?{urlencode(PLAN.to_params())}")
+    expect(
+        page.get_by_text("A shared drill: its settings are filled in")
+    ).to_be_visible()
+    page.locator(".st-key-drill_start button").click()
+    for index in range(5):
+        expect(
+            page.get_by_role("heading", name=f"Question {index + 1} of 5")
+        ).to_be_visible()
+        expect(page.get_by_text("Keys: seat numbers pick a player")).to_be_visible()
+        page.wait_for_timeout(300)
+        page.keyboard.press(key_for(index))
+        expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text("Right: ")
+        page.keyboard.press("n")  # the next question (or the summary)
+    expect(page.get_by_role("heading", name="Drill summary")).to_be_visible()
+    expect(page.get_by_text("5 of 5 right")).to_be_visible()

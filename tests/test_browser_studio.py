@@ -137,9 +137,7 @@ def test_write_two_mistakes_fix_preview_save_and_play(
         page.goto(app.url + "/walkthrough")
         page.get_by_role("combobox", name="Scenario").click()
         expect(
-            page.get_by_role(
-                "option", name="A new ante question (ante, level 1, stud8)"
-            )
+            page.get_by_role("option", name="A new ante question · level 1")
         ).to_be_visible()
         assert errors == []
         assert outside == []

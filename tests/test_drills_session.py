@@ -11,6 +11,7 @@ from tutor.drills.session import (
     Result,
     median_seconds,
     plan_from_params,
+    read_link,
     slowest,
     streak,
     summary,
@@ -78,8 +79,8 @@ def test_bad_plans_say_what_to_change(args: tuple, message: str) -> None:  # typ
 def test_plan_round_trips_through_a_link() -> None:
     plan = Plan("roberts", "stud8", ("open-pair", "capped"), "2min", 42)
     assert plan.to_params() == {
-        "drill_preset": "roberts",
-        "drill_game": "stud8",
+        "preset": "roberts",
+        "game": "stud8",
         "drill_targets": "open-pair,capped",
         "drill_length": "2min",
         "drill_seed": "42",
@@ -89,6 +90,18 @@ def test_plan_round_trips_through_a_link() -> None:
     with pytest.raises(PlanError) as err:
         plan_from_params({"drill_seed": "abc"})
     assert str(err.value) == "the link's drill seed 'abc' is not a whole number."
+
+
+def test_a_link_with_one_bad_field_keeps_the_others() -> None:
+    link = read_link(
+        {"drill_targets": "capped,nope", "drill_length": "7", "drill_seed": "12"}
+    )
+    assert (link.targets, link.length, link.seed) == (("capped",), None, 12)
+    assert link.problems == (
+        "the link's drill target 'nope' is unknown: it was left out.",
+        "the link's drill length '7' is unknown: use one of 20, 5, 2min.",
+    )
+    assert read_link({"learner": "Ana"}).empty
 
 
 def test_streak_speed_summary_slowest() -> None:

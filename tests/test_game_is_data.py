@@ -123,6 +123,8 @@ steps:
     expect: {players: [Ana]}
   - ask: showdown-order
     expect: {player: Bo}
+  - ask: side-pots
+    expect: {pots: [36]}
   - ask: award
     expect: {payouts: {Bo: 18, Ana: 18}, rake: 0}
 """
@@ -291,7 +293,7 @@ def test_the_same_hand_in_stud8_has_no_low_for_ana(stud9: Variant) -> None:
         "steps[18].expect",
         "steps[19].expect",
         "steps[22].expect",
-        "steps[24].expect",
+        "steps[25].expect",
     ]
     assert [(p.line, p.column) for p in problems][0] == (45, 13)
     assert problems[0].message == (
@@ -301,7 +303,7 @@ def test_the_same_hand_in_stud8_has_no_low_for_ana(stud9: Variant) -> None:
         "five, so there is no low. Paired cards count once."
     )
     assert problems[-1].message.startswith(
-        'steps[24].expect: the engine answers {"payouts": {"Bo": 36}, "rake": 0} but the '
+        'steps[25].expect: the engine answers {"payouts": {"Bo": 36}, "rake": 0} but the '
         'file expects {"payouts": {"Bo": 18, "Ana": 18}, "rake": 0}'
     )
 

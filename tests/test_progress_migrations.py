@@ -27,7 +27,6 @@ from sqlalchemy import (
 )
 
 from tutor.progress import AnswerRecord, Learner, ProgressError, ProgressStore
-from tutor.progress.schema import HEAD_REVISION
 
 T0 = datetime(2026, 11, 29, 14, 0, tzinfo=UTC)
 
@@ -75,6 +74,18 @@ Table(
     Column("answered_at", DateTime(timezone=True), nullable=False),
     Index("ix_answers_learner_time", "learner_id", "answered_at"),
 )
+
+
+def _head() -> str:
+    """The newest migration's revision, read from the migrations (never a literal)."""
+    from tutor.progress.store import _migrations
+
+    head = _migrations()[0].get_current_head()
+    assert head is not None
+    return head
+
+
+HEAD = _head()
 
 
 @pytest.fixture(
@@ -151,7 +162,7 @@ def _old_database(url: str, version: int = 1) -> None:
 def test_old_layout_is_upgraded_with_its_data(db_url: str) -> None:
     _old_database(db_url)
     with ProgressStore(db_url) as store:
-        assert store.schema_version() == HEAD_REVISION
+        assert store.schema_version() == HEAD
         ana = store.find_learner("ana")
         assert ana == Learner(id=1, name="Ana", created_at=T0)
         assert store.answers(ana) == [
@@ -235,6 +246,8 @@ def test_old_layout_is_upgraded_with_its_data(db_url: str) -> None:
         "assignment_seeds",
         "assignment_variants",
         "assignments",
+        "auth_failures",
+        "browser_sessions",
         "class_identities",
         "class_members",
         "classes",
@@ -252,7 +265,7 @@ def test_old_layout_of_another_version_is_refused(tmp_path: Path) -> None:
         ProgressStore(f"sqlite:///{path}")
     assert str(info.value) == (
         f"The progress database {str(path)!r} has layout version 2, which this Stud "
-        f"Tutor does not know (it knows up to {HEAD_REVISION!r}). Upgrade Stud "
+        f"Tutor does not know (it knows up to {HEAD!r}). Upgrade Stud "
         "Tutor, or set TUTOR_DATABASE_URL to another database."
     )
     # nothing was changed
@@ -289,7 +302,7 @@ def test_downgrade_to_baseline_and_back_keeps_answers(db_url: str) -> None:
         assert "attempt" not in columns
         assert count == 1
     with ProgressStore(db_url) as store:  # upgraded again when opened
-        assert store.schema_version() == HEAD_REVISION
+        assert store.schema_version() == HEAD
         (record,) = store.answers(store.create_learner("Ana"))
         assert record.answer == {"pot": 3}
         assert (record.attempt, record.after_reveal, record.house) == (1, False, {})
@@ -311,7 +324,7 @@ def test_lessons_read_downgrade_and_upgrade(db_url: str) -> None:
             assert version.scalar() == "0004_class_indexes"
         assert "lessons_read" not in tables and "answers" in tables
     with ProgressStore(db_url) as store:  # upgraded again when opened
-        assert store.schema_version() == HEAD_REVISION
+        assert store.schema_version() == HEAD
         ana = store.find_learner("Ana")
         assert ana is not None and store.lessons_read(ana) == set()
         store.mark_lesson_read(ana, "open-pair")

@@ -65,8 +65,8 @@ def test_right_answer_with_next_player_and_options() -> None:
     verdict = check_answer("ruling", given, NOT_BINDING)
     assert verdict.correct
     assert verdict.message == (
-        "Right: the out-of-turn action is not binding; Dee acts next (fold, call 20, "
-        "raise 40) (rulebook: WSOP 132/133)."
+        "Right: the out-of-turn action is not binding; Dee acts next and may fold, "
+        "call 20 or raise 40 (rulebook: WSOP 132/133)."
     )
 
 
@@ -81,15 +81,15 @@ def test_right_outcome_but_wrong_options_is_wrong() -> None:
     assert not verdict.correct
     assert verdict.message == (
         "Not right: you answered the out-of-turn action is not binding; Dee acts next "
-        "(fold, call 20); the answer is the out-of-turn action is not binding; Dee acts "
-        "next (fold, call 20, raise 40) (rulebook: WSOP 132/133)."
+        "and may fold or call 20; the answer is the out-of-turn action is not binding; "
+        "Dee acts next and may fold, call 20 or raise 40 (rulebook: WSOP 132/133)."
     )
     nobody = dict(given, next_player=NOBODY, next_actions=[])
     assert not check_answer("ruling", nobody, NOT_BINDING).correct
 
 
 def test_incomplete_answers_say_what_is_missing() -> None:
-    assert incomplete("ruling", {"outcome": None}) == "Choose the ruling first."
+    assert incomplete("ruling", {"outcome": None}) == "Answer the ruling first."
     assert (
         incomplete("ruling", {"outcome": "binding", "asked_next": True})
         == "Choose who acts next (or 'nobody')."
@@ -98,7 +98,11 @@ def test_incomplete_answers_say_what_is_missing() -> None:
         incomplete(
             "ruling", {"outcome": "binding", "next_player": "Dee", "asked_next": True}
         )
-        == "Pick what the next player may do."
+        is None
+    )
+    assert (
+        incomplete("ruling", {"outcome": "binding", "asked_actions": True})
+        == "Pick what the player to act may do."
     )
     assert (
         incomplete(
@@ -112,8 +116,8 @@ def test_a_judgement_says_so_plainly() -> None:
     verdict = check_answer("ruling", {"outcome": "misdeal"}, MISDEAL)
     assert verdict.correct
     assert verdict.message == (
-        "Right: misdeal: re-deal, antes stay (a judgement: the rulebook (TDA RP-10-A) is "
-        "silent here)."
+        "Right: misdeal: re-deal, antes stay (the house's practice: the rulebook "
+        "(TDA RP-10-A) is silent here)."
     )
     wrong = check_answer("ruling", {"outcome": "third-card-down"}, MISDEAL)
     assert wrong.message.startswith(
@@ -132,3 +136,34 @@ def test_choices_hold_the_right_outcome() -> None:
         "scramble-turn-one",
     ]
     assert outcome_choices({"outcome": "odd", "rule": "irr.nothing"}) == ["odd"]
+
+
+def test_only_what_was_asked_is_checked_and_no_copy_is_called_secondary() -> None:
+    # the out-of-turn questions: the options of the player to act, no "who acts next"
+    given = {
+        "outcome": "not-binding",
+        "next_actions": ["fold", "call 20", "raise 40"],
+        "asked_actions": True,
+    }
+    assert check_answer("ruling", given, NOT_BINDING).correct
+    assert not check_answer(
+        "ruling", dict(given, next_actions=["fold"]), NOT_BINDING
+    ).correct
+    # another ruling: who acts next, no options asked
+    assert check_answer(
+        "ruling",
+        {"outcome": "not-binding", "next_player": "Dee", "asked_next": True},
+        NOT_BINDING,
+    ).correct
+    assert quiz_ruling.source_text({"basis": "S2", "reference": "RR 10"}) == (
+        "rulebook: RR 10"
+    )
+
+
+def test_who_acts_next_follows_the_chosen_ruling_not_the_answer() -> None:
+    assert not quiz_ruling.goes_on("misdeal")
+    assert not quiz_ruling.goes_on(None)
+    assert quiz_ruling.goes_on("plays-on")
+    assert quiz_ruling.out_of_turn_outcome(True, "skipped-keeps-options", True) == (
+        "skipped-keeps-options"
+    )

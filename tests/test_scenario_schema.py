@@ -84,7 +84,7 @@ def test_defaults() -> None:
 
 def test_every_ask_kind_has_an_answer_shape_and_a_prompt() -> None:
     assert set(EXPECT) == set(ASK_KINDS) == set(DEFAULT_PROMPTS)
-    assert len(ASK_KINDS) == 18
+    assert len(ASK_KINDS) == 19
 
 
 def test_root_not_a_mapping() -> None:
@@ -539,7 +539,7 @@ def test_unknown_ask_kind() -> None:
         (
             "s.yaml:10:10: steps[0].ask: expected one of ante, buy-in, bring-in, first-to-act, "
             "next-to-act, bet-sizes, legal-actions, raises-left, pot, community-card, best-high, "
-            "best-low, low-qualifies, high-winner, low-winner, award, showdown-order, ruling but got "
+            "best-low, low-qualifies, high-winner, low-winner, award, showdown-order, ruling, side-pots but got "
             "'bringin'; did you mean 'bring-in'?"
         )
     ]

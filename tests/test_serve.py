@@ -31,6 +31,7 @@ from tutor.cli import main
 from tutor.progress import ProgressStore
 from tutor.serve import (
     COOKIE_SECRET_VAR,
+    READY_OFFSET,
     Deployment,
     ServeError,
     Upstream,
@@ -60,12 +61,15 @@ def _haproxy() -> str:
 
 
 def _free_ports(count: int) -> int:
-    """The first of ``count`` consecutive free ports."""
+    """The first of ``count`` consecutive free ports (their readiness ports free too)."""
     for _ in range(100):
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             first = int(sock.getsockname()[1])
-        if first + count < 65535 and all(port_is_free(first + n) for n in range(count)):
+        if first + count + READY_OFFSET < 65535 and all(
+            port_is_free(first + n) and port_is_free(first + n + READY_OFFSET)
+            for n in range(count)
+        ):
             return first
     raise AssertionError("no run of free ports")
 
@@ -88,12 +92,12 @@ def test_config_for_two_replicas() -> None:
     assert _backend(config) == [
         "balance roundrobin",
         'cookie TUTOR_REPLICA insert indirect nocache httponly attr "SameSite=Lax"',
-        "option httpchk GET /_stcore/health",
-        "http-check expect string ok",
-        "default-server check inter 2s fall 2 rise 1",
+        "option httpchk GET /_tutor/ready",
+        "http-check expect status 200",
+        "default-server check inter 1s fall 2 rise 2",
         "http-response set-header X-Tutor-Replica %s",
-        "server r1 127.0.0.1:8502 cookie r1",
-        "server r2 127.0.0.1:8503 cookie r2",
+        "server r1 127.0.0.1:8502 cookie r1 check port 9502",
+        "server r2 127.0.0.1:8503 cookie r2 check port 9503",
     ]
 
 
@@ -114,9 +118,9 @@ def test_print_config_for_other_machines_is_accepted_by_haproxy(tmp_path: Path) 
     )
     assert code == 0
     assert _backend(text)[-3:] == [
-        "server r1 127.0.0.1:8081 cookie r1",
-        "server r2 10.0.0.5:8501 cookie r2",
-        "server r3 [fd00::6]:8501 cookie r3",
+        "server r1 127.0.0.1:8081 cookie r1 check port 9081",
+        "server r2 10.0.0.5:8501 cookie r2 check port 9501",
+        "server r3 [fd00::6]:8501 cookie r3 check port 9501",
     ]
     config = tmp_path / "haproxy.cfg"
     config.write_text(text)

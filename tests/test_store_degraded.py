@@ -10,11 +10,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at, shown
+from appkit import point_app_at, shown, sign_in
 from streamlit.testing.v1 import AppTest
 
 from tutor.cli import main
-from tutor.progress.schema import HEAD_REVISION
 from tutor.ui import data
 
 APP = Path(__file__).resolve().parent.parent / "tutor" / "ui" / "streamlit_app.py"
@@ -26,6 +25,18 @@ BANNER = (
 )
 
 
+def _head() -> str:
+    """The newest migration's revision, read from the migrations (never a literal)."""
+    from tutor.progress.store import _migrations
+
+    head = _migrations()[0].get_current_head()
+    assert head is not None
+    return head
+
+
+HEAD = _head()
+
+
 @pytest.fixture(autouse=True)
 def fresh_store_state() -> Iterator[None]:
     data.forget_store_failure()
@@ -35,7 +46,7 @@ def fresh_store_state() -> Iterator[None]:
 
 def _walkthrough_answers_without_saving() -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=20)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.session_state["wt_scenario"] = "ui-third-street"
     at.session_state["wt_pos"] = 1
     at.run()
@@ -102,7 +113,7 @@ def test_health_ok(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert main(["health"], out) == 0
     path = tmp_path / "data" / "progress.sqlite3"
     assert out.getvalue().splitlines() == [
-        f"store: ok: {str(path)!r}, layout {HEAD_REVISION}, 0 learners",
+        f"store: ok: {str(path)!r}, layout {HEAD}, 0 learners",
         f"bank: ok: 3 scenarios from {str(DATA / 'scenarios')!r}",
         "lessons: ok: 2 lessons",
     ]
@@ -144,16 +155,17 @@ def test_health_fails_with_the_store_and_the_bank(
     }
 
 
-def test_an_answer_that_cannot_be_saved_says_so_without_the_path(
+def test_an_answer_the_store_cannot_write_is_kept_and_said_so_at_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tutor import config
     from tutor.progress import ProgressStore
+    from tutor.progress.outbox import Outbox
 
     point_app_at(monkeypatch, tmp_path / "data", DATA)
     ProgressStore(config.database_url()).create_learner("Ana")
     at = AppTest.from_file(str(APP), default_timeout=20)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.session_state["wt_scenario"] = "ui-third-street"
     at.session_state["wt_pos"] = 1
     at.run()
@@ -169,10 +181,13 @@ def test_an_answer_that_cannot_be_saved_says_so_without_the_path(
     at.button(key="wt_check").click().run()
     assert not at.exception
     assert shown(at.success) == ["Right: a minimum buy-in of 20."]
-    assert [w.value for w in at.warning] == [
-        (
-            "Your answer was checked but not saved: the progress database could not be "
-            "written. Whoever runs this app can see why with `tutor health` and in the "
-            "app's log."
-        )
+    said = [w.value for w in at.warning]
+    assert (
+        "Your answer was checked and is kept on this server: it will be saved as soon "
+        "as the progress database is back."
+    ) in said
+    assert str(tmp_path) not in " ".join(said)
+    kept = Outbox(tmp_path / "data").entries()
+    assert [(e["scenario_id"], e["step"], e["answer"], e["correct"]) for e in kept] == [
+        ("ui-third-street", 1, {"minimum": 20}, True)
     ]

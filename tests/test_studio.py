@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at, shown, unescape
+from appkit import point_app_at, shown, sign_in, unescape
 from streamlit.testing.v1 import AppTest
 
 from tutor.engine.errors import ScenarioError
@@ -338,7 +338,7 @@ def test_write_fix_preview_answer_save_and_play(
         "bank. Learners find it in Walkthrough and Practice."
     ) in shown(at.success)
     at.switch_page("app_pages/walkthrough.py").run()
-    label = "<b>Bold</b> bring-in (bring-in, level 1, stud8)"
+    label = "<b>Bold</b> bring-in · level 1"
     assert label in at.selectbox(key="wt_pick").options
     at.selectbox(key="wt_pick").set_value("new-bring-in-scenario").run()
     assert not at.exception
@@ -534,7 +534,7 @@ def test_the_preview_checks_and_explains_without_asking_for_a_name_or_saving(
     store = ProgressStore(config.database_url())
     store.create_learner("Ana")  # the instructor is signed in as a learner too
     at = AppTest.from_file(str(APP), default_timeout=20)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.run()
     at.switch_page("app_pages/studio.py").run()
     at.toggle(key="studio_plain").set_value(True).run()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at, shown, unescape
+from appkit import claim, point_app_at, shown, sign_in, unescape
 from streamlit.testing.v1 import AppTest
 
 from tutor import config
@@ -39,7 +39,7 @@ def open_step(
     at = AppTest.from_file(str(APP), default_timeout=15)
     if learner is not None:
         store().create_learner(learner)
-        at.query_params["learner"] = learner
+        sign_in(at, learner)
     at.query_params["scenario"] = scenario_id
     at.query_params["step"] = str(pos + 1)
     for key, value in params.items():
@@ -107,9 +107,7 @@ def test_the_to_act_mark_comes_back_once_answered(env: Path) -> None:
     at = open_step("ui-third-street", 5)  # next-to-act: who acts after the bring-in
     assert "to act" not in table(at)
     at.radio(key="wt_ui-third-street_5_0_player").set_value("Ana")
-    at.button(key="wt_check").click().run()
-    assert "to act" not in table(at)  # Check redraws the question only
-    at.run()  # the page drawn whole again (any setting changed, a refresh)
+    at.button(key="wt_check").click().run()  # the walkthrough's page is drawn again
     assert '<span class="stt-tag stt-act">to act</span>' in table(at)
     assert 'aria-label="Stud table, third street, pot 1.75, Cy to act"' in table(at)
 
@@ -192,7 +190,7 @@ def test_the_address_holds_scenario_step_and_settings(env: Path) -> None:
     assert at.query_params["step"] == "4"
     at.switch_page("app_pages/progress.py").run()
     assert "scenario" not in at.query_params and "step" not in at.query_params
-    assert (at.query_params["preset"], at.query_params["learner"]) == ("tda", "Ana")
+    assert at.query_params["preset"] == "tda" and "learner" not in at.query_params
 
 
 def test_nonsense_in_the_address_is_ignored(env: Path) -> None:
@@ -258,17 +256,23 @@ def test_the_end_of_a_scenario_shows_the_score_mistakes_and_next(env: Path) -> N
     at = open_step("ui-third-street", 5)
     at.radio(key="wt_ui-third-street_5_0_player").set_value("Ana")
     at.button(key="wt_check").click().run()  # wrong at the first try
-    for _ in range(20):
+    for _ in range(20):  # past the rest with Next: the last question is still open
         if at.button(key="wt_next").disabled:
             break
         at.button(key="wt_next").click().run()
+    assert "**End of the scenario.**" not in shown(at.markdown)
+    at.number_input(key="wt_ui-third-street_11_0_left").set_value(2)
+    at.button(key="wt_check").click().run()  # wrong too (3 are left)
     assert "**End of the scenario.**" in shown(at.markdown)
     assert (
-        "Your score: 0 of 9 questions right at the first try (8 not answered)."
+        "Your score: 0 of 9 questions right at the first try (7 not answered)."
         in shown(at.markdown)
     )
     mistake = at.button(key="wt_mistake_5")
     assert unescape(mistake.label) == "Mistake at step 6: Who acts next?"
+    assert unescape(at.button(key="wt_unanswered_6").label) == (
+        "Not answered, step 7: What may Cy do?"
+    )
     mistake.click().run()
     assert shown(at.subheader)[0] == "Step 6 of 12"
     for _ in range(20):
@@ -282,6 +286,8 @@ def test_the_end_of_a_scenario_shows_the_score_mistakes_and_next(env: Path) -> N
 
 def test_next_scenario_in_this_lesson(env: Path) -> None:
     at = open_step("ui-showdown", 6)
+    at.radio(key="wt_ui-showdown_6_0_player").set_value("Ana")
+    at.button(key="wt_check").click().run()
     at.button(key="wt_next_scenario").click().run()
     assert at.session_state["wt_scenario"] == "ui-community"
     assert shown(at.subheader)[0] == "Step 1 of 1"
@@ -290,7 +296,7 @@ def test_next_scenario_in_this_lesson(env: Path) -> None:
 def test_a_practice_round_ends_with_a_summary(env: Path) -> None:
     store().create_learner("Ana")
     at = AppTest.from_file(str(APP), default_timeout=15)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.run()
     at.switch_page("app_pages/practice.py").run()
     assert at.selectbox(key="pr_topic").value == "ante"
@@ -350,11 +356,14 @@ def test_the_lesson_list_shows_status_and_score(env: Path) -> None:
         seconds=3,
     )
     at = AppTest.from_file(str(APP), default_timeout=15)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.run()
     captions = shown(at.caption)
-    assert "Started · score 1 of 1 right" in captions
-    assert "Not started" in captions
+    # not opened: not started, though a question of its scenario was answered (issue 20)
+    assert captions[:2] == [
+        "Not started · 1 of 9 questions right at the first try",
+        "Not started",
+    ]
     at.button(key="learn_open_ui-showdown").click().run()
     at.button(key="learn_back").click().run()
     assert "Read" in shown(at.caption)
@@ -367,14 +376,14 @@ def test_a_lesson_read_before_the_name_is_saved_once_the_name_is_given(
     at.run()
     at.button(key="learn_open_ui-showdown").click().run()
     at.button(key="learn_back").click().run()  # read, closed, and only then a name
-    at.sidebar.text_input(key="sidebar_name").set_value("Ana").run()
+    claim(at, "Ana")
     ana = store().find_learner("Ana")
     assert ana is not None
     assert store().lessons_read(ana) == {"ui-showdown"}
     # the next learner at the same screen starts with nothing read
     at.sidebar.button(key="sidebar_sign_out").click().run()
     assert shown(at.caption)[:2] == ["Not started", "Not started"]
-    at.sidebar.text_input(key="sidebar_name").set_value("Bo").run()
+    claim(at, "Bo")
     bo = store().find_learner("Bo")
     assert bo is not None
     assert store().lessons_read(bo) == set()
@@ -384,18 +393,18 @@ def test_a_lessons_read_mark_outlives_the_session(env: Path) -> None:
     ana = store().create_learner("Ana")
     store().create_learner("Bo")
     at = AppTest.from_file(str(APP), default_timeout=15)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.run()
     at.button(key="learn_open_ui-showdown").click().run()
     at.run()  # a rerun of the lesson writes nothing more
     assert store().lessons_read(ana) == {"ui-showdown"}
     fresh = AppTest.from_file(str(APP), default_timeout=15)  # another browser session
-    fresh.query_params["learner"] = "Ana"
+    sign_in(fresh, "Ana")
     fresh.run()
     assert not fresh.exception
     assert shown(fresh.caption)[:2] == ["Not started", "Read"]
     other = AppTest.from_file(str(APP), default_timeout=15)
-    other.query_params["learner"] = "Bo"
+    sign_in(other, "Bo")
     other.run()
     assert shown(other.caption)[:2] == ["Not started", "Not started"]
 

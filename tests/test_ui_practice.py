@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at, shown
+from appkit import point_app_at, shown, sign_in
 from streamlit.testing.v1 import AppTest
 
 from tutor import config
@@ -28,7 +28,7 @@ def practice(learner: str | None = "Ana") -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=15)
     if learner is not None:
         ProgressStore(config.database_url()).create_learner(learner)
-        at.query_params["learner"] = learner
+        sign_in(at, learner)
     at.run()
     at.switch_page("app_pages/practice.py").run()
     assert not at.exception

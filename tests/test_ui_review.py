@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at
+from appkit import point_app_at, sign_in
 from streamlit.testing.v1 import AppTest
 
 import tutor.ui.review as review_ui
@@ -65,7 +65,7 @@ def answer(
 def review(name: str | None) -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=30)
     if name is not None:
-        at.query_params["learner"] = name
+        sign_in(at, name)
     at.run()
     at.switch_page("app_pages/review.py").run()
     assert not at.exception
@@ -156,3 +156,26 @@ def test_a_right_answer_pushes_the_rule_back(clock: FakeClock) -> None:
         store.review_cards(learner)["bring-in.who"].card_json
         == fresh["bring-in.who"].to_json()
     )
+
+
+def test_times_and_days_are_the_learners_and_due_now_agrees_with_today(
+    clock: FakeClock,
+) -> None:
+    store = ProgressStore(config.database_url())
+    store.create_learner("Di")
+    answer(store, "Di", T0, ("bring-in.who",), False, 12.0)  # due again in minutes
+    clock.now = T0 + timedelta(seconds=20)
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    at.query_params["learner"] = "Di"
+    at.context["timezone"] = "Pacific/Auckland"  # UTC+13 in November
+    at.run()
+    at.switch_page("app_pages/review.py").run()
+    assert not at.exception
+    assert (
+        "**1 rule met**, **0 due now**, 1 more later today "
+        "(as of 2026-11-02 22:00 Pacific/Auckland)."
+    ) in text(at)
+    days = at.table[0].value
+    assert list(days.columns)[0] == "Mon 02 Nov"
+    assert int(days["Mon 02 Nov"].iloc[0]) == 1
+    assert not any("FSRS" in m for m in text(at))

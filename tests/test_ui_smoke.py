@@ -8,12 +8,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at, shown
+from appkit import claim, point_app_at, shown, sign_in
 from streamlit.testing.v1 import AppTest
 
 from tutor import config
 from tutor.engine.rules import GAME_TITLES
 from tutor.progress import ProgressStore
+from tutor.ui import identity
+from tutor.ui.identity import LEARNER_COOKIE, LEARNER_TOKEN
 from tutor.wording.en.common import and_list
 
 APP = Path(__file__).resolve().parent.parent / "tutor" / "ui" / "streamlit_app.py"
@@ -101,8 +103,8 @@ def test_lesson_page_lists_its_scenarios_and_starts_one(env: Path) -> None:
     )
     listed = [m for m in texts(at) if m.startswith("UI ")]
     assert listed == [
-        "UI showdown (showdown, level 3, stud8)",
-        "UI eight players on sixth street (community-river, level 4, stud)",
+        "UI showdown · level 3",
+        "UI eight players on sixth street · level 4",
     ]
     at.button(key="learn_start_ui-showdown").click().run()
     assert not at.exception
@@ -111,64 +113,119 @@ def test_lesson_page_lists_its_scenarios_and_starts_one(env: Path) -> None:
     assert shown(at.subheader) == ["Step 1 of 7"]
 
 
-def test_learner_is_created_and_kept_across_a_refresh(env: Path) -> None:
+def test_learner_is_created_and_kept_across_a_refresh(
+    env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     at = app()
-    # The first visit asks for a name on the main page; Enter (the box's change) starts.
-    at.text_input(key="welcome_name").set_value("  Ana  ").run()
+    # The first visit asks for a name on the main page; a new name asks for a PIN twice.
+    claim(at, "  Ana  ", where="welcome")
     assert at.session_state["learner_name"] == "Ana"
-    assert at.query_params["learner"] == "Ana"
-    assert "Welcome, Ana! Your answers are saved under this name." in shown(at.success)
+    assert "learner" not in at.query_params  # nothing in the address says who
+    assert (
+        "Welcome, Ana! Your answers are saved under this name; sign in with it and "
+        "your PIN." in shown(at.success)
+    )
     assert "Learning as **Ana**" in texts(at)
     assert not [w for w in at.text_input if w.key == "welcome_name"]
-    # A refresh: a new session, the address still says ?learner=Ana.
-    again = AppTest.from_file(str(APP), default_timeout=15)
-    again.query_params["learner"] = "ana"
-    again.run()
+    token = at.session_state[LEARNER_TOKEN]
+    found = store().session_learner(token, now=datetime.now(UTC))
+    assert found is not None and found.name == "Ana"
+    # A refresh: a new session; the browser sends its cookie, the store knows the token.
+    monkeypatch.setattr(identity, "read_cookies", lambda: {LEARNER_COOKIE: token})
+    again = AppTest.from_file(str(APP), default_timeout=15).run()
     assert again.session_state["learner_name"] == "Ana"
     assert "Learning as **Ana**" in texts(again)
+    # A made-up token is nobody.
+    fake = "A" * 43
+    monkeypatch.setattr(identity, "read_cookies", lambda: {LEARNER_COOKIE: fake})
+    other = AppTest.from_file(str(APP), default_timeout=15).run()
+    assert other.session_state["learner_name"] is None
 
 
-def test_an_existing_name_is_welcomed_back_and_no_list_is_shown(env: Path) -> None:
+def test_an_existing_name_asks_its_pin_and_no_list_is_shown(env: Path) -> None:
     store().create_learner("Bo")
-    store().create_learner("Cy")
+    cy = store().create_learner("Cy")
+    store().set_pin(cy, "1357")
     at = app()
     assert not [w for w in at.selectbox if w.label == "Learner"]
     assert "Bo" not in "".join(texts(at))
     at.sidebar.text_input(key="sidebar_name").set_value("cy").run()
+    assert at.session_state["learner_name"] is None
+    at.sidebar.text_input(key="sidebar_pin").set_value("1357").run()
     assert at.session_state["learner_name"] == "Cy"
-    assert at.query_params["learner"] == "Cy"
     assert shown(at.sidebar.success) == ["Welcome back, Cy!"]
+    token = at.session_state[LEARNER_TOKEN]
     at.sidebar.button(key="sidebar_sign_out").click().run()
     assert at.session_state["learner_name"] is None
-    assert "learner" not in at.query_params
+    assert store().session_learner(token, now=datetime.now(UTC)) is None  # ended
 
 
-def test_a_name_with_a_pin_asks_for_it(env: Path) -> None:
+def test_an_old_address_with_a_learner_opens_as_nobody(env: Path) -> None:
     learner = store().create_learner("Di")
     store().set_pin(learner, "4711")
-    at = AppTest.from_file(str(APP), default_timeout=15)
-    at.query_params["learner"] = (
-        "Di"  # the address alone does not open a protected name
-    )
-    at.run()
-    assert at.session_state["learner_name"] is None
+    store().create_learner("Open")  # no PIN: the address does not open it either
+    for name in ("Di", "Open", "Nobody"):
+        at = AppTest.from_file(str(APP), default_timeout=15)
+        at.query_params["learner"] = name
+        at.run()
+        assert not at.exception
+        assert at.session_state["learner_name"] is None
+        assert "learner" not in at.query_params  # dropped from the address
+    at.sidebar.text_input(key="sidebar_name").set_value("Di").run()
     at.sidebar.text_input(key="sidebar_pin").set_value("1234").run()
     assert at.session_state["learner_name"] is None
     assert shown(at.sidebar.error) == ["That PIN is not right. Try again."]
-    at.sidebar.text_input(key="sidebar_pin").set_value("4711").run()
-    assert at.session_state["learner_name"] == "Di"
-    assert shown(at.sidebar.success) == ["Welcome back, Di!"]
 
 
-def test_a_learner_protects_their_name_with_a_pin(env: Path) -> None:
+def test_a_record_without_a_pin_gets_one_at_its_first_sign_in(env: Path) -> None:
+    store().create_learner("Fay")  # a record from before PINs were asked for
     at = app()
-    at.sidebar.text_input(key="sidebar_name").set_value("Eve").run()
-    at.sidebar.text_input(key="sidebar_new_pin").set_value("12").run()
-    assert shown(at.sidebar.error) == ["A PIN has 4 to 32 characters."]
-    at.sidebar.text_input(key="sidebar_new_pin").set_value("2468").run()
+    at.sidebar.text_input(key="sidebar_name").set_value("Fay").run()
+    assert at.session_state["learner_name"] is None
+    assert (
+        "**Fay** has no PIN yet. Choose one now: from now on the name opens only with "
+        "it." in texts(at)
+    )
+    at.sidebar.text_input(key="sidebar_claim_pin").set_value("2468")
+    at.sidebar.text_input(key="sidebar_claim_again").set_value("2486")
+    at.sidebar.button(key="sidebar_claim").click().run()
+    assert shown(at.sidebar.error) == ["The two PINs differ: type the same PIN twice."]
+    at.sidebar.text_input(key="sidebar_claim_pin").set_value("2468")
+    at.sidebar.text_input(key="sidebar_claim_again").set_value("2468")
+    at.sidebar.button(key="sidebar_claim").click().run()
+    assert at.session_state["learner_name"] == "Fay"
+    fay = store().find_learner("Fay")
+    assert fay is not None and store().check_pin(fay, "2468")
+
+
+def test_pins_optional_keeps_the_old_way(
+    env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TUTOR_LEARNER_PIN", "optional")
+    at = app()
+    at.sidebar.text_input(key="sidebar_name").set_value("Gus").run()
+    assert at.session_state["learner_name"] == "Gus"
+    assert shown(at.sidebar.success) == [
+        "Welcome, Gus! Your answers are saved under this name."
+    ]
+    gus = store().find_learner("Gus")
+    assert gus is not None and not store().has_pin(gus)
+
+
+def test_a_learner_changes_their_pin(env: Path) -> None:
+    at = app()
+    claim(at, "Eve", "1111")
+    at.sidebar.text_input(key="sidebar_new_pin").set_value("12")
+    at.sidebar.text_input(key="sidebar_new_again").set_value("12")
+    at.sidebar.button(key="sidebar_set_pin").click().run()
+    assert shown(at.sidebar.error) == ["A PIN has 4 to 64 characters."]
+    at.sidebar.text_input(key="sidebar_new_pin").set_value("2468")
+    at.sidebar.text_input(key="sidebar_new_again").set_value("2468")
+    at.sidebar.button(key="sidebar_set_pin").click().run()
     eve = store().find_learner("Eve")
     assert eve is not None and store().has_pin(eve)
-    assert store().check_pin(eve, "2468") and not store().check_pin(eve, "1357")
+    assert store().check_pin(eve, "2468") and not store().check_pin(eve, "1111")
+    assert not [b for b in at.sidebar.button if b.key == "sidebar_clear_pin"]
 
 
 def test_a_bad_learner_name_is_explained_and_not_echoed(env: Path) -> None:
@@ -179,12 +236,17 @@ def test_a_bad_learner_name_is_explained_and_not_echoed(env: Path) -> None:
         "A name has at most 40 characters; this one has 41."
     ]
     assert at.session_state["learner_name"] is None
+    at.sidebar.text_input(key="sidebar_name").set_value("Ana\u200bLee").run()
+    assert shown(at.sidebar.error) == [
+        "A name cannot hold control or format characters: use letters, digits and "
+        "spaces."
+    ]
 
 
 def test_a_learner_name_is_plain_text(env: Path) -> None:
     at = app()
     name = "![](http://x.invalid/a)"
-    at.sidebar.text_input(key="sidebar_name").set_value(name).run()
+    claim(at, name)
     assert at.session_state["learner_name"] == name
     [line] = [m for m in at.sidebar.markdown if "Learning as" in m.value]
     assert line.value == (
@@ -192,27 +254,19 @@ def test_a_learner_name_is_plain_text(env: Path) -> None:
     )
 
 
-def test_unknown_learner_in_the_address_is_ignored(env: Path) -> None:
-    at = AppTest.from_file(str(APP), default_timeout=15)
-    at.query_params["learner"] = "Nobody"
-    at.run()
-    assert not at.exception
-    assert at.session_state["learner_name"] is None
-
-
 def test_game_filter_and_four_colour_deck(env: Path) -> None:
     at = app()
     at.switch_page("app_pages/walkthrough.py").run()
     # Lesson order, then level: the bring-in lesson's scenario, then the showdown lesson's.
     assert at.selectbox(key="wt_pick").options == [
-        "UI third street (bring-in, level 1, stud8)",
-        "UI showdown (showdown, level 3, stud8)",
-        "UI eight players on sixth street (community-river, level 4, stud)",
+        "UI third street · level 1",
+        "UI showdown · level 3",
+        "UI eight players on sixth street · level 4",
     ]
     at.sidebar.selectbox(key="game_filter").set_value("stud8").run()
     assert at.selectbox(key="wt_pick").options == [
-        "UI third street (bring-in, level 1, stud8)",
-        "UI showdown (showdown, level 3, stud8)",
+        "UI third street · level 1",
+        "UI showdown · level 3",
     ]
     assert at.query_params["game"] == "stud8"
     html = table(at)
@@ -244,11 +298,12 @@ def test_progress_page_charts_thresholds_and_csv(env: Path) -> None:
             answered_at=start + timedelta(minutes=n),
         )
     at = AppTest.from_file(str(APP), default_timeout=15)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.run()
     at.switch_page("app_pages/progress.py").run()
     assert not at.exception
-    assert "**Ana**: 6 answers, 4 right." in texts(at)
+    # all six are first attempts (attempt=1): counted as mastery counts them
+    assert "**Ana**: 6 questions answered at the first try, 4 right." in texts(at)
     assert any(
         m.startswith("Mastery of a topic is worked out from your answers")
         for m in texts(at)
@@ -338,11 +393,12 @@ def test_guarded_pages_show_messages_not_tracebacks() -> None:
     ]
 
 
-def test_the_address_keeps_the_learner_after_a_page_switch(env: Path) -> None:
+def test_the_learner_stays_after_a_page_switch_and_no_address_names_them(
+    env: Path,
+) -> None:
     at = app()
-    at.sidebar.text_input(key="sidebar_name").set_value("Cy")
-    at.sidebar.button(key="sidebar_start").click().run()
+    claim(at, "Cy")
     at.query_params.clear()  # what Streamlit does to the address on navigation
     at.switch_page("app_pages/progress.py").run()
-    assert at.query_params["learner"] == "Cy"
-    assert "**Cy**: 0 answers, 0 right." in texts(at)
+    assert "learner" not in at.query_params
+    assert "**Cy**: 0 questions answered at the first try, 0 right." in texts(at)

@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at
+from appkit import point_app_at, sign_in
 from streamlit.testing.v1 import AppTest
 
 from tutor import config
@@ -49,7 +49,7 @@ def test_two_house_overrides_are_saved_as_data_with_the_preset_id(env: Path) -> 
     store = ProgressStore(config.database_url())
     ana = store.create_learner("Ana")
     at = AppTest.from_file(str(APP), default_timeout=15)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.session_state["wt_scenario"] = "ui-two-overrides"
     at.session_state["wt_pos"] = 0
     at.run()
@@ -90,7 +90,7 @@ def test_a_preset_chosen_in_the_sidebar_drops_the_overrides(env: Path) -> None:
     store = ProgressStore(config.database_url())
     ana = store.create_learner("Ana")
     at = AppTest.from_file(str(APP), default_timeout=15)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.session_state["wt_scenario"] = "ui-two-overrides"
     at.session_state["wt_pos"] = 0
     at.run()

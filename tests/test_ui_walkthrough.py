@@ -8,7 +8,7 @@ from decimal import Decimal as D
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at, shown
+from appkit import point_app_at, shown, sign_in
 from streamlit.testing.v1 import AppTest
 
 from tutor import config
@@ -31,7 +31,7 @@ def open_step(scenario_id: str, pos: int, learner: str | None = "Ana") -> AppTes
     at = AppTest.from_file(str(APP), default_timeout=15)
     if learner is not None:
         ProgressStore(config.database_url()).create_learner(learner)
-        at.query_params["learner"] = learner
+        sign_in(at, learner)
     at.session_state["wt_scenario"] = scenario_id
     at.session_state["wt_pos"] = pos
     at.run()

@@ -35,6 +35,7 @@ from typing import Any, Literal
 
 from tutor.engine.hands import Category, best_high
 from tutor.engine.irregularities import OUTCOMES
+from tutor.engine.messages import msg
 from tutor.engine.rules import RULE_IDS, Variant
 from tutor.engine.rulings import KINDS, RulingKind, register_kind, unregister_kind
 from tutor.engine.values import MAX_SEATS
@@ -81,6 +82,8 @@ SlotType = Literal[
     "cards",  # five card texts
     "payouts",  # name -> amount
     "outcome",  # a ruling's outcome id
+    "pots",  # amounts, the main pot first
+    "eligible",  # for each pot, the players who can win it
 ]
 
 
@@ -893,5 +896,111 @@ register(
         control="ruling",
         unordered=frozenset({"cards"}),
         as_given=_ruling_given,
+    )
+)
+
+
+# ------------------------------------------------------------------ pots and side pots
+
+
+def _side_pots_ruling(hand: Any, _player: str | None) -> Any:
+    """The main pot, then each side pot, with who can win each (pot.side): the engine's
+    own side pots (``Hand.side_pots``), said as the dealer says them."""
+    names = [p.name for p in hand.players]
+    pots = hand.side_pots()
+    answer = {
+        "pots": [amount for amount, _elig in pots],
+        "eligible": [[names[i] for i in elig] for _amount, elig in pots],
+    }
+    why = (msg("ruling.side-pots.how", "pot.side"),) + tuple(
+        msg(
+            "ruling.side-pots.pot",
+            "pot.side",
+            pot=n,
+            amount=amount,
+            eligible=tuple(names[i] for i in elig),
+        )
+        for n, (amount, elig) in enumerate(pots)
+    )
+    return answer, why, ("pot.side",)
+
+
+def parse_pots(text: Any) -> list[Decimal] | None:
+    """The pots a learner typed, main pot first ("45, 30 12"); None if one is no amount.
+
+    >>> parse_pots("45, 30 12.5")
+    [Decimal('45'), Decimal('30'), Decimal('12.5')]
+    >>> parse_pots("45, x") is None
+    True
+    """
+    if isinstance(text, (list, tuple)):
+        items = list(text)
+    else:
+        items = str(text or "").replace(",", " ").replace(";", " ").split()
+    amounts = [to_amount(x) for x in items]
+    if any(a is None for a in amounts):
+        return None
+    return [a for a in amounts if a is not None]
+
+
+def _pot_name(n: int) -> str:
+    return "the main pot" if n == 0 else f"side pot {n}"
+
+
+def _side_pots_text(answer: Answer) -> str:
+    """ "the main pot 45 (Ana, Bo, Cy); side pot 1 30 (Bo, Cy)"."""
+    pots = parse_pots(answer.get("pots")) or []
+    eligible = list(answer.get("eligible") or ())
+    parts = []
+    for n, amount in enumerate(pots):
+        who = eligible[n] if n < len(eligible) else []
+        names = f" ({', '.join(str(x) for x in who)})" if who else ""
+        parts.append(f"{_pot_name(n)} {format_amount(amount)}{names}")
+    return "; ".join(parts) or "no pots"
+
+
+def _side_pots_incomplete(given: Answer) -> str | None:
+    pots = parse_pots(given.get("pots"))
+    if not pots:
+        return "Type each pot, the main pot first (for example 45, 30)."
+    eligible = list(given.get("eligible") or ())
+    for n in range(1, len(pots)):
+        if n >= len(eligible) or not eligible[n]:
+            return f"Choose who can win {_pot_name(n)}."
+    return None
+
+
+def _side_pots_correct(given: Answer, expected: Answer) -> bool:
+    if parse_pots(given.get("pots")) != parse_pots(expected.get("pots")):
+        return False
+    got = [sorted(str(x) for x in e) for e in given.get("eligible") or ()]
+    want = [sorted(str(x) for x in e) for e in expected.get("eligible") or ()]
+    # the main pot's players are everyone still in: only the side pots' are asked
+    return got[1:] == want[1:]
+
+
+register(
+    AskKind(
+        ruling=RulingKind(
+            name="side-pots",
+            function=_side_pots_ruling,
+            answer=("pots", "eligible"),
+            said=("ruling.side-pots.how", "ruling.side-pots.pot"),
+        ),
+        prompt="Say the pot: the main pot, each side pot, and who can win each.",
+        expect=(
+            Field("pots", ListOf(Amount(), 1, MAX_SEATS)),
+            Field("eligible", ListOf(ListOf(NAME, 1, MAX_SEATS), 1, MAX_SEATS)),
+        ),
+        answer=(
+            Slot("pots", "pots", "The pots, main pot first"),
+            Slot("eligible", "eligible", "Who can win"),
+        ),
+        describe=_side_pots_text,
+        incomplete=_side_pots_incomplete,
+        correct=_side_pots_correct,
+        control="side-pots",
+        topics=("side-pots",),
+        hides=frozenset({"pot", "award"}),
     )
 )

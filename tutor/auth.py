@@ -2,10 +2,14 @@
 
 Two modes, chosen by ``TUTOR_AUTH`` (or ``[tutor] auth`` in ``.streamlit/secrets.toml``):
 
-- ``local`` (the default): learners type their name; the instructor pages ask for the
-  password in ``TUTOR_INSTRUCTOR_PASSWORD`` (or ``[tutor] instructor_password`` in the
-  secrets), compared in constant time. With no password set they stay closed, unless
-  ``TUTOR_OPEN_INSTRUCTOR=1`` opens them to everyone (one trusted machine).
+- ``local`` (the default): learners type their name and PIN (``TUTOR_LEARNER_PIN=optional``:
+  a PIN only for those who set one); the instructor pages ask for the password in
+  ``TUTOR_INSTRUCTOR_PASSWORD`` (or ``[tutor] instructor_password`` in the secrets),
+  compared in constant time, with failed tries throttled per client and overall
+  (tutor/progress/identity.py). An unlock lasts in the browser (a cookie session,
+  tutor/ui/identity.py) until "Lock". With no password set the pages stay closed, unless
+  ``TUTOR_OPEN_INSTRUCTOR=1`` opens them to everyone (one trusted machine). The Studio and
+  the Class view are in the navigation only for a session that has unlocked them.
 - ``signin``: ``st.login`` with the OpenID Connect provider of the secrets' ``[auth]``
   section; the learner is the signed-in identity (its e-mail, else its subject), and the
   instructors are the identities listed in ``TUTOR_INSTRUCTORS`` (comma-separated) or
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import os
 from collections.abc import Mapping
 from typing import Any
@@ -23,11 +28,28 @@ from typing import Any
 import streamlit as st
 
 from tutor.config import ConfigError
+from tutor.engine.errors import TutorError
+from tutor.i18n import _
+from tutor.progress.identity import CLIENT_POLICY, OVERALL_POLICY
+from tutor.ui.data import available_store
+from tutor.ui.identity import (
+    INSTRUCTOR_COOKIE,
+    INSTRUCTOR_TOKEN,
+    client_address,
+    cookie_token,
+    forget,
+    now,
+    start,
+    verdict_message,
+)
+
+log = logging.getLogger(__name__)
 
 MODE_VAR = "TUTOR_AUTH"
 PASSWORD_VAR = "TUTOR_INSTRUCTOR_PASSWORD"
 OPEN_VAR = "TUTOR_OPEN_INSTRUCTOR"
 INSTRUCTORS_VAR = "TUTOR_INSTRUCTORS"
+LEARNER_PIN_VAR = "TUTOR_LEARNER_PIN"
 MODES = ("local", "signin")
 #: Session key: this session gave the right instructor password.
 UNLOCKED = "auth_instructor_unlocked"
@@ -56,6 +78,22 @@ def auth_mode(environ: Mapping[str, str] | None = None) -> str:
             "for instructors) or signin (OpenID Connect, configured in secrets.toml)."
         )
     return value
+
+
+def learner_pin_required(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether every learner name needs a PIN (the default); ``TUTOR_LEARNER_PIN=optional``
+    lets a name open without one unless its learner set one.
+
+    :raises ConfigError: If the setting is neither ``required`` nor ``optional``.
+    """
+    env = os.environ if environ is None else environ
+    value = env.get(LEARNER_PIN_VAR, "").strip().lower() or "required"
+    if value not in ("required", "optional"):
+        raise ConfigError(
+            f"{LEARNER_PIN_VAR}={value!r} is not a setting: set it to required (every "
+            "name needs a PIN, the default) or optional (one trusted machine)."
+        )
+    return value == "required"
 
 
 def instructor_password(environ: Mapping[str, str] | None = None) -> str | None:
@@ -108,29 +146,87 @@ def signed_in_identity() -> str | None:
 
 
 def is_instructor() -> bool:
-    """Whether this session may open the instructor pages (draws nothing)."""
+    """Whether this session may open the instructor pages (draws nothing).
+
+    Local mode: the password was given in this session, or in this browser before (its
+    ``tutor_instructor`` cookie holds a live session of the store).
+    """
     mode = auth_mode()
     if mode == "signin":
         who = signed_in_identity()
         return who is not None and who.lower() in instructors()
     if open_to_all():
         return True
-    return bool(st.session_state.get(UNLOCKED))
+    if st.session_state.get(UNLOCKED):
+        return True
+    if st.session_state.get(_UNLOCK_CHECKED):
+        return False
+    st.session_state[_UNLOCK_CHECKED] = True  # the cookie is looked at once a session
+    token = cookie_token(INSTRUCTOR_COOKIE)
+    store = available_store() if token else None
+    if token is None or store is None:
+        return False
+    try:
+        unlocked = store.session_is(token, "instructor", now=now())
+    except TutorError:
+        log.warning(
+            "the browser's instructor unlock could not be looked up", exc_info=True
+        )
+        return False
+    if unlocked:
+        st.session_state[UNLOCKED] = True
+        st.session_state[INSTRUCTOR_TOKEN] = token
+    return unlocked
+
+
+_UNLOCK_CHECKED = "_auth_unlock_checked"
+#: Session key: the message after a refused or wrong password.
+_REFUSED = "auth_refused"
 
 
 def _unlock() -> None:
     expected = instructor_password()
-    given = st.session_state.get("auth_password", "")
+    given = str(st.session_state.get("auth_password", ""))
     st.session_state["auth_password"] = ""
-    if expected is not None and password_matches(str(given), expected):
-        st.session_state[UNLOCKED] = True
-        st.session_state.pop("auth_refused", None)
-    else:
-        st.session_state["auth_refused"] = True
+    store = available_store()
+    if expected is None:
+        return
+    if store is None:  # no store, no throttle: no unlock either
+        st.session_state[_REFUSED] = _(
+            "The instructor pages cannot be unlocked while the progress database is away."
+        )
+        return
+    client = client_address()
+    verdict = store.try_secret(
+        [
+            (f"instructor:client:{client}", CLIENT_POLICY),
+            ("instructor:all", OVERALL_POLICY),
+        ],
+        lambda: password_matches(given, expected),
+        now=now(),
+    )
+    if not verdict.ok:
+        st.session_state[_REFUSED] = verdict_message(
+            verdict, _("That is not the instructor password. Try again.")
+        )
+        return
+    token = start(INSTRUCTOR_COOKIE)
+    store.open_session(token, "instructor", None, now=now())
+    st.session_state[INSTRUCTOR_TOKEN] = token
+    st.session_state[UNLOCKED] = True
+    st.session_state.pop(_REFUSED, None)
 
 
 def _lock() -> None:
     st.session_state[UNLOCKED] = False
+    token = st.session_state.pop(INSTRUCTOR_TOKEN, None)
+    store = available_store()
+    if token and store is not None:
+        try:
+            store.end_session(str(token))
+        except TutorError:
+            log.warning("the instructor unlock could not be ended", exc_info=True)
+    forget(INSTRUCTOR_COOKIE)
 
 
 def instructor_gate() -> bool:
@@ -164,14 +260,15 @@ def instructor_gate() -> bool:
             f"only you use, {OPEN_VAR}=1 opens these pages without a password."
         )
         return False
-    if st.session_state.get(UNLOCKED):
+    if is_instructor():
         st.button("Lock the instructor pages", key="auth_lock", on_click=_lock)
         return True
     with st.form("auth_form"):
         st.text_input("Instructor password", type="password", key="auth_password")
         st.form_submit_button("Open", on_click=_unlock, key="auth_submit")
-    if st.session_state.pop("auth_refused", False):
-        st.error("That is not the instructor password. Try again.")
+    refused = st.session_state.pop(_REFUSED, None)
+    if refused:
+        st.error(str(refused))
     return False
 
 

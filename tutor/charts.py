@@ -10,6 +10,7 @@ from __future__ import annotations
 import statistics
 from collections import defaultdict
 from collections.abc import Sequence
+from html import escape
 
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 
@@ -30,6 +31,29 @@ _BAR_COLOUR = "#3f7fbf"
 _LINE_COLOUR = "#d9822b"
 
 
+def chart_text(value: object) -> str:
+    """A label from data as Plotly shows it literally: the one escape every figure uses.
+
+    Plotly reads a small HTML in every string it draws (tick labels, hover text,
+    annotations, legend entries, titles): ``<a href>`` becomes a link, ``<span style>``
+    changes the size, ``<b></b>`` disappears. Escaping ``<``, ``>`` and ``&`` makes each a
+    character again (Plotly turns the entities back into the characters it shows), so a
+    name, a topic or a target is shown exactly as written. Every string from data that a
+    figure of the app draws passes through here, and never into a ``hovertemplate``
+    (where ``%{...}`` would be read too): it goes in the axis values, ``customdata``,
+    ``text`` (not drawn with ``mode="lines+markers"``) or the trace's name.
+
+    >>> chart_text("<b>Ana</b> & Bo")
+    '&lt;b&gt;Ana&lt;/b&gt; &amp; Bo'
+    """
+    return escape(str(value), quote=False)
+
+
+def chart_texts(values: Sequence[object]) -> list[str]:
+    """:func:`chart_text` of each value."""
+    return [chart_text(v) for v in values]
+
+
 def _percent(right: int, total: int) -> float:
     """Share right as a percentage rounded to one decimal (0.0 for no answers)."""
     return round(100 * right / total, 1) if total else 0.0
@@ -38,9 +62,9 @@ def _percent(right: int, total: int) -> float:
 def _layout(fig: go.Figure, title: str, x_title: str, y_title: str) -> go.Figure:
     """Title, axis labels and margins shared by every chart."""
     fig.update_layout(
-        title={"text": title},
-        xaxis_title=x_title,
-        yaxis_title=y_title,
+        title={"text": chart_text(title)},
+        xaxis_title=chart_text(x_title),
+        yaxis_title=chart_text(y_title),
         margin={"l": 60, "r": 20, "t": 60, "b": 60},
         showlegend=len(fig.data) > 1,
     )
@@ -77,7 +101,7 @@ def accuracy_by_topic(figures: ProgressFigures) -> go.Figure:
     total = [t.answered for t in topics]
     fig = go.Figure(
         go.Bar(
-            x=[t.topic for t in topics],
+            x=chart_texts([t.topic for t in topics]),
             y=[_percent(r, t) for r, t in zip(right, total, strict=True)],
             customdata=[[r, t] for r, t in zip(right, total, strict=True)],
             marker_color=_BAR_COLOUR,
@@ -151,7 +175,7 @@ def time_per_answer(figures: ProgressFigures) -> go.Figure:
         return _empty(title, x_title, y_title)
     fig = go.Figure(
         go.Bar(
-            x=[t.topic for t in topics],
+            x=chart_texts([t.topic for t in topics]),
             y=[round(t.mean_seconds, 1) for t in topics],
             customdata=[[t.answered, round(t.median_seconds, 1)] for t in topics],
             name="Average seconds",
@@ -186,7 +210,7 @@ def mastery_chart(figures: ProgressFigures) -> go.Figure:
         hovers.append(hover)
     fig = go.Figure(
         go.Bar(
-            x=list(levels),
+            x=chart_texts(list(levels)),
             y=[level.rank for level in levels.values()],
             text=[str(level) for level in levels.values()],
             customdata=hovers,
@@ -253,10 +277,11 @@ def drill_speed_over_time(records: Sequence[AnswerRecord]) -> go.Figure:
                     for day in days.values()
                 ],
                 customdata=[len(day) for day in days.values()],
+                text=[chart_text(target)] * len(days),
                 mode="lines+markers",
-                name=target,
+                name=chart_text(target),
                 hovertemplate=(
-                    f"{target}<br>%{{x}}: median %{{y:.1f}} s over %{{customdata}} "
+                    "%{text}<br>%{x}: median %{y:.1f} s over %{customdata} "
                     "answers<extra></extra>"
                 ),
             )
@@ -289,10 +314,11 @@ def drill_accuracy_over_time(records: Sequence[AnswerRecord]) -> go.Figure:
                 x=list(days),
                 y=[_percent(r, t) for r, t in zip(right, total, strict=True)],
                 customdata=[[r, t] for r, t in zip(right, total, strict=True)],
+                text=[chart_text(target)] * len(days),
                 mode="lines+markers",
-                name=target,
+                name=chart_text(target),
                 hovertemplate=(
-                    f"{target}<br>%{{x}}: %{{customdata[0]}} of %{{customdata[1]}} right "
+                    "%{text}<br>%{x}: %{customdata[0]} of %{customdata[1]} right "
                     "(%{y:.1f}%)<extra></extra>"
                 ),
             )

@@ -135,6 +135,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="check the progress store, the scenario bank and the lessons (exit 1 if one fails)",
     )
     health.add_argument("--json", action="store_true", help="print one JSON object")
+    learner = sub.add_parser("learner", help="look after a learner's record")
+    learner_sub = learner.add_subparsers(
+        dest="learner_command", metavar="ACTION", parser_class=_Parser
+    )
+    reset = learner_sub.add_parser(
+        "reset-pin",
+        help="give a learner a new one-time PIN (printed) and sign them out everywhere",
+    )
+    reset.add_argument("name", metavar="NAME")
     run = sub.add_parser("run", help="start the Streamlit app")
     run.add_argument(
         "--port",
@@ -146,6 +155,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--address",
         default=DEFAULT_ADDRESS,
         help=f"address to listen on (default {DEFAULT_ADDRESS})",
+    )
+    run.add_argument(
+        "--ready-port",
+        type=_port,
+        default=None,
+        metavar="PORT",
+        help=(
+            "also answer GET /_tutor/ready on 127.0.0.1:PORT: 200 while the pages can be "
+            "served (the bank and lessons load), 503 when not (for a proxy's checks)"
+        ),
     )
     from tutor.serve import add_parser as add_serve_parser
 
@@ -206,7 +225,7 @@ def cmd_validate(paths: list[str], out: TextIO) -> int:
             print(terminal_safe(str(problem)), file=out, flush=True)
 
     bank = load_bank(paths, on_file=show)
-    if not bank.files:
+    if not bank.files and not bank.failed:  # a folder that cannot be listed has failed
         raise UsageError(
             _("tutor validate: no *.yaml or *.yml files under {paths}").format(
                 paths=", ".join(paths)
@@ -390,8 +409,49 @@ def cmd_health(as_json: bool, out: TextIO) -> int:
     return 0 if all(c.ok for c in checks) else 1
 
 
-def cmd_run(port: int, address: str) -> int:  # pragma: no cover - replaces the process
+def cmd_reset_pin(name: str, out: TextIO) -> int:
+    """``tutor learner reset-pin NAME``: print a one-time PIN; 1 when there is no such
+    learner or the store cannot be used."""
+    from tutor.engine.errors import TutorError
+    from tutor.progress import ProgressStore
+    from tutor.scenarios.text import terminal_safe
+
+    try:
+        with ProgressStore.from_config() as store:
+            learner = store.find_learner(name)
+            if learner is None:
+                print(
+                    terminal_safe(
+                        f"tutor learner reset-pin: there is no learner named {name!r} "
+                        "(names are compared without case, look-alike letters or markup). "
+                        "Check the spelling."
+                    ),
+                    file=sys.stderr,
+                )
+                return 1
+            pin = store.reset_pin(learner)
+    except TutorError as exc:
+        print(terminal_safe(f"tutor learner reset-pin: {exc}"), file=sys.stderr)
+        return 1
+    print(
+        terminal_safe(
+            f"One-time PIN for {learner.name}: {pin}\n"
+            "It opens the record once; the learner then chooses their own PIN. "
+            "They are signed out in every browser."
+        ),
+        file=out,
+    )
+    return 0
+
+
+def cmd_run(
+    port: int, address: str, ready_port: int | None = None
+) -> int:  # pragma: no cover - replaces the process, or runs the app in it
     argv = run_command(port, address)
+    if ready_port is not None:
+        from tutor.ready import run_with_readiness
+
+        return run_with_readiness(argv[3:], port, ready_port)
     os.execv(argv[0], argv)
     return 0
 
@@ -433,8 +493,15 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             )
         if args.command == "health":
             return cmd_health(args.json, out)
+        if args.command == "learner":
+            if args.learner_command != "reset-pin":
+                raise UsageError(
+                    "tutor learner: give an action: reset-pin NAME (see 'tutor learner "
+                    "--help')"
+                )
+            return cmd_reset_pin(args.name, out)
         if args.command == "run":
-            return cmd_run(args.port, args.address)
+            return cmd_run(args.port, args.address, args.ready_port)
         if args.command == "serve":
             return cmd_serve(args, out)
         raise UsageError(

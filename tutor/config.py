@@ -7,6 +7,7 @@ import os
 import re
 import sys
 from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
 from importlib.resources import files
 from pathlib import Path
 
@@ -24,11 +25,15 @@ INSTRUCTOR_BANK_VAR = "TUTOR_INSTRUCTOR_BANK"
 CONNECT_TIMEOUT_VAR = "TUTOR_DB_CONNECT_TIMEOUT"
 STATEMENT_TIMEOUT_VAR = "TUTOR_DB_STATEMENT_TIMEOUT"
 SQLITE_SYNCHRONOUS_VAR = "TUTOR_SQLITE_SYNCHRONOUS"
+DEADLINE_VAR = "TUTOR_DB_DEADLINE"
 
 #: Seconds to wait for PostgreSQL to accept a connection (libpq counts whole seconds, >= 2).
 DEFAULT_CONNECT_TIMEOUT = 5
 #: Seconds one PostgreSQL statement may run before the server cancels it.
 DEFAULT_STATEMENT_TIMEOUT = 15.0
+#: Seconds any one call to the progress database may take, counted by the app itself (a
+#: server that is frozen or cut off cannot stop a page for longer than this).
+DEFAULT_DEADLINE = 3.0
 #: SQLite's ``synchronous`` setting: NORMAL (the default: with WAL a crash of the app or
 #: the machine never corrupts the file, a power cut may lose the last few answers), FULL
 #: (every answer reaches the disk before it counts: for machines that may lose power), or
@@ -186,6 +191,18 @@ def connect_timeout(environ: Mapping[str, str] | None = None) -> int:
     return max(2, math.ceil(seconds))
 
 
+def db_deadline(environ: Mapping[str, str] | None = None) -> float:
+    """Seconds one call to the progress database may take before the app gives up on it
+    (``$TUTOR_DB_DEADLINE``), however the server behaves.
+
+    >>> db_deadline({}), db_deadline({"TUTOR_DB_DEADLINE": "1.5"})
+    (3.0, 1.5)
+
+    :raises ConfigError: If the value is not a number from 0.2 to 86400.
+    """
+    return _seconds(DEADLINE_VAR, DEFAULT_DEADLINE, environ, least=0.2)
+
+
 def statement_timeout(environ: Mapping[str, str] | None = None) -> float:
     """Seconds one PostgreSQL statement may run (``$TUTOR_DB_STATEMENT_TIMEOUT``).
 
@@ -293,3 +310,41 @@ def instructor_bank_dir(environ: Mapping[str, str] | None = None) -> Path:
     if not os.access(path, os.W_OK | os.X_OK):
         raise ConfigError(f"{origin} is not writable. {fix}")
     return path
+
+
+#: The room's chip colours by denomination, as ``TUTOR_CHIP_COLOURS`` gives them
+#: (``"1=white,5=red,25=green,100=black"``); a house setting, shown in the pot drill.
+DEFAULT_CHIP_COLOURS = "0.5=pink,1=white,5=red,25=green,100=black,500=purple"
+#: A colour is a CSS colour name or a #rgb / #rrggbb value (nothing else reaches the page).
+_COLOUR = re.compile(r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]{3,20})$")
+
+
+def chip_colours(
+    environ: Mapping[str, str] | None = None,
+) -> list[tuple[Decimal, str]]:
+    """The room's chips, largest first: (denomination, colour).
+
+    >>> chip_colours({"TUTOR_CHIP_COLOURS": "1=white, 5=#c00, 25=green"})
+    [(Decimal('25'), 'green'), (Decimal('5'), '#c00'), (Decimal('1'), 'white')]
+
+    :raises ValueError: for a setting that is not ``amount=colour`` pairs (the message says
+        which pair is wrong and how it is written).
+    """
+    raw = _env("TUTOR_CHIP_COLOURS", environ) or DEFAULT_CHIP_COLOURS
+    chips: dict[Decimal, str] = {}
+    for pair in raw.split(","):
+        if not pair.strip():
+            continue
+        amount, _, colour = pair.partition("=")
+        try:
+            value = Decimal(amount.strip())
+        except InvalidOperation:
+            value = Decimal(0)
+        colour = colour.strip()
+        if not value.is_finite() or value <= 0 or not _COLOUR.match(colour):
+            raise ValueError(
+                f"TUTOR_CHIP_COLOURS: {pair.strip()!r} is not a chip: write "
+                "amount=colour pairs, such as 1=white,5=red,25=green."
+            )
+        chips[value] = colour
+    return sorted(chips.items(), reverse=True)

@@ -13,8 +13,8 @@ lessons, the rules reference). Pure functions: no Streamlit.
 
 from __future__ import annotations
 
+import os
 import re
-import stat
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -24,6 +24,7 @@ from typing import Any
 
 import yaml
 
+from tutor import files
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import RULE_IDS
 from tutor.i18n import LANGUAGES
@@ -238,11 +239,23 @@ def load_glossary(folder: str | Path) -> Glossary:
         seed page, or a form that two terms share.
     """
     path = Path(folder) / GLOSSARY_FILE
-    if not path.exists():
+    if not os.path.lexists(path):
         return Glossary(())
-    if not stat.S_ISREG(path.stat().st_mode):
-        raise TutorError(f"{path}: the glossary must be a regular file.")
-    return parse_glossary(path.read_text(encoding="utf-8"), path)
+    try:
+        data = files.read_regular(path, MAX_GLOSSARY_BYTES, folder)
+    except files.UnsafeFile as exc:
+        if exc.problem.kind == files.NOT_REGULAR:
+            raise TutorError(f"{path}: the glossary must be a regular file.") from None
+        raise TutorError(f"{path}: {exc.problem.message}") from None
+    except OSError as exc:
+        raise TutorError(f"{path}: cannot be read: {exc.strerror or exc}.") from None
+    if len(data) > MAX_GLOSSARY_BYTES:
+        raise TutorError(f"{path}: over {MAX_GLOSSARY_BYTES:,} bytes.")
+    return parse_glossary(data.decode("utf-8"), path)
+
+
+#: The largest glossary read.
+MAX_GLOSSARY_BYTES = 4 * 1024 * 1024
 
 
 def parse_glossary(text: str, path: str | Path = GLOSSARY_FILE) -> Glossary:

@@ -29,10 +29,27 @@ def check_store() -> Check:
             where = store._where()
     except TutorError as exc:
         return Check("store", False, str(exc))
-    return Check(
-        "store",
-        True,
-        f"{where}, layout {revision}, {learners} learner{'s' * (learners != 1)}",
+    detail = f"{where}, layout {revision}, {learners} learner{'s' * (learners != 1)}"
+    return Check("store", True, detail + _kept())
+
+
+def _kept() -> str:
+    """``; N answers kept ...`` when answers wait in the data folder's queue, else ``""``."""
+    from tutor import config
+    from tutor.progress.outbox import Outbox
+
+    try:
+        folder = config.data_dir()
+    except TutorError:
+        return ""
+    if not folder.is_dir():
+        return ""
+    waiting = len(Outbox(folder).entries())
+    if not waiting:
+        return ""
+    return (
+        f"; {waiting} answer{'s' * (waiting != 1)} kept in the data folder wait to be "
+        "saved (the app saves them while it runs)"
     )
 
 

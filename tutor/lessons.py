@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from tutor import files
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import RULE_IDS, TOPICS
 from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES
@@ -282,7 +282,7 @@ def load_lessons(folder: str | Path, language: str = DEFAULT_LANGUAGE) -> list[L
         raise TutorError(
             f"no lessons in {language!r}: the languages are {', '.join(LANGUAGES)}."
         )
-    texts = {path: _read_regular(path) for path in sorted(root.glob("*.md"))}
+    texts = {path: _read_regular(path, root) for path in _lesson_files(root)}
     lessons = [parse_lesson(text, path) for path, text in texts.items()]
     _check_unique(lessons)
     if language != DEFAULT_LANGUAGE:
@@ -300,7 +300,7 @@ def _translated(
     by_name = {Path(lesson.path).name: lesson for lesson in lessons}
     english = {path.name: text for path, text in texts.items()}
     found: dict[str, Lesson] = {}
-    for path in sorted(folder.glob("*.md")):
+    for path in _lesson_files(folder):
         original = by_name.get(path.name)
         if original is None:
             raise TutorError(
@@ -308,20 +308,49 @@ def _translated(
                 "for it to translate: name it as the English file it translates."
             )
         found[path.name] = parse_translation(
-            _read_regular(path), path, original, english[path.name], language
+            _read_regular(path, folder), path, original, english[path.name], language
         )
     return [found.get(Path(lesson.path).name, lesson) for lesson in lessons]
 
 
-def _read_regular(path: Path) -> str:
-    """A lesson file's text; a named pipe, socket or device is refused, never opened."""
-    if not stat.S_ISREG(path.stat().st_mode):
+#: The largest lesson file read (a lesson is a page of text, not a book).
+MAX_LESSON_BYTES = 1024 * 1024
+
+
+def _lesson_files(folder: Path) -> list[Path]:
+    """The ``*.md`` names directly in ``folder`` (:func:`tutor.files.walk`: a symbolic or
+    hard link is refused with the reason, never followed)."""
+    walked = files.walk(folder, "*.md", recursive=False)
+    for problem in walked.problems:
+        raise TutorError(f"{problem.message.rstrip('.')}: {_FIX}")
+    return [f.path for f in walked.files]
+
+
+_FIX = "remove it from the lessons folder, or put a copy of the file there."
+
+
+def _read_regular(path: Path, root: Path) -> str:
+    """A lesson file's text; a named pipe, socket, device or link is refused, never opened."""
+    try:
+        data = files.read_regular(path, MAX_LESSON_BYTES, root)
+    except files.UnsafeFile as exc:
+        if exc.problem.kind != files.NOT_REGULAR:
+            raise TutorError(f"{exc.problem.message.rstrip('.')}: {_FIX}") from None
         raise TutorError(
             f"{path.name!r} is not a regular file (a named pipe, socket, device or "
             "folder): remove it from the lessons folder, or rename it so that its name "
             "does not end in .md."
+        ) from None
+    except OSError as exc:
+        raise TutorError(
+            f"{path.name!r} cannot be read: {exc.strerror or exc}."
+        ) from None
+    if len(data) > MAX_LESSON_BYTES:
+        raise TutorError(
+            f"{path.name!r} is over {MAX_LESSON_BYTES:,} bytes: a lesson is a page, "
+            "split it."
         )
-    return path.read_text(encoding="utf-8")
+    return data.decode("utf-8")
 
 
 def _check_unique(lessons: Iterable[Lesson]) -> None:

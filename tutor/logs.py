@@ -21,6 +21,45 @@ FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 _MARK = "_tutor_handler"
 
 
+def safe_text(text: str) -> str:
+    r"""``text`` with every control and format character written as an escape.
+
+    A log line is one line: a name with a line break in it cannot forge a second record,
+    and a terminal escape (``\x1b[...``) or a right-to-left override cannot change how the
+    log reads.
+
+    >>> safe_text("Tom\nERROR forged\x1b[31m\u202e")
+    'Tom\\nERROR forged\\x1b[31m\\u202e'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else _escaped(c) for c in text)
+
+
+def _escaped(char: str) -> str:
+    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char)
+    if named is not None:
+        return named
+    code = ord(char)
+    return (
+        f"\\x{code:02x}"
+        if code < 0x100
+        else f"\\u{code:04x}"
+        if code < 0x10000
+        else f"\\U{code:08x}"
+    )
+
+
+class SafeFormatter(logging.Formatter):
+    """The log's format, its message part escaped (:func:`safe_text`): data in a message
+    (a learner's name, a file name) can never start a line of its own. A traceback that
+    follows the message keeps its lines."""
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        record.message = safe_text(record.message)
+        return super().formatMessage(record)
+
+
 def configure(level: str | None = None) -> logging.Logger:
     """Give the ``tutor`` logger one handler to standard error (called again: still one).
 
@@ -31,7 +70,7 @@ def configure(level: str | None = None) -> logging.Logger:
     logger.setLevel(name if name in _LEVELS else "INFO")
     if not any(getattr(h, _MARK, False) for h in logger.handlers):
         handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(logging.Formatter(FORMAT))
+        handler.setFormatter(SafeFormatter(FORMAT))
         setattr(handler, _MARK, True)
         logger.addHandler(handler)
     return logger

@@ -116,6 +116,38 @@ RULE_OUTCOMES: Mapping[str, tuple[str, ...]] = {
 
 NOBODY = "nobody: the hand does not go on"
 
+#: Outcomes after which the hand is not played on: nobody is asked who acts next.
+ENDS_HAND = frozenset({"misdeal", "hand-void"})
+#: An out-of-turn ruling in two plain questions: does the action stand (binding)? and, where
+#: the skipped player is to act, what may they do? These outcomes are a "yes" to the first.
+OOT_STANDS = frozenset({"binding", "skipped-keeps-options", "skipped-call-or-fold"})
+#: The skipped player's options, as the second question offers them.
+SKIPPED_OPTIONS: Mapping[str, str] = {
+    "skipped-keeps-options": "All their options: check, bet or raise as usual",
+    "skipped-call-or-fold": "Only check, call or fold",
+}
+
+
+def out_of_turn_outcome(
+    stands: bool, skipped: str | None, skipped_to_act: bool
+) -> str | None:
+    """The out-of-turn outcome from the two questions' answers (None: not answered yet).
+
+    >>> out_of_turn_outcome(False, None, True)
+    'not-binding'
+    >>> out_of_turn_outcome(True, None, False)
+    'binding'
+    >>> out_of_turn_outcome(True, "skipped-call-or-fold", True)
+    'skipped-call-or-fold'
+    >>> out_of_turn_outcome(True, None, True) is None
+    True
+    """
+    if not stands:
+        return "not-binding"
+    if not skipped_to_act:
+        return "binding"
+    return skipped if skipped in SKIPPED_OPTIONS else None
+
 
 def outcome_choices(answer: Mapping[str, Any]) -> list[str]:
     """The outcomes offered for a ruling: its rule's plausible rulings, the right one included.
@@ -136,24 +168,28 @@ def label(outcome: str) -> str:
 
 
 def asks_for_next(answer: Mapping[str, Any]) -> bool:
-    """Whether the learner must also say who acts next and with which options."""
+    """Whether the ruling names who acts next (and with which options)."""
     return bool(answer.get("continues")) and answer.get("next_player") is not None
+
+
+def goes_on(outcome: str | None) -> bool:
+    """Whether the learner's chosen outcome leaves a hand to play on (so who acts next is
+    asked): decided by the learner's choice, never by the answer."""
+    return outcome is not None and outcome not in ENDS_HAND
 
 
 def source_text(answer: Mapping[str, Any]) -> str:
     """Where the ruling comes from, in plain words.
 
     >>> source_text({"basis": "J", "reference": "TDA 38"})
-    'a judgement: the rulebook (TDA 38) is silent here'
+    "the house's practice: the rulebook (TDA 38) is silent here"
     >>> source_text({"basis": "S", "reference": "WSOP 227"})
     'rulebook: WSOP 227'
     """
     ref = answer.get("reference") or "no rulebook"
     basis = answer.get("basis")
     if basis == "J":
-        return f"a judgement: the rulebook ({ref}) is silent here"
-    if basis == "S2":
-        return f"rulebook: {ref} (from an older or secondary copy)"
+        return f"the house's practice: the rulebook ({ref}) is silent here"
     return f"rulebook: {ref}"
 
 
@@ -161,19 +197,28 @@ def describe_ruling(answer: Mapping[str, Any], *, with_source: bool = True) -> s
     """A ruling in one phrase: the outcome, who acts next, and (for the engine's) the source.
 
     >>> describe_ruling({"outcome": "binding", "next_player": "Dee",
-    ...     "next_actions": ["bet 20"], "basis": "S", "reference": "WSOP 132/133"})
-    'the out-of-turn action is binding; Dee acts next (bet 20) (rulebook: WSOP 132/133)'
+    ...     "next_actions": ["check", "bet 20"], "basis": "S", "reference": "WSOP 132/133"})
+    'the out-of-turn action is binding; Dee acts next and may check or bet 20 (rulebook: WSOP 132/133)'
     >>> describe_ruling({"outcome": "binding", "next_player": NOBODY})
     'the out-of-turn action is binding; nobody acts next: the hand does not go on'
+    >>> describe_ruling({"outcome": "not-binding", "next_actions": ["fold", "call 20"]})
+    'the out-of-turn action is not binding; the player to act may fold or call 20'
     """
     text = label(str(answer.get("outcome") or "no outcome chosen"))
     text = text[:1].lower() + text[1:]  # it follows "Right:" or "you answered"
     nxt = answer.get("next_player")
+    actions = list(answer.get("next_actions") or ())
+    may = " or ".join(
+        [", ".join(actions[:-1]), actions[-1]] if len(actions) > 1 else actions
+    )
     if nxt == NOBODY:
         text += "; nobody acts next: the hand does not go on"
+    elif nxt and may:
+        text += f"; {nxt} acts next and may {may}"
     elif nxt:
-        actions = ", ".join(answer.get("next_actions") or ()) or "no action chosen"
-        text += f"; {nxt} acts next ({actions})"
+        text += f"; {nxt} acts next"
+    elif "next_actions" in answer and may:
+        text += f"; the player to act may {may}"
     if with_source and answer.get("basis"):
         text += f" ({source_text(answer)})"
     return text
@@ -182,18 +227,20 @@ def describe_ruling(answer: Mapping[str, Any], *, with_source: bool = True) -> s
 def ruling_incomplete(given: Mapping[str, Any]) -> str | None:
     """Why the answer cannot be checked yet, or None.
 
-    ``given["asked_next"]`` is set by the control when it asked who acts next.
+    ``given["asked_next"]`` is set by the control when it asked who acts next,
+    ``given["asked_actions"]`` when it asked what the player to act may do.
 
     >>> ruling_incomplete({"outcome": "binding", "asked_next": True})
     "Choose who acts next (or 'nobody')."
+    >>> ruling_incomplete({"outcome": "not-binding", "asked_actions": True})
+    'Pick what the player to act may do.'
     """
     if not given.get("outcome"):
-        return "Choose the ruling first."
-    if given.get("asked_next"):
-        if not given.get("next_player"):
-            return "Choose who acts next (or 'nobody')."
-        if given.get("next_player") != NOBODY and not given.get("next_actions"):
-            return "Pick what the next player may do."
+        return "Answer the ruling first."
+    if given.get("asked_next") and not given.get("next_player"):
+        return "Choose who acts next (or 'nobody')."
+    if given.get("asked_actions") and not given.get("next_actions"):
+        return "Pick what the player to act may do."
     return None
 
 
@@ -202,13 +249,20 @@ def _norm(actions: Sequence[str]) -> set[str]:
 
 
 def ruling_correct(given: Mapping[str, Any], expected: Mapping[str, Any]) -> bool:
-    """Right when the outcome matches and, where the hand goes on, the next player and options."""
+    """Right when the outcome matches and, where the hand goes on, what was asked of it: the
+    next player (if asked) and the options (if asked; a skipped player's options are the
+    outcome itself)."""
     if given.get("outcome") != expected.get("outcome"):
         return False
     if not asks_for_next(expected):
         return True
-    if given.get("next_player") == NOBODY:
-        return False
-    return given.get("next_player") == expected.get("next_player") and _norm(
-        given.get("next_actions") or ()
-    ) == _norm(expected.get("next_actions") or ())
+    if "next_player" in given:
+        if given.get("next_player") in (None, NOBODY):
+            return False
+        if given.get("next_player") != expected.get("next_player"):
+            return False
+    if "next_actions" in given:
+        return _norm(given.get("next_actions") or ()) == _norm(
+            expected.get("next_actions") or ()
+        )
+    return True

@@ -24,7 +24,7 @@ from __future__ import annotations
 import zlib
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING, Protocol
 
 from fsrs import Card, Rating, Scheduler
@@ -131,17 +131,18 @@ def due_now(cards: Mapping[str, Card], now: datetime) -> list[str]:
 
 
 def coming_days(
-    cards: Mapping[str, Card], now: datetime, days: int = 7
+    cards: Mapping[str, Card], now: datetime, days: int = 7, zone: tzinfo = UTC
 ) -> list[tuple[date, int]]:
-    """How many rules fall due on each of the next ``days`` days (UTC dates, today first).
+    """How many rules fall due on each of the next ``days`` days (dates in ``zone``, the
+    learner's time zone; today first).
 
     Today counts every rule due by the end of the day, overdue ones included.
     """
     now = _utc(now)
-    today = now.date()
+    today = now.astimezone(zone).date()
     counts: Counter[date] = Counter()
     for card in cards.values():
-        day = max(card.due.astimezone(UTC).date(), today)
+        day = max(card.due.astimezone(zone).date(), today)
         counts[day] += 1
     return [
         (today + timedelta(days=n), counts[today + timedelta(days=n)])

@@ -7,7 +7,13 @@ on ``/_stcore/health``, then runs HAProxy in the foreground with a config filled
 ``TUTOR_REPLICA`` cookie, health checks. Every replica gets the same
 ``server.cookieSecret`` (``$STREAMLIT_SERVER_COOKIE_SECRET``, or a random one for this
 start), so cookies one replica signs are good on the others. SIGINT, SIGTERM and SIGHUP
-stop the proxy, then the replicas; if any of them dies, the rest are stopped too.
+stop the proxy, then the replicas.
+
+A replica that dies is started again after a back-off (1 s, then 2, 4... up to 30 s; back
+to 1 s once it has run for a minute), each exit and restart written to the output; the
+proxy's readiness checks (``/_tutor/ready`` on the replica's port + 1000, see
+:mod:`tutor.ready`) drain it meanwhile, and learners on the other replicas keep their
+sessions. If HAProxy itself dies, everything stops.
 
 The replicas share the progress database the configuration names
 (``$TUTOR_DATABASE_URL``; PostgreSQL for real loads, see the README's Deployment section).
@@ -48,6 +54,12 @@ MAXCONN = 4096
 START_SECONDS = 90.0
 STOP_SECONDS = 10.0
 LOOPBACK = "127.0.0.1"
+#: An app server answers readiness checks on its port + this (``tutor run --ready-port``).
+READY_OFFSET = 1000
+#: A dead replica's first restart waits this long, doubling up to the most.
+BACKOFF_FIRST, BACKOFF_MOST = 1.0, 30.0
+#: A replica that ran this long before dying starts again from the first back-off.
+STABLE_SECONDS = 60.0
 
 
 class ServeError(TutorError):
@@ -66,6 +78,11 @@ class Upstream:
     def url(self) -> str:
         """The server's base URL."""
         return f"http://{self.host}:{self.port}"
+
+    @property
+    def ready_port(self) -> int:
+        """The port of its readiness checks (``tutor run --ready-port``)."""
+        return self.port + READY_OFFSET
 
 
 def parse_upstream(text: str) -> tuple[str, int]:
@@ -103,14 +120,14 @@ def render_config(
 
     >>> text = render_config([Upstream("r1", "127.0.0.1", 8502)], "0.0.0.0", 8501)
     >>> [line.strip() for line in text.splitlines() if "8501" in line or "8502" in line]
-    ['bind 0.0.0.0:8501', 'server r1 127.0.0.1:8502 cookie r1']
+    ['bind 0.0.0.0:8501', 'server r1 127.0.0.1:8502 cookie r1 check port 9502']
     """
     if not upstreams:
         raise ServeError("the proxy needs at least one app server")
     host = f"[{address}]" if ":" in address else address
     servers = "\n".join(
         f"    server {u.name} {f'[{u.host}]' if ':' in u.host else u.host}:{u.port} "
-        f"cookie {u.name}"
+        f"cookie {u.name} check port {u.ready_port}"
         for u in upstreams
     )
     return Template(template_text() if template is None else template).substitute(
@@ -170,8 +187,19 @@ def _die_with_parent() -> None:  # pragma: no cover - runs in the child
         ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
 
 
+def ready(port: int, host: str = LOOPBACK, timeout: float = 2.0) -> bool:
+    """Whether the readiness server on ``host:port`` says the pages can be served."""
+    try:
+        with urllib.request.urlopen(
+            f"http://{host}:{port}/_tutor/ready", timeout=timeout
+        ) as reply:
+            return bool(reply.status == 200)
+    except (urllib.error.URLError, OSError, ValueError):
+        return False
+
+
 def replica_command(port: int, address: str = LOOPBACK) -> list[str]:
-    """The argv of one replica: ``tutor run`` on ``address:port``."""
+    """The argv of one replica: ``tutor run`` on ``address:port``, readiness beside it."""
     return [
         sys.executable,
         "-m",
@@ -181,6 +209,8 @@ def replica_command(port: int, address: str = LOOPBACK) -> list[str]:
         str(port),
         "--address",
         address,
+        "--ready-port",
+        str(port + READY_OFFSET),
     ]
 
 
@@ -237,6 +267,10 @@ class Deployment:
         self._logs: list[IO[bytes]] = []
         self._workdir: str | None = None
         self.config_path: Path | None = None
+        #: Per replica: when it was last started, its restarts, when the next is due.
+        self._started: dict[str, float] = {}
+        self._restarts: dict[str, int] = {}
+        self._restart_at: dict[str, float] = {}
         #: Set it (e.g. from a signal handler) to give up waiting for the start.
         self.cancel = threading.Event()
 
@@ -257,9 +291,12 @@ class Deployment:
         return {name: p.pid for name, p in self.processes.items() if p.poll() is None}
 
     def _check_ports(self) -> None:
-        wanted = [(self.address, self.port, "the proxy's port")] + [
-            (LOOPBACK, u.port, f"replica {u.name}'s port") for u in self.replicas
-        ]
+        wanted = [(self.address, self.port, "the proxy's port")]
+        for u in self.replicas:
+            wanted.append((LOOPBACK, u.port, f"replica {u.name}'s port"))
+            wanted.append(
+                (LOOPBACK, u.ready_port, f"replica {u.name}'s readiness port")
+            )
         ports = [p for _, p, _ in wanted]
         if len(set(ports)) != len(ports):
             raise ServeError(
@@ -275,11 +312,11 @@ class Deployment:
                     "other ports with --port / --replica-ports"
                 )
 
-    def _spawn(self, name: str, argv: list[str]) -> None:
+    def _spawn(self, name: str, argv: list[str], *, again: bool = False) -> None:
         output: IO[bytes] | None = None
         if self.log_dir is not None:
             self.log_dir.mkdir(parents=True, exist_ok=True)
-            output = open(self.log_dir / f"{name}.log", "wb")
+            output = open(self.log_dir / f"{name}.log", "ab" if again else "wb")
             self._logs.append(output)
         self.processes[name] = subprocess.Popen(
             argv,
@@ -290,6 +327,7 @@ class Deployment:
             process_group=0,  # Ctrl-C reaches tutor serve only, which stops them in order
             preexec_fn=_die_with_parent,
         )
+        self._started[name] = time.monotonic()
 
     def _log_tail(self, name: str) -> str:
         if self.log_dir is None:
@@ -356,7 +394,11 @@ class Deployment:
                     raise self._failed(
                         server.name, f"{what} exited with status {process.returncode}"
                     )
-                if health(url or server.url) == "ok":
+                if (
+                    health(url) == "ok"
+                    if url is not None
+                    else ready(server.ready_port, server.host)
+                ):
                     waiting.remove(server)
             if self.cancel.is_set():
                 raise ServeError("stopped while starting")
@@ -371,6 +413,45 @@ class Deployment:
         return next(
             (n for n, p in self.processes.items() if p.poll() is not None), None
         )
+
+    def supervise(self, out: TextIO) -> None:
+        """One look at the processes: a replica that died is started again after its
+        back-off (each exit and restart written to ``out``).
+
+        :raises ServeError: If HAProxy has exited.
+        """
+        now = time.monotonic()
+        for replica in self.replicas:
+            name = replica.name
+            process = self.processes.get(name)
+            if process is None or process.poll() is None:
+                continue
+            due = self._restart_at.get(name)
+            if due is None:
+                count = self._restarts.get(name, 0)
+                if now - self._started.get(name, now) >= STABLE_SECONDS:
+                    count = 0
+                delay = min(BACKOFF_MOST, BACKOFF_FIRST * 2**count)
+                self._restarts[name] = count + 1
+                self._restart_at[name] = now + delay
+                print(
+                    f"replica {name} exited with status {process.returncode}; starting "
+                    f"it again in {delay:g} s (restart {count + 1}); the proxy sends "
+                    "new sessions to the others meanwhile",
+                    file=out,
+                    flush=True,
+                )
+            elif now >= due:
+                del self._restart_at[name]
+                self._spawn(name, replica_command(replica.port), again=True)
+                print(
+                    f"replica {name} started again (pid {self.processes[name].pid})",
+                    file=out,
+                    flush=True,
+                )
+        proxy = self.processes.get("proxy")
+        if proxy is not None and proxy.poll() is not None:
+            raise ServeError(f"HAProxy exited with status {proxy.returncode}")
 
     def stop(self) -> None:
         """Stop the proxy, then the replicas (SIGTERM, SIGKILL after 10 s); idempotent."""
@@ -493,12 +574,11 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             flush=True,
         )
         while not stop.wait(0.5):
-            gone = deployment.exited()
-            if gone is not None:
-                code = deployment.processes[gone].returncode
+            try:
+                deployment.supervise(out)
+            except ServeError as exc:
                 deployment.stop()
-                what = "HAProxy" if gone == "proxy" else f"replica {gone}"
-                raise ServeError(f"{what} exited with status {code}; stopped the rest")
+                raise ServeError(f"{exc}; stopped the rest") from None
         deployment.stop()
         print(f"Stopped ({signal.Signals(received[0]).name}).", file=out, flush=True)
         return 0

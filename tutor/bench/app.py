@@ -273,7 +273,8 @@ class CheckDriver:
         self.ask = ask
         self.attempt = 0
         self.at = AppTest.from_file(str(APP), default_timeout=30)
-        self.at.query_params["learner"] = LEARNER
+        self.at.session_state["learner_name"] = LEARNER  # signed in (no cookie here)
+        self.at.session_state["_learner_restored"] = True
         self.at.session_state["wt_scenario"] = ask.scenario
         self.at.session_state["wt_pos"] = ask.step
         self.at.run()
@@ -479,16 +480,35 @@ def browser_floor(
         return times[WARMUP:]
 
 
+def signed_in(env: Mapping[str, str]) -> str:
+    """A session token for the benchmark's learner, opened in the store ``env`` names."""
+    from datetime import UTC, datetime
+
+    from tutor import config
+    from tutor.progress import ProgressStore
+    from tutor.progress.identity import new_token
+
+    with ProgressStore(config.database_url(env)) as store:
+        learner = store.create_learner(LEARNER)
+        token = new_token()
+        store.open_session(token, "learner", learner, now=datetime.now(UTC))
+    return token
+
+
 def browser_checks(
     env: Mapping[str, str], ask: Ask, runs: int, gc_enabled: bool
 ) -> list[float]:
     """Seconds from a click on Check to the verdict on the page, in headless Chromium.
 
-    A fresh server per call; the learner comes from ``?learner=``, the scenario is
-    picked by typing its title into the walkthrough's scenario box.
+    A fresh server per call; the learner is signed in by a session opened in the store
+    and its ``tutor_learner`` cookie, the scenario is picked by typing its title into the
+    walkthrough's scenario box.
     """
     with served_page(env, APP, gc_enabled) as (page, url):
-        page.goto(f"{url}/walkthrough?learner={LEARNER}")
+        page.context.add_cookies(
+            [{"name": "tutor_learner", "value": signed_in(env), "url": url}]
+        )
+        page.goto(f"{url}/walkthrough")
         page.locator(".st-key-wt_pick").get_by_role("combobox").click()
         page.keyboard.type(ask.title)
         page.keyboard.press("Enter")

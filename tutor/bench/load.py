@@ -2,7 +2,8 @@
 
 Each learner is one websocket session on ``/_stcore/stream`` (the frames are the
 ``BackMsg`` / ``ForwardMsg`` protobufs that ship in the streamlit wheel), opened on the
-Walkthrough with ``?learner=<name>``. Every 2 s it does one interaction, each a real
+Walkthrough, signed in by the ``tutor_learner`` cookie of a session opened in the store.
+Every 2 s it does one interaction, each a real
 rerun on the server, in a loop: pick a scenario (full rerun), Next up to its first
 "which player" question (full reruns), choose a player (fragment rerun), Check (fragment
 rerun that saves the answer). An interaction's time runs from sending the message to the
@@ -30,7 +31,7 @@ import socket
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -159,10 +160,8 @@ class Session:
             self.ws = None
 
     async def open(self) -> Run:
-        """The first run: the Walkthrough for this learner (``?learner=``)."""
-        from urllib.parse import urlencode
-
-        return await self._rerun(query=urlencode({"learner": self.learner}))
+        """The first run: the Walkthrough (the learner comes from the session's cookie)."""
+        return await self._rerun(query="")
 
     async def choose(self, key: str, value: str) -> Run:
         """Set a selectbox or radio (by its key) to the option shown as ``value``."""
@@ -349,9 +348,12 @@ class Learner:
         stops: Sequence[Stop],
         tally: Tally,
         seed: int,
+        token: str = "",
     ) -> None:
         self.base_url = base_url
         self.name = name
+        #: the learner's sign-in token (its ``tutor_learner`` cookie)
+        self.token = token
         self.stops = stops
         self.tally = tally
         self.rng = random.Random(seed)
@@ -376,7 +378,9 @@ class Learner:
         while await self._pace():
             session = Session(self.base_url, self.name)
             try:
-                await session.connect()
+                await session.connect(
+                    cookie=f"tutor_learner={self.token}" if self.token else None
+                )
                 self.tally.replicas[session.replica] = (
                     self.tally.replicas.get(session.replica, 0) + 1
                 )
@@ -636,16 +640,24 @@ class Level:
         return round(percentile(values, q) * 1e3, 1)
 
 
-def make_learners(url: str, names: Sequence[str]) -> None:
-    """Create the learners in the store (through ``ProgressStore``)."""
+def make_learners(url: str, names: Sequence[str]) -> dict[str, str]:
+    """Create the learners in the store (through ``ProgressStore``), each signed in: its
+    session token (what its browser's ``tutor_learner`` cookie would hold) by name."""
+    from datetime import UTC, datetime
+
     from tutor.progress import ProgressStore
+    from tutor.progress.identity import new_token
 
     store = ProgressStore(url)
+    tokens: dict[str, str] = {}
     try:
         for name in names:
-            store.create_learner(name)
+            learner = store.create_learner(name)
+            tokens[name] = new_token()
+            store.open_session(tokens[name], "learner", learner, now=datetime.now(UTC))
     finally:
         store.close()
+    return tokens
 
 
 def saved_answers(url: str, names: Sequence[str]) -> int:
@@ -664,12 +676,19 @@ def saved_answers(url: str, names: Sequence[str]) -> int:
 
 
 async def _drive(
-    base_url: str, names: Sequence[str], stops: Sequence[Stop], seconds: float
+    base_url: str,
+    names: Sequence[str],
+    stops: Sequence[Stop],
+    seconds: float,
+    tokens: Mapping[str, str] | None = None,
 ) -> Tally:
     tally = Tally()
     now = time.perf_counter()
     count = len(names)
-    learners = [Learner(base_url, n, stops, tally, seed=i) for i, n in enumerate(names)]
+    learners = [
+        Learner(base_url, n, stops, tally, seed=i, token=(tokens or {}).get(n, ""))
+        for i, n in enumerate(names)
+    ]
     until = now + INTERVAL + seconds
     await asyncio.gather(
         *(
@@ -692,9 +711,9 @@ def measure(
 ) -> Level:
     """Run ``learners`` learners for ``seconds`` against ``base_url``; tally the results."""
     names = [f"Load {tag} {n:03d}" for n in range(learners)]
-    make_learners(url, names)
+    tokens = make_learners(url, names)
     meter = Meter(pids)
-    tally = asyncio.run(_drive(base_url, names, stops, seconds))
+    tally = asyncio.run(_drive(base_url, names, stops, seconds, tokens))
     usage = meter.stop()
     return Level(replicas, learners, tally, saved_answers(url, names), usage)
 

@@ -181,7 +181,8 @@ def _whole_app_ms(learner: str) -> float:
 
     entry = Path(tutor.__file__).parent / "ui" / "streamlit_app.py"
     at = AppTest.from_file(str(entry), default_timeout=60)
-    at.query_params["learner"] = learner
+    at.session_state["learner_name"] = learner  # signed in (AppTest sends no cookies)
+    at.session_state["_learner_restored"] = True
     at.run()
     at.switch_page("app_pages/progress.py").run()
     if at.exception:

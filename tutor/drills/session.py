@@ -125,14 +125,75 @@ class Plan:
         return target.name, rng.choice(games), rng.randrange(1_000_000)
 
     def to_params(self) -> dict[str, str]:
-        """The plan as query parameters, for a shareable link."""
+        """The plan as query parameters, for a shareable link: the house rules and the game
+        under the sidebar's own names (``preset``, ``game``: one place for each setting)."""
         return {
-            "drill_preset": self.preset,
-            "drill_game": self.game,
+            "preset": self.preset,
+            "game": self.game,
             "drill_targets": ",".join(self.targets),
             "drill_length": self.length,
             "drill_seed": str(self.seed),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """What a shared drill link holds, field by field: each valid field is kept, and each
+    bad one is named in ``problems`` (and left out) so the rest of the link still works."""
+
+    targets: tuple[str, ...] | None = None
+    length: str | None = None
+    seed: int | None = None
+    problems: tuple[str, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return self.targets is None and self.length is None and self.seed is None
+
+
+#: The link fields a drill link is recognised by.
+LINK_FIELDS = ("drill_targets", "drill_length", "drill_seed")
+
+
+def read_link(params: Mapping[str, str]) -> Link:
+    """A shared drill link's fields, each checked on its own (a bad one does not spoil the rest).
+
+    >>> read_link({"drill_seed": "x1", "drill_length": "5"})
+    Link(targets=None, length='5', seed=None, problems=("the link's drill seed 'x1' is not a whole number.",))
+    """
+    problems: list[str] = []
+    targets: tuple[str, ...] | None = None
+    length: str | None = None
+    seed: int | None = None
+    if "drill_targets" in params:
+        named = [t for t in params["drill_targets"].split(",") if t]
+        targets = tuple(t for t in named if t in TARGETS)
+        problems.extend(
+            f"the link's drill target {t!r} is unknown: it was left out."
+            for t in named
+            if t not in TARGETS
+        )
+    if "drill_length" in params:
+        raw = params["drill_length"]
+        if raw in LENGTHS:
+            length = raw
+        else:
+            problems.append(
+                f"the link's drill length {raw!r} is unknown: use one of "
+                f"{', '.join(LENGTHS)}."
+            )
+    if "drill_seed" in params:
+        raw = params["drill_seed"]
+        try:
+            value = int(raw)
+        except ValueError:
+            problems.append(f"the link's drill seed {raw!r} is not a whole number.")
+        else:
+            if value < 0:
+                problems.append(f"the link's drill seed {value} is below 0.")
+            else:
+                seed = value
+    return Link(targets, length, seed, tuple(problems))
 
 
 def plan_from_params(params: Mapping[str, str]) -> Plan | None:
@@ -153,8 +214,8 @@ def plan_from_params(params: Mapping[str, str]) -> Plan | None:
         raise PlanError(f"the link's drill seed {seed} is below 0.")
     targets = tuple(t for t in params.get("drill_targets", "").split(",") if t)
     return Plan(
-        preset=params.get("drill_preset", "online"),
-        game=params.get("drill_game", DEFAULT_GAME.value),
+        preset=params.get("preset", params.get("drill_preset", "online")),
+        game=params.get("game", params.get("drill_game", DEFAULT_GAME.value)),
         targets=targets,
         length=params.get("drill_length", "20"),
         seed=seed,

@@ -633,7 +633,12 @@ def _community(gen: Gen) -> tuple[Table, Question] | None:
 
 
 def _community_hit(table: Table, ruling: Ruling) -> bool:
-    return table.hand.street is Street.SIXTH and len(table.live()) >= 7
+    """Too few cards for everyone: the river is one shared card (a "no" is seventh-down's)."""
+    return (
+        table.hand.street is Street.SIXTH
+        and len(table.live()) >= 7
+        and ruling.answer["community"] is True
+    )
 
 
 def _seventh_down(gen: Gen) -> tuple[Table, Question] | None:
@@ -797,7 +802,18 @@ def _split(gen: Gen) -> tuple[Table, Question] | None:
 
 
 def _split_hit(table: Table, ruling: Ruling) -> bool:
-    return "split.halves" in ruling.rules and len(table.live()) >= 2
+    """A split: the high and the low go to different players (a scoop is not one)."""
+    return (
+        "split.halves" in ruling.rules
+        and len(table.live()) >= 2
+        and len(takers(ruling)) >= 2
+    )
+
+
+def takers(ruling: Ruling) -> list[str]:
+    """The players an award ruling pays something to."""
+    payouts = ruling.answer.get("payouts") or {}
+    return [str(name) for name, amount in payouts.items() if amount]
 
 
 def _odd_chip(gen: Gen) -> tuple[Table, Question] | None:
@@ -860,6 +876,23 @@ def _side_pots(gen: Gen) -> tuple[Table, Question] | None:
 def _side_pots_hit(table: Table, ruling: Ruling) -> bool:
     all_in = [s for s in table.live() if s.all_in]
     return "pot.side" in ruling.rules and len(all_in) >= 2 and len(table.live()) >= 3
+
+
+def _pot_speed(gen: Gen) -> tuple[Table, Question] | None:
+    made = _side_pots(gen)
+    if made is None:
+        return None
+    table, _question = made
+    return table, Question(
+        "side-pots",
+        "All the chips are in. Say the pot: the main pot, each side pot, and who can win "
+        "each.",
+    )
+
+
+def _pot_speed_hit(table: Table, ruling: Ruling) -> bool:
+    """At least one side pot: two players all in for different amounts."""
+    return ruling.kind == "side-pots" and len(ruling.answer["pots"]) >= 2
 
 
 # ---------------------------------------------------------------------------- razz
@@ -956,8 +989,10 @@ def _premature(gen: Gen) -> tuple[Table, Question] | None:
     if made is None:
         return None
     table, street = made
-    live = [s.name for s in table.actors()]
-    names = live[: gen.n(1, min(2, len(live)))]
+    # the dealer runs ahead: the next street's first card goes to the first live player in
+    # dealing order, and only to them
+    hand = table.hand
+    names = [hand.players[i].name for i in hand.order if not hand.players[i].folded][:1]
     table.event(
         Irregularity(kind="premature", players=tuple(names)),
         f"{{premature: [{', '.join(names)}]}}",
@@ -965,8 +1000,8 @@ def _premature(gen: Gen) -> tuple[Table, Question] | None:
     after = STREETS[STREETS.index(street) + 1].value
     return table, Question(
         "ruling",
-        f"Before the {street.value}-street betting is over, the dealer deals {after}-street "
-        f"cards to {' and '.join(names)}. What is the ruling?",
+        f"Before the {street.value}-street betting is over, the dealer deals a "
+        f"{after}-street card to {names[0]}. What is the ruling?",
     )
 
 
@@ -1303,6 +1338,15 @@ _ALL: tuple[Target, ...] = (
         5,
         _side_pots,
         _side_pots_hit,
+    ),
+    Target(
+        "side-pot-speed",
+        "Calling the pot and its side pots",
+        "side-pots",
+        "side-pots",
+        4,
+        _pot_speed,
+        _pot_speed_hit,
     ),
     Target(
         "irr-exposed-hole",

@@ -23,7 +23,7 @@ from tutor.progress.records import (
     TopicSummary,
     answer_to_json,
 )
-from tutor.progress.store import ProgressStore, normalise_url
+from tutor.progress.store import ProgressStore, StoreUnavailable, normalise_url
 
 __all__ = [
     "CSV_COLUMNS",
@@ -38,6 +38,7 @@ __all__ = [
     "ProgressError",
     "ProgressFigures",
     "ProgressStore",
+    "StoreUnavailable",
     "ReviewCardRecord",
     "Threshold",
     "TopicSummary",

@@ -206,7 +206,7 @@ def write_csv(rows: Iterable[Any], lookup: Lookup | None = None) -> str:
                 int(attempt),
                 _flag(reveal),
                 _flag(hinted),
-                str(rules or ""),
+                cell(str(rules or "")),
                 repr(float(seconds)),
                 cell(str(house or "{}")),
                 cell(str(target or "")),

@@ -49,7 +49,7 @@ from tutor.progress.schema import (
     ClassRow,
     LearnerRow,
 )
-from tutor.progress.store import ProgressStore
+from tutor.progress.store import ProgressStore, bounded
 
 ANSWERS: Table = AnswerRow.__table__  # type: ignore[assignment]
 MEMBERS: Table = ClassMemberRow.__table__  # type: ignore[assignment]
@@ -216,6 +216,7 @@ def class_by_id(store: ProgressStore, class_id: int) -> ClassInfo | None:
     return next((c for c in classes(store) if c.id == class_id), None)
 
 
+@bounded
 def join_class(store: ProgressStore, learner: Learner, code: str) -> ClassInfo:
     """Put the learner in the class whose join code is ``code`` (again: no change).
 
@@ -263,6 +264,7 @@ def remove_member(store: ProgressStore, class_id: int, learner_id: int) -> None:
         )
 
 
+@bounded
 def learner_classes(store: ProgressStore, learner: Learner) -> list[ClassInfo]:
     """The classes the learner is in, by name."""
     with store._guard("read a learner's classes"), store._transaction(write=False) as s:
@@ -332,6 +334,7 @@ def identities(store: ProgressStore, class_id: int) -> list[str]:
         )
 
 
+@bounded
 def join_listed(store: ProgressStore, learner: Learner, identity: str) -> int:
     """Sign-in mode: put the learner in every class that lists ``identity``; how many
     classes they joined now."""
@@ -466,6 +469,7 @@ def assignments(store: ProgressStore, class_id: int | None = None) -> list[Assig
         return _assignments(s, where)
 
 
+@bounded
 def assignment(store: ProgressStore, assignment_id: int) -> Assignment | None:
     """One assignment, or None."""
     with store._guard("read an assignment"), store._transaction(write=False) as s:
@@ -473,6 +477,7 @@ def assignment(store: ProgressStore, assignment_id: int) -> Assignment | None:
         return found[0] if found else None
 
 
+@bounded
 def learner_assignments(store: ProgressStore, learner: Learner) -> list[Assignment]:
     """The assignments of every class the learner is in that have opened, by due time."""
     mine = select(ClassMemberRow.class_id).where(
@@ -484,6 +489,7 @@ def learner_assignments(store: ProgressStore, learner: Learner) -> list[Assignme
         )
 
 
+@bounded
 def learner_seed(store: ProgressStore, assignment_id: int, learner: Learner) -> int:
     """The seed the learner keeps for the assignment (made on the first call)."""
     for _ in range(3):
@@ -518,6 +524,7 @@ def question_seed(seed: int, position: int, number: int) -> int:
     return (seed * 1_000_003 + position * 10_007 + number * 101 + 17) % _SEED_LIMIT
 
 
+@bounded
 def save_variants(
     store: ProgressStore, assignment_id: int, learner: Learner, found: Sequence[Variant]
 ) -> None:
@@ -541,6 +548,7 @@ def save_variants(
                 )
 
 
+@bounded
 def variants(
     store: ProgressStore, assignment_id: int, learner: Learner
 ) -> list[Variant]:
@@ -560,6 +568,7 @@ def variants(
         return [Variant(r.position, r.number, r.scenario_id, r.step) for r in rows]
 
 
+@bounded
 def answered_since(
     store: ProgressStore,
     learner: Learner,

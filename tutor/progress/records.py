@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
@@ -10,6 +12,7 @@ from typing import Any
 
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import GAMES as ENGINE_GAMES
+from tutor.scenarios.text import skeleton
 
 NAME_MAX = 40
 #: The games an answer may be for: every game the engine plays (its registry, as it is
@@ -61,6 +64,8 @@ class AnswerRecord:
     #: drills: the generator's target and seed
     target: str | None = None
     seed: int | None = None
+    #: the id the app gave the answer when it was checked (None for older answers)
+    answer_id: str | None = None
 
     @property
     def answer(self) -> Any:
@@ -187,6 +192,15 @@ def clean_name(name: object) -> str:
             f"The name {cleaned!r} holds control characters. Use letters, digits, "
             "spaces and punctuation only."
         )
+    if "<" in cleaned or ">" in cleaned:
+        raise ProgressError(
+            f"The name {cleaned!r} holds < or >. Use letters, digits, spaces and "
+            "punctuation other than < and >."
+        )
+    if not any(c.isalnum() for c in name_skeleton(cleaned)):
+        raise ProgressError(
+            f"The name {cleaned!r} has no letters or digits. Type a name people can read."
+        )
     return cleaned
 
 
@@ -197,3 +211,21 @@ def name_key(name: str) -> str:
     'ana lee'
     """
     return " ".join(name.split()).casefold()
+
+
+_TAG = re.compile(r"<[^<>]*>")
+
+
+def name_skeleton(name: str) -> str:
+    """The form in which two names are one learner: blanks collapsed, markup and character
+    references taken out, case folded and look-alike letters replaced (UTS #39's
+    skeleton, :func:`tutor.scenarios.text.skeleton`).
+
+    >>> name_skeleton("<b></b>Maria  Lopez") == name_skeleton("maria lopez")
+    True
+    >>> name_skeleton("\u0422om") == name_skeleton("TOM"), name_skeleton("Tim") == name_skeleton("Tom")
+    (True, False)
+    """
+    text = html.unescape(_TAG.sub("", html.unescape(name)))
+    text = "".join(c for c in _TAG.sub("", text) if c.isprintable() or c.isspace())
+    return skeleton(" ".join(text.split()))[:200]

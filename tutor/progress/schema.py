@@ -60,6 +60,7 @@ class LearnerRow(Base):
     """A learner; ``name_key`` (case-folded name) keeps "Ana" and "ana" one person."""
 
     __tablename__ = "learners"
+    __table_args__ = (Index("ix_learners_name_skeleton", "name_skeleton", unique=True),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(40), unique=True, nullable=False)
@@ -67,6 +68,13 @@ class LearnerRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
     #: ``scrypt$n$r$p$salt$hash`` (base64 parts), or None for a learner without a PIN
     pin_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    #: the name's skeleton (case, look-alike letters and markup folded away: two names with
+    #: one skeleton are one learner); legacy clashes from before 0010 get ``#<id>`` appended
+    name_skeleton: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    #: the PIN is a one-time PIN an instructor's reset gave (it works once)
+    pin_once: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=false()
+    )
 
 
 #: The class view's covering indexes (migration 0004): SQL groups every answer by learner
@@ -115,6 +123,8 @@ class AnswerRow(Base):
             "id",
         ),
         *CLASS_INDEXES,
+        Index("ux_answers_answer_id", "answer_id", unique=True),
+        Index("ix_answers_run", "run_id", "step"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -155,6 +165,31 @@ class AnswerRow(Base):
     #: drills: the generator's target name and seed
     target: Mapped[str | None] = mapped_column(String(60), nullable=True)
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    #: the id the app gave the answer when it was checked (a replayed answer is saved once)
+    answer_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    #: the walkthrough's play-through this answer belongs to (``scenario_runs``), or None
+    run_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class ScenarioRunRow(Base):
+    """One play-through of one scenario by one learner (migration ``0012_scenario_runs``).
+
+    Open until ``finished_at`` is set (its last question answered): reopening the scenario,
+    after a reload too, goes on with the open run, so a question has one first attempt per run.
+    """
+
+    __tablename__ = "scenario_runs"
+    __table_args__ = (
+        Index("ix_scenario_runs_learner", "learner_id", "scenario_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), nullable=False
+    )
+    scenario_id: Mapped[str] = mapped_column(String(200), nullable=False)
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
 
 class ReviewCardRow(Base):
@@ -346,3 +381,34 @@ class AssignmentVariantRow(Base):
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     scenario_id: Mapped[str] = mapped_column(String(200), nullable=False)
     step: Mapped[int] = mapped_column(Integer, nullable=False)
+
+
+# -- identity (migration 0010_identity) ------------------------------------------------------
+class BrowserSessionRow(Base):
+    """A browser's sign-in: the SHA-256 of the token its cookie holds (never the token),
+    what it signs in (a learner, or the instructor pages), and until when."""
+
+    __tablename__ = "browser_sessions"
+    __table_args__ = (Index("ix_browser_sessions_expires", "expires_at"),)
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    #: ``learner`` or ``instructor``
+    kind: Mapped[str] = mapped_column(String(12), nullable=False)
+    learner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), nullable=True
+    )
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class AuthFailureRow(Base):
+    """Failed tries at one secret (``pin:<learner id>``, ``instructor:client:<address>``,
+    ``instructor:all``): how many in a row, and before when the next try is refused."""
+
+    __tablename__ = "auth_failures"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer, nullable=False)
+    last_failure_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: no try is checked before this time (a delay, or a lock once there were a handful)
+    next_try_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)

@@ -6,18 +6,23 @@ import base64
 import hashlib
 import hmac
 import json
+import logging
 import math
 import os
+import queue
 import re
 import statistics
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager, nullcontext
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
-from functools import lru_cache
+from functools import lru_cache, wraps
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Concatenate, ParamSpec, Self, TypeVar, cast
 
 from alembic import command
 from alembic.config import Config
@@ -38,6 +43,7 @@ from sqlalchemy import (
     or_,
     select,
     text,
+    update,
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -51,6 +57,17 @@ from tutor.config import DATA_DIR_VAR, DATABASE_URL_VAR, database_url, redact_ur
 from tutor.engine.rules import PRESETS
 from tutor.i18n import LANGUAGES
 from tutor.progress.answers_csv import Lookup, answers_query, write_csv
+from tutor.progress.identity import (
+    SESSION_KINDS,
+    Policy,
+    Refusal,
+    Verdict,
+    expiry,
+    one_time_pin,
+    pin_key,
+    seconds_until,
+    token_hash,
+)
 from tutor.progress.mastery import level_from
 from tutor.progress.records import (
     GAMES,
@@ -65,16 +82,20 @@ from tutor.progress.records import (
     answer_to_json,
     clean_name,
     name_key,
+    name_skeleton,
 )
 from tutor.progress.schema import (
     HEAD_REVISION,
     AnswerDayRow,
     AnswerRow,
     AskMarkRow,
+    AuthFailureRow,
+    BrowserSessionRow,
     LearnerLanguageRow,
     LearnerRow,
     LessonReadRow,
     ReviewCardRow,
+    ScenarioRunRow,
 )
 
 #: A lesson id (as tutor/lessons.py checks it), at most 100 characters.
@@ -88,8 +109,88 @@ _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 PIN_MIN, PIN_MAX = 4, 64
 _SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 2**14, 8, 1
 _SEED_LIMIT = 2**63
+#: Failed tries and locks are logged here: the key (``pin:<learner id>``...), never a secret.
+auth_log = logging.getLogger("tutor.auth")
 #: How many of a topic's latest first attempts give its mastery and median time.
 RECENT = 200
+#: An answer id: 32 lower-case hex digits (``uuid.uuid4().hex``).
+_ANSWER_ID = re.compile(r"[0-9a-f]{32}")
+#: Seconds a database that failed (did not answer, refused a connection) is not asked
+#: again: every call in between fails at once (:meth:`ProgressStore.probe` asks anyway).
+FAILURE_MEMORY_SECONDS = 15.0
+#: Threads that run PostgreSQL calls under the deadline (a hung call holds one until the
+#: server answers or TCP gives up; the failure memory keeps new calls away meanwhile).
+_WORKERS = 16
+#: SQLite: the WAL is cut back to this size after a checkpoint, so that it does not keep
+#: the space of a burst of writes (a disk that filled up has it back for new answers).
+SQLITE_JOURNAL_LIMIT = 4 * 1024 * 1024
+
+
+class StoreUnavailable(ProgressError):
+    """The database could not be reached, did not answer within the deadline, or refused a
+    write (a full disk): the answer may be kept and saved when it comes back."""
+
+
+class _Workers:
+    """A few daemon threads that run calls for :meth:`ProgressStore._bounded_call`.
+
+    Daemon threads, unlike ``concurrent.futures``' pool, never hold up the process's exit
+    when a call is stuck on a frozen server.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+        self._jobs: queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]]] = (
+            queue.SimpleQueue()
+        )
+        self._lock = threading.Lock()
+        self._threads = 0
+        self._idle = 0
+
+    def submit(self, job: Callable[[], Any]) -> Future[Any]:
+        future: Future[Any] = Future()
+        with self._lock:
+            if self._idle == 0 and self._threads < self._limit:
+                self._threads += 1
+                threading.Thread(
+                    target=self._work, name="tutor-db", daemon=True
+                ).start()
+            else:
+                self._idle -= 1 if self._idle else 0
+        self._jobs.put((future, job))
+        return future
+
+    def _work(self) -> None:
+        _inside.active = True
+        while True:
+            future, job = self._jobs.get()
+            if future.set_running_or_notify_cancel():
+                try:
+                    future.set_result(job())
+                except BaseException as exc:  # noqa: BLE001 - handed to the caller
+                    future.set_exception(exc)
+            with self._lock:
+                self._idle += 1
+
+
+#: Set in the workers' threads: a store call made there runs directly (no nesting).
+_inside = threading.local()
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def bounded(
+    function: Callable[Concatenate[ProgressStore, _P], _R],
+) -> Callable[Concatenate[ProgressStore, _P], _R]:
+    """A store method (or a function whose first argument is the store) run within the
+    store's deadline and failure memory (see :class:`ProgressStore`)."""
+
+    @wraps(function)
+    def call(store: ProgressStore, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        return cast(_R, store._bounded_call(function, args, kwargs))
+
+    return call
 
 
 def normalise_url(url: str | URL) -> URL:
@@ -134,6 +235,10 @@ class ProgressStore:
     :param connect_timeout: Seconds (default ``$TUTOR_DB_CONNECT_TIMEOUT`` or 5).
     :param statement_timeout: Seconds (default ``$TUTOR_DB_STATEMENT_TIMEOUT`` or 15).
     :param synchronous: SQLite's setting (default ``$TUTOR_SQLITE_SYNCHRONOUS`` or NORMAL).
+    :param deadline: Seconds any one call may take on PostgreSQL, counted here, not by the
+        server (default ``$TUTOR_DB_DEADLINE`` or 3): a call that takes longer raises
+        :class:`StoreUnavailable`, and every call for the next
+        :data:`FAILURE_MEMORY_SECONDS` fails at once (:meth:`down` says so).
     :raises ProgressError: If the URL is bad, or the database cannot be opened or upgraded.
     :raises ConfigError: If a setting read from the environment is bad.
     """
@@ -145,8 +250,12 @@ class ProgressStore:
         connect_timeout: int | None = None,
         statement_timeout: float | None = None,
         synchronous: str | None = None,
+        deadline: float | None = None,
     ) -> None:
         self.url = normalise_url(url)
+        self.deadline = config.db_deadline() if deadline is None else deadline
+        self._failed_at: float | None = None
+        self._failure_lock = threading.Lock()
         self.connect_timeout = (
             config.connect_timeout() if connect_timeout is None else connect_timeout
         )
@@ -167,6 +276,9 @@ class ProgressStore:
         self._memory_lock = threading.RLock() if self.in_memory else None
         self._engine = self._make_engine()
         self._writer = self._engine.execution_options(**{_WRITE: True})
+        # PostgreSQL calls run in worker threads, given up after the deadline; SQLite's
+        # run in the caller's (a local file: its waits are bounded by the busy timeout)
+        self._workers = None if self.is_sqlite else _Workers(_WORKERS)
         try:
             self._upgrade()
         except BaseException:
@@ -222,6 +334,13 @@ class ProgressStore:
                 connect_args={
                     "connect_timeout": self.connect_timeout,
                     "options": f"-c statement_timeout={statement_ms}",
+                    # a server cut off is noticed by TCP itself, so that a call given
+                    # up at the deadline does not hold its thread and connection long
+                    "keepalives": 1,
+                    "keepalives_idle": 5,
+                    "keepalives_interval": 2,
+                    "keepalives_count": 3,
+                    "tcp_user_timeout": max(5000, round(self.deadline * 2000)),
                 },
             )
         except ImportError as exc:
@@ -244,8 +363,8 @@ class ProgressStore:
             )
         return repr(self.url.render_as_string(hide_password=True))
 
-    def _error(self, action: str, exc: BaseException) -> ProgressError:
-        """A ProgressError that says what failed, where, why and what to do."""
+    def _error(self, action: str, exc: BaseException) -> StoreUnavailable:
+        """A StoreUnavailable that says what failed, where, why and what to do."""
         reason = _first_line(exc)
         if self.is_sqlite:
             fix = (
@@ -271,19 +390,117 @@ class ProgressStore:
                 f"{DATABASE_URL_VAR} has the right user, password, host, port and database."
             )
             where = f"the progress database at {self._where()}"
-        return ProgressError(f"Could not {action} in {where}: {reason}. {fix}")
+        return StoreUnavailable(f"Could not {action} in {where}: {reason}. {fix}")
 
     @contextmanager
     def _guard(self, action: str) -> Iterator[None]:
-        """Turn any database failure inside the block into a ProgressError."""
+        """Turn any database failure inside the block into a StoreUnavailable."""
         try:
             yield
         except SQLAlchemyError as exc:
+            if self.is_sqlite:
+                self._checkpoint()
             raise self._error(action, exc) from exc
+
+    def _checkpoint(self) -> None:
+        """SQLite, after a failed write: move the WAL into the file and cut it back, so
+        that space it held (a full disk) is free for the next answers. Best effort."""
+        if self.in_memory:
+            return
+        try:
+            with self._engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        except SQLAlchemyError:
+            pass
+
+    # -- the deadline and the failure memory -------------------------------------------
+
+    def down(self) -> bool:
+        """Whether a call failed within the last :data:`FAILURE_MEMORY_SECONDS`."""
+        with self._failure_lock:
+            failed = self._failed_at
+        return failed is not None and time.monotonic() - failed < FAILURE_MEMORY_SECONDS
+
+    def _remember_failure(self) -> None:
+        with self._failure_lock:
+            self._failed_at = time.monotonic()
+
+    def forget_failure(self) -> None:
+        """Ask the database again on the next call (after :meth:`probe` succeeded, tests)."""
+        with self._failure_lock:
+            self._failed_at = None
+
+    def _down_error(self) -> StoreUnavailable:
+        return StoreUnavailable(
+            f"The progress database at {self._where()} did not answer a moment ago; it "
+            f"is asked again within {FAILURE_MEMORY_SECONDS:g} s. Check that the "
+            "PostgreSQL server is running and reachable."
+        )
+
+    def _bounded_call(
+        self,
+        method: Callable[..., Any],
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        *,
+        probing: bool = False,
+    ) -> Any:
+        """Run ``method`` within the deadline (PostgreSQL), remembering a failure (and,
+        unless ``probing``, failing at once while one is remembered)."""
+        if getattr(_inside, "active", False):
+            return method(self, *args, **kwargs)
+        if self._workers is None:
+            try:
+                return method(self, *args, **kwargs)
+            except StoreUnavailable:
+                self._remember_failure()
+                raise
+        if self.down() and not probing:
+            raise self._down_error()
+        give_up = time.monotonic() + self.deadline
+
+        def job() -> Any:
+            if time.monotonic() > give_up:  # waited in line past the deadline
+                raise self._late()
+            return method(self, *args, **kwargs)
+
+        future = self._workers.submit(job)
+        try:
+            return future.result(timeout=self.deadline)
+        except FutureTimeout:
+            future.cancel()
+            self._remember_failure()
+            raise self._late() from None
+        except StoreUnavailable:
+            self._remember_failure()
+            raise
+
+    def _late(self) -> StoreUnavailable:
+        return StoreUnavailable(
+            f"The progress database at {self._where()} did not answer within "
+            f"{self.deadline:g} s ({config.DEADLINE_VAR} sets this). Check that the "
+            "PostgreSQL server is running and reachable."
+        )
+
+    def probe(self) -> bool:
+        """Ask the database (within the deadline) even while a failure is remembered;
+        True, and the failure forgotten, if it answered."""
+        try:
+            self._bounded_call(_PING, (), {}, probing=True)
+        except ProgressError:
+            return False
+        self.forget_failure()
+        return True
 
     @contextmanager
     def _transaction(self, *, write: bool) -> Iterator[Session]:
         """A session inside one transaction, committed at the end or rolled back."""
+        if (
+            self._workers is not None
+            and not getattr(_inside, "active", False)  # a bounded call looked already
+            and self.down()
+        ):
+            raise self._down_error()  # every path shares the failure memory
         bind = self._writer if write else self._engine
         with (
             self._memory_lock or nullcontext(),
@@ -349,6 +566,7 @@ class ProgressStore:
             current = MigrationContext.configure(conn).get_current_revision()
             return current or ""
 
+    @bounded
     def ping(self) -> None:
         """Run one trivial query: raises ProgressError if the database does not answer."""
         with (
@@ -370,50 +588,69 @@ class ProgressStore:
 
     # -- learners ----------------------------------------------------------------------
 
+    @bounded
     def create_learner(self, name: str) -> Learner:
         """The learner with this name, created if new ("pick or create").
 
-        Names are compared without regard to case or repeated spaces, so ``"ana"`` picks
-        the learner created as ``"Ana"``.
+        Names that differ only by case, blanks, look-alike letters or markup are one name
+        (:func:`tutor.progress.records.name_skeleton`), so ``"ana"`` or ``"\u0410na"``
+        picks the learner created as ``"Ana"``.
 
-        :raises ProgressError: If the name is empty or longer than 40 characters.
+        :raises ProgressError: If the name is empty, longer than 40 characters, or holds
+            control or format characters, ``<`` or ``>``.
         """
-        cleaned = clean_name(name)
-        key = name_key(cleaned)
         for _ in range(3):
+            found = self.find_learner(name)
+            if found is not None:
+                return found
+            cleaned = clean_name(name)
             try:
                 with self._transaction(write=True) as session:
-                    row = session.scalars(
-                        select(LearnerRow).where(LearnerRow.name_key == key)
-                    ).one_or_none()
-                    if row is None:
-                        row = LearnerRow(
-                            name=cleaned, name_key=key, created_at=datetime.now(UTC)
-                        )
-                        session.add(row)
-                        session.flush()
+                    row = LearnerRow(
+                        name=cleaned,
+                        name_key=name_key(cleaned),
+                        name_skeleton=name_skeleton(cleaned),
+                        created_at=datetime.now(UTC),
+                    )
+                    session.add(row)
+                    session.flush()
                     return _learner(row)
             except IntegrityError:
                 continue  # another session created the same name first: pick theirs
             except SQLAlchemyError as exc:
                 raise self._error(f"create the learner {cleaned!r}", exc) from exc
         raise ProgressError(
-            f"Could not create the learner {cleaned!r}: the name kept clashing with one "
-            "being created at the same time. Try again."
+            f"Could not create the learner {clean_name(name)!r}: the name kept clashing "
+            "with one being created at the same time. Try again."
         )
 
+    @bounded
     def find_learner(self, name: str) -> Learner | None:
-        """The learner with this name (compared as in :meth:`create_learner`), or None."""
-        key = name_key(clean_name(name))
+        """The learner with this name (compared as in :meth:`create_learner`), or None.
+
+        The name as written first (case and blanks aside), then its skeleton: an existing
+        name is found however its look-alike is typed.
+        """
+        if not isinstance(name, str):
+            raise ProgressError(f"A learner's name must be text, not {name!r}.")
+        cleaned = " ".join(name.split())[:400]
+        if not cleaned:
+            return None
+        key, folded = name_key(cleaned), name_skeleton(cleaned)
         with (
             self._guard("look up a learner"),
             self._transaction(write=False) as session,
         ):
             row = session.scalars(
-                select(LearnerRow).where(LearnerRow.name_key == key)
+                select(LearnerRow).where(LearnerRow.name_key == key[:40])
             ).one_or_none()
+            if row is None and folded:
+                row = session.scalars(
+                    select(LearnerRow).where(LearnerRow.name_skeleton == folded)
+                ).one_or_none()
             return None if row is None else _learner(row)
 
+    @bounded
     def learner_count(self) -> int:
         """How many learners there are (the app never lists them all)."""
         with self._guard("count the learners"), self._transaction(write=False) as s:
@@ -421,6 +658,7 @@ class ProgressStore:
                 s.execute(select(func.count()).select_from(LearnerRow)).scalar_one()
             )
 
+    @bounded
     def learners(self, *, limit: int | None = None) -> list[Learner]:
         """Learners by name (case-insensitive), the first ``limit`` only if given.
 
@@ -448,35 +686,324 @@ class ProgressStore:
 
     # -- PINs --------------------------------------------------------------------------
 
-    def set_pin(self, learner: Learner | int, pin: str | None) -> None:
+    @bounded
+    def set_pin(
+        self, learner: Learner | int, pin: str | None, *, once: bool = False
+    ) -> None:
         """Protect the learner with ``pin`` (kept as a salted scrypt hash); None removes it.
+
+        ``once``: a one-time PIN (an instructor's reset): it opens the record once.
 
         :raises ProgressError: If the PIN is not 4 to 64 printable characters.
         """
         stored = None if pin is None else _hash_pin(_checked_pin(pin))
         with self._guard("set the PIN"), self._transaction(write=True) as session:
-            self._learner_row(session, learner).pin_hash = stored
+            row = self._learner_row(session, learner)
+            row.pin_hash = stored
+            row.pin_once = once and stored is not None
 
+    @bounded
+    def claim_learner(self, name: str, pin: str) -> Learner | None:
+        """Create the learner ``name`` protected by ``pin`` in one step; None when the
+        name (or one it cannot be told from) is already taken.
+
+        :raises ProgressError: If the name or the PIN is not usable.
+        """
+        if self.find_learner(name) is not None:
+            return None
+        cleaned = clean_name(name)
+        stored = _hash_pin(_checked_pin(pin))
+        try:
+            with self._transaction(write=True) as session:
+                row = LearnerRow(
+                    name=cleaned,
+                    name_key=name_key(cleaned),
+                    name_skeleton=name_skeleton(cleaned),
+                    created_at=datetime.now(UTC),
+                    pin_hash=stored,
+                )
+                session.add(row)
+                session.flush()
+                return _learner(row)
+        except IntegrityError:
+            return None  # claimed at the same moment by someone else
+        except SQLAlchemyError as exc:
+            raise self._error(f"create the learner {cleaned!r}", exc) from exc
+
+    @bounded
+    def set_first_pin(self, learner: Learner | int, pin: str) -> bool:
+        """Give a learner who has no PIN (a record from before PINs were asked for) this
+        one; False when the learner has one by now (nothing changed)."""
+        stored = _hash_pin(_checked_pin(pin))
+        with self._guard("set the PIN"), self._transaction(write=True) as session:
+            result = session.execute(
+                update(LearnerRow)
+                .where(
+                    LearnerRow.id == _learner_id(learner),
+                    LearnerRow.pin_hash.is_(None),
+                )
+                .values(pin_hash=stored, pin_once=False)
+            )
+            return bool(getattr(result, "rowcount", 0))
+
+    @bounded
     def has_pin(self, learner: Learner | int) -> bool:
         """Whether the learner has a PIN."""
         with self._guard("read the PIN"), self._transaction(write=False) as session:
             return self._learner_row(session, learner).pin_hash is not None
 
+    @bounded
+    def pin_is_once(self, learner: Learner | int) -> bool:
+        """Whether the learner's PIN is a one-time PIN from a reset."""
+        with self._guard("read the PIN"), self._transaction(write=False) as session:
+            return bool(self._learner_row(session, learner).pin_once)
+
+    @bounded
     def check_pin(self, learner: Learner | int, pin: str) -> bool:
         """Whether ``pin`` is the learner's PIN (always True for a learner without one).
 
-        The comparison takes the same time whatever the PIN is.
+        The comparison takes the same time whatever the PIN is. A one-time PIN that
+        matches is spent: it is replaced by a random one nobody knows (the learner, now
+        signed in, chooses their own).
         """
         with self._guard("read the PIN"), self._transaction(write=False) as session:
-            stored = self._learner_row(session, learner).pin_hash
+            row = self._learner_row(session, learner)
+            stored, once = row.pin_hash, bool(row.pin_once)
         if stored is None:
             return True
         if not isinstance(pin, str):
             return False
-        return _pin_matches(stored, pin)
+        matches = _pin_matches(stored, pin)
+        if matches and once:
+            spent = _hash_pin(base64.b64encode(os.urandom(24)).decode())
+            with self._guard("spend the PIN"), self._transaction(write=True) as session:
+                result = session.execute(
+                    update(LearnerRow)
+                    .where(
+                        LearnerRow.id == _learner_id(learner),
+                        LearnerRow.pin_hash == stored,
+                    )
+                    .values(pin_hash=spent, pin_once=False)
+                )
+                matches = bool(getattr(result, "rowcount", 0))  # spent once only
+        return matches
+
+    @bounded
+    def reset_pin(self, learner: Learner | int) -> str:
+        """An instructor's reset: a new one-time PIN (returned, kept only hashed), the
+        learner signed out everywhere, the failed tries at the old PIN forgotten."""
+        pin = one_time_pin()
+        self.set_pin(learner, pin, once=True)
+        self.end_learner_sessions(learner)
+        self.clear_failures(pin_key(_learner_id(learner)))
+        return pin
+
+    @bounded
+    def learner_pins(self, *, limit: int = 1000) -> list[tuple[Learner, bool]]:
+        """Learners by name with whether each has a PIN (the Class view's list)."""
+        with self._guard("list the PINs"), self._transaction(write=False) as session:
+            query = select(LearnerRow).order_by(LearnerRow.name_key).limit(limit)
+            return [
+                (_learner(row), row.pin_hash is not None)
+                for row in session.scalars(query)
+            ]
+
+    @bounded
+    def pin_holders(self, learner_ids: Sequence[int]) -> set[int]:
+        """Which of these learners have a PIN (the Class view lists them)."""
+        ids = [int(i) for i in learner_ids]
+        if not ids:
+            return set()
+        with self._guard("read the PINs"), self._transaction(write=False) as session:
+            query = select(LearnerRow.id).where(
+                LearnerRow.id.in_(ids), LearnerRow.pin_hash.is_not(None)
+            )
+            return {int(i) for i in session.scalars(query)}
+
+    # -- browser sessions ----------------------------------------------------------------
+
+    @bounded
+    def open_session(
+        self, token: str, kind: str, learner: Learner | int | None, *, now: datetime
+    ) -> None:
+        """Remember that the browser holding ``token`` is signed in (as ``learner``, or to
+        the instructor pages) until :data:`SESSION_DAYS` from ``now``; expired sessions
+        are dropped on the way."""
+        if kind not in SESSION_KINDS or (kind == "learner") != (learner is not None):
+            raise ProgressError(
+                f"A session is for a learner or for the instructor pages, not {kind!r}."
+            )
+        with self._guard("sign in"), self._transaction(write=True) as session:
+            session.execute(
+                delete(BrowserSessionRow).where(BrowserSessionRow.expires_at <= now)
+            )
+            session.merge(
+                BrowserSessionRow(
+                    token_hash=token_hash(token),
+                    kind=kind,
+                    learner_id=None if learner is None else _learner_id(learner),
+                    created_at=now,
+                    expires_at=expiry(now),
+                )
+            )
+
+    @bounded
+    def session_learner(self, token: str, *, now: datetime) -> Learner | None:
+        """The learner the browser holding ``token`` is signed in as, or None."""
+        with self._guard("read the session"), self._transaction(write=False) as session:
+            row = session.execute(
+                select(LearnerRow)
+                .join(BrowserSessionRow, BrowserSessionRow.learner_id == LearnerRow.id)
+                .where(
+                    BrowserSessionRow.token_hash == token_hash(token),
+                    BrowserSessionRow.kind == "learner",
+                    BrowserSessionRow.expires_at > now,
+                )
+            ).scalar_one_or_none()
+            return None if row is None else _learner(row)
+
+    @bounded
+    def session_is(self, token: str, kind: str, *, now: datetime) -> bool:
+        """Whether ``token`` is a live session of this kind."""
+        with self._guard("read the session"), self._transaction(write=False) as session:
+            found = session.scalars(
+                select(BrowserSessionRow.token_hash).where(
+                    BrowserSessionRow.token_hash == token_hash(token),
+                    BrowserSessionRow.kind == kind,
+                    BrowserSessionRow.expires_at > now,
+                )
+            ).first()
+            return found is not None
+
+    @bounded
+    def end_session(self, token: str) -> None:
+        """Sign the browser holding ``token`` out (its token is no good any more)."""
+        with self._guard("sign out"), self._transaction(write=True) as session:
+            session.execute(
+                delete(BrowserSessionRow).where(
+                    BrowserSessionRow.token_hash == token_hash(token)
+                )
+            )
+
+    @bounded
+    def end_learner_sessions(self, learner: Learner | int) -> int:
+        """Sign the learner out in every browser (after a PIN reset); how many."""
+        with self._guard("sign out"), self._transaction(write=True) as session:
+            result = session.execute(
+                delete(BrowserSessionRow).where(
+                    BrowserSessionRow.learner_id == _learner_id(learner)
+                )
+            )
+            return int(getattr(result, "rowcount", 0) or 0)
+
+    # -- the throttle on guessed secrets -------------------------------------------------
+
+    @bounded
+    def try_secret(
+        self,
+        keys: Sequence[tuple[str, Policy]],
+        check: Callable[[], bool],
+        *,
+        now: datetime,
+    ) -> Verdict:
+        """Check a secret with ``check`` unless a key says wait; count the outcome.
+
+        The try is reserved first (in one transaction the next try on each key is put off
+        as a failure would put it off), so parallel tabs or replicas get no extra tries.
+        One log line (WARNING) for each failure and each lock, and one at DEBUG for each
+        try refused unchecked; never the secret.
+        """
+        refusal = self._reserve_try(keys, now)
+        if refusal is not None:  # DEBUG: a guesser's flood of refused tries stays out
+            auth_log.debug(
+                "try at %s refused: %s for %d s more (%d failures in a row)",
+                "+".join(k for k, _ in keys),
+                "locked" if refusal.locked else "too soon",
+                refusal.seconds,
+                refusal.failures,
+            )
+            return Verdict(ok=False, refusal=refusal, failures=refusal.failures)
+        ok = bool(check())
+        with self._guard("count the try"), self._transaction(write=True) as session:
+            if ok:
+                session.execute(
+                    delete(AuthFailureRow).where(
+                        AuthFailureRow.key.in_([k for k, _ in keys])
+                    )
+                )
+                return Verdict(ok=True)
+            first_failures, locked_for = 0, 0
+            for number, (key, policy) in enumerate(keys):
+                row = session.get(AuthFailureRow, key)
+                if row is None:  # pragma: no cover - reserved above
+                    row = AuthFailureRow(key=key, failures=0)
+                    session.add(row)
+                row.failures += 1
+                row.last_failure_at = now
+                wait = policy.wait_after(row.failures)
+                row.next_try_at = now + timedelta(seconds=wait) if wait else None
+                auth_log.warning(
+                    "failed try at %s (failure %d in a row; next try in %d s)",
+                    key,
+                    row.failures,
+                    math.ceil(wait),
+                )
+                if row.failures >= policy.lock_after:
+                    locked_for = max(locked_for, math.ceil(policy.lock_seconds))
+                    auth_log.warning(
+                        "%s locked for %d s after %d failures in a row",
+                        key,
+                        math.ceil(policy.lock_seconds),
+                        row.failures,
+                    )
+                if number == 0:
+                    first_failures = row.failures
+            return Verdict(ok=False, failures=first_failures, locked_for=locked_for)
+
+    def _reserve_try(
+        self, keys: Sequence[tuple[str, Policy]], now: datetime
+    ) -> Refusal | None:
+        insert = pg_insert if not self.is_sqlite else sqlite_insert
+        with self._guard("count the try"), self._transaction(write=True) as session:
+            session.execute(
+                insert(AuthFailureRow)
+                .values([{"key": k, "failures": 0} for k, _ in keys])
+                .on_conflict_do_nothing(index_elements=["key"])
+            )
+            rows = {
+                row.key: row
+                for row in session.scalars(
+                    select(AuthFailureRow)
+                    .where(AuthFailureRow.key.in_([k for k, _ in keys]))
+                    .with_for_update()
+                )
+            }
+            refusal: Refusal | None = None
+            for key, policy in keys:
+                row = rows[key]
+                wait = seconds_until(row.next_try_at, now)
+                if wait and (refusal is None or wait > refusal.seconds):
+                    locked = row.failures >= policy.lock_after
+                    refusal = Refusal(
+                        seconds=wait, locked=locked, failures=row.failures
+                    )
+            if refusal is not None:
+                return refusal
+            for key, policy in keys:
+                row = rows[key]
+                hold = policy.wait_after(row.failures + 1)
+                row.next_try_at = now + timedelta(seconds=hold) if hold else None
+            return None
+
+    @bounded
+    def clear_failures(self, key: str) -> None:
+        """Forget the failed tries at ``key`` (an instructor's reset ends a lock)."""
+        with self._guard("clear the tries"), self._transaction(write=True) as session:
+            session.execute(delete(AuthFailureRow).where(AuthFailureRow.key == key))
 
     # -- answers -----------------------------------------------------------------------
 
+    @bounded
     def record_answer(
         self,
         learner: Learner | int,
@@ -499,6 +1026,8 @@ class ProgressStore:
         rules: Sequence[str] = (),
         target: str | None = None,
         seed: int | None = None,
+        answer_id: str | None = None,
+        run_id: int | None = None,
     ) -> AnswerRecord:
         """Save one answer, in one transaction.
 
@@ -514,8 +1043,13 @@ class ProgressStore:
         :param rules: The rule ids the ruling cited.
         :param target: Drills: the generator's target name.
         :param seed: Drills: the generator's seed.
-        :raises ProgressError: If a value is out of range, the learner does not exist, or
-            the database cannot be written.
+        :param answer_id: The id the app gave the answer when it was checked: an answer
+            with an id already saved is not saved again (its record is returned).
+        :param run_id: The walkthrough's play-through (:meth:`open_run`). The store then
+            numbers the attempt itself from the answers already in the run (``attempt`` is
+            ignored), so a reload never makes a question a first attempt again.
+        :raises ProgressError: If a value is out of range, the learner does not exist, the
+            run is not the learner's run of this scenario, or the database cannot be written.
         """
         values = _checked_answer(
             scenario_id=scenario_id,
@@ -540,16 +1074,54 @@ class ProgressStore:
                 seed=seed,
             )
         )
-        answer_json = answer_to_json(answer)
-        with self._guard("save an answer"), self._transaction(write=True) as session:
-            learner_row = self._learner_row(session, learner)
-            row = AnswerRow(
-                learner_id=learner_row.id, answer_json=answer_json, **values
+        if answer_id is not None and (
+            not isinstance(answer_id, str) or not _ANSWER_ID.fullmatch(answer_id)
+        ):
+            raise ProgressError(
+                f"answer_id={str(answer_id)[:40]!r} is not usable: give 32 lower-case hex "
+                "digits (uuid.uuid4().hex), or None."
             )
-            session.add(row)
-            session.flush()
-            self._count(session, row)
-            return _record(row)
+        answer_json = answer_to_json(answer)
+        for _ in range(2):
+            try:
+                with self._transaction(write=True) as session:
+                    learner_row = self._learner_row(session, learner)
+                    if answer_id is not None:  # saved already (a replay): once only
+                        found = session.scalars(
+                            select(AnswerRow).where(AnswerRow.answer_id == answer_id)
+                        ).one_or_none()
+                        if found is not None:
+                            return _record(found)
+                    if run_id is not None:
+                        values["attempt"] = (
+                            self._run_attempts(
+                                session, learner_row.id, scenario_id, run_id, step
+                            )
+                            + 1
+                        )
+                        values["after_reveal"] = bool(
+                            after_reveal or values["attempt"] > 1
+                        )
+                    row = AnswerRow(
+                        learner_id=learner_row.id,
+                        answer_json=answer_json,
+                        answer_id=answer_id,
+                        run_id=run_id,
+                        **values,
+                    )
+                    session.add(row)
+                    session.flush()
+                    self._count(session, row)
+                    return _record(row)
+            except IntegrityError as exc:
+                if answer_id is None:
+                    raise self._error("save an answer", exc) from exc
+                continue  # the same answer saved at the same moment elsewhere: read it
+            except SQLAlchemyError as exc:
+                if self.is_sqlite:
+                    self._checkpoint()
+                raise self._error("save an answer", exc) from exc
+        raise ProgressError(f"Could not save the answer {answer_id!r}: try again.")
 
     def _count(self, session: Session, row: AnswerRow) -> None:
         """Add a new answer to the running counts (``answer_days``, ``ask_marks``)."""
@@ -623,6 +1195,107 @@ class ProgressStore:
             )
         )
 
+    def _run_attempts(
+        self,
+        session: Session,
+        learner_id: int,
+        scenario_id: str,
+        run_id: int,
+        step: int,
+    ) -> int:
+        run = session.get(ScenarioRunRow, run_id)
+        if (
+            run is None
+            or run.learner_id != learner_id
+            or run.scenario_id != scenario_id
+        ):
+            raise ProgressError(
+                f"run {run_id} is not this learner's run of {scenario_id[:40]!r}: open one "
+                "with open_run()."
+            )
+        query = select(func.count()).where(
+            AnswerRow.run_id == run_id, AnswerRow.step == step
+        )
+        return int(session.execute(query).scalar_one())
+
+    # -- scenario runs (the walkthrough's play-throughs) --------------------------------
+
+    @bounded
+    def open_run(
+        self, learner: Learner | int, scenario_id: str, *, new: bool = False
+    ) -> int:
+        """The learner's latest run of the scenario, or a new one (none yet, or ``new``).
+
+        A reload goes on with the latest run, finished or not, so the answers given in it
+        stay retries; ``new`` (the learner starts the scenario from its first step) finishes
+        an open run and starts another.
+        """
+        with self._guard("open a scenario run"), self._transaction(write=True) as s:
+            learner_id = self._learner_row(s, learner).id
+            now = datetime.now(UTC)
+            query = (
+                select(ScenarioRunRow)
+                .where(
+                    ScenarioRunRow.learner_id == learner_id,
+                    ScenarioRunRow.scenario_id == scenario_id,
+                )
+                .order_by(ScenarioRunRow.id.desc())
+            )
+            found = s.scalars(query).first()
+            if found is not None and not new:
+                return int(found.id)
+            if found is not None and found.finished_at is None:
+                found.finished_at = now
+            row = ScenarioRunRow(
+                learner_id=learner_id, scenario_id=scenario_id, started_at=now
+            )
+            s.add(row)
+            s.flush()
+            return int(row.id)
+
+    @bounded
+    def last_run(self, learner: Learner | int) -> tuple[str, bool] | None:
+        """The learner's latest run: its scenario id and whether it is finished (or None)."""
+        with self._guard("read a scenario run"), self._transaction(write=False) as s:
+            learner_id = self._learner_row(s, learner).id
+            query = (
+                select(ScenarioRunRow.scenario_id, ScenarioRunRow.finished_at)
+                .where(ScenarioRunRow.learner_id == learner_id)
+                .order_by(ScenarioRunRow.id.desc())
+                .limit(1)
+            )
+            found = s.execute(query).first()
+            return None if found is None else (str(found[0]), found[1] is not None)
+
+    @bounded
+    def finish_run(self, run_id: int) -> None:
+        """Close a run (its last question is answered): the next play-through is a new run."""
+        with self._guard("finish a scenario run"), self._transaction(write=True) as s:
+            row = s.get(ScenarioRunRow, run_id)
+            if row is not None and row.finished_at is None:
+                row.finished_at = datetime.now(UTC)
+
+    @bounded
+    def run_firsts(self, run_id: int) -> dict[int, bool]:
+        """A run's first attempts: step -> whether its first answer was right."""
+        with self._guard("read a scenario run"), self._transaction(write=False) as s:
+            query = (
+                select(AnswerRow.step, AnswerRow.correct)
+                .where(AnswerRow.run_id == run_id, AnswerRow.attempt == 1)
+                .order_by(AnswerRow.id)
+            )
+            firsts: dict[int, bool] = {}
+            for step, correct in s.execute(query):
+                firsts.setdefault(int(step), bool(correct))
+            return firsts
+
+    @bounded
+    def run_finished(self, run_id: int) -> bool:
+        """Whether the run is closed (or gone)."""
+        with self._guard("read a scenario run"), self._transaction(write=False) as s:
+            row = s.get(ScenarioRunRow, run_id)
+            return row is None or row.finished_at is not None
+
     def rebuild_counts(self) -> None:
         """Work out ``answer_days`` and ``ask_marks`` again from every stored answer.
 
@@ -644,6 +1317,7 @@ class ProgressStore:
                 text(_REBUILD_MARKS.format(first=_FIRST_SQL, last_correct=last_correct))
             )
 
+    @bounded
     def answers(
         self, learner: Learner | int, *, since: datetime | None = None
     ) -> list[AnswerRecord]:
@@ -664,6 +1338,7 @@ class ProgressStore:
             query = query.order_by(AnswerRow.answered_at, AnswerRow.id)
             return [_record(r) for r in session.scalars(query)]
 
+    @bounded
     def drill_answers(self, learner: Learner | int) -> list[AnswerRecord]:
         """The learner's Dealer drill answers (those with a target), oldest first.
 
@@ -681,6 +1356,7 @@ class ProgressStore:
             )
             return [_record(r) for r in session.scalars(query)]
 
+    @bounded
     def answer_count(self, learner: Learner | int) -> int:
         """How many answers the learner has given (every attempt)."""
         with self._guard("count answers"), self._transaction(write=False) as session:
@@ -688,6 +1364,7 @@ class ProgressStore:
             query = select(func.count()).where(AnswerRow.learner_id == row.id)
             return int(session.execute(query).scalar_one())
 
+    @bounded
     def mistakes(self, learner: Learner | int) -> set[tuple[str, int]]:
         """The asks ``(scenario_id, step)`` whose latest first attempt was wrong.
 
@@ -703,6 +1380,24 @@ class ProgressStore:
             )
             return {(sid, int(step)) for sid, step in session.execute(query)}
 
+    @bounded
+    def first_marks(self, learner: Learner | int) -> dict[tuple[str, int], bool]:
+        """Per ask answered at the first try at least once: whether the latest first try was
+        right (the wrap-up's and the lesson cards' unit). One row per ask is read."""
+        with self._guard("read answers"), self._transaction(write=False) as session:
+            row = self._learner_row(session, learner)
+            query = select(
+                AskMarkRow.scenario_id, AskMarkRow.step, AskMarkRow.last_first_correct
+            ).where(
+                AskMarkRow.learner_id == row.id,
+                AskMarkRow.last_first_correct.is_not(None),
+            )
+            return {
+                (sid, int(step)): bool(right)
+                for sid, step, right in session.execute(query)
+            }
+
+    @bounded
     def answered_asks(self, learner: Learner | int) -> set[tuple[str, int]]:
         """The asks ``(scenario_id, step)`` the learner has answered at least once."""
         with self._guard("read answers"), self._transaction(write=False) as session:
@@ -712,12 +1407,14 @@ class ProgressStore:
             )
             return {(sid, int(step)) for sid, step in session.execute(query)}
 
+    @bounded
     def topic_summary(self, learner: Learner | int) -> list[TopicSummary]:
         """Per answered topic (first attempts only): answers, right, time, scenarios, mastery."""
         with self._guard("read answers"), self._transaction(write=False) as session:
             row = self._learner_row(session, learner)
             return list(self._topics(session, row.id))
 
+    @bounded
     def progress(self, learner: Learner | int) -> ProgressFigures:
         """The Progress page's figures, from the running counts kept with the answers.
 
@@ -834,6 +1531,7 @@ class ProgressStore:
             for day, answered, right in rows
         )
 
+    @bounded
     def export_csv(self, learner: Learner | int, lookup: Lookup | None = None) -> str:
         """The learner's answers as CSV text (header row first, oldest answer next).
 
@@ -847,6 +1545,7 @@ class ProgressStore:
 
     # -- lessons read ------------------------------------------------------------------
 
+    @bounded
     def mark_lesson_read(self, learner: Learner | int, lesson_id: str) -> None:
         """Note that the learner opened the lesson (again: nothing changes).
 
@@ -870,6 +1569,7 @@ class ProgressStore:
                 .on_conflict_do_nothing(index_elements=["learner_id", "lesson_id"])
             )
 
+    @bounded
     def lessons_read(self, learner: Learner | int) -> set[str]:
         """The ids of the lessons the learner has opened."""
         with self._guard("read the lessons read"), self._transaction(write=False) as s:
@@ -927,6 +1627,7 @@ class ProgressStore:
 
     # -- spaced review -----------------------------------------------------------------
 
+    @bounded
     def review_cards(self, learner: Learner | int) -> dict[str, ReviewCardRecord]:
         """The learner's review cards by rule id."""
         with self._guard("read review cards"), self._transaction(write=False) as s:
@@ -941,6 +1642,7 @@ class ProgressStore:
                 for row in rows
             }
 
+    @bounded
     def save_review_cards(
         self, learner: Learner | int, cards: Mapping[str, tuple[str, datetime]]
     ) -> None:
@@ -972,6 +1674,7 @@ class ProgressStore:
                 )
             )
 
+    @bounded
     def clear_review_cards(self, learner: Learner | int) -> None:
         """Remove every review card of the learner (before recomputing them)."""
         with self._guard("clear review cards"), self._transaction(write=True) as s:
@@ -980,6 +1683,9 @@ class ProgressStore:
                 delete(ReviewCardRow).where(ReviewCardRow.learner_id == learner_id)
             )
 
+
+#: The ping itself, without the failure memory (for :meth:`ProgressStore.probe`).
+_PING: Callable[..., Any] = ProgressStore.ping.__wrapped__  # type: ignore[attr-defined]
 
 # -- helpers -------------------------------------------------------------------------
 
@@ -1048,6 +1754,7 @@ def _sqlite_on_connect(dbapi_connection: Any, synchronous: str) -> None:
     try:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute(f"PRAGMA synchronous={synchronous}")
+        cursor.execute(f"PRAGMA journal_size_limit={SQLITE_JOURNAL_LIMIT}")
         cursor.execute("PRAGMA foreign_keys=ON")
     finally:
         cursor.close()
@@ -1094,6 +1801,7 @@ def _record(row: AnswerRow) -> AnswerRecord:
         rules=tuple(row.rules.split()),
         target=row.target,
         seed=row.seed,
+        answer_id=row.answer_id,
     )
 
 

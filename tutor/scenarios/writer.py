@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor import files
 from tutor.engine.errors import ScenarioError, TutorError
-from tutor.scenarios.bank import check_file, check_text
+from tutor.scenarios.bank import PATTERNS, check_file, check_text
 from tutor.scenarios.fields import ID_PATTERN
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.nodes import MAX_BYTES
@@ -26,6 +28,8 @@ VERSIONS = ".versions"
 SUFFIX = ".yaml"
 _ID = re.compile(ID_PATTERN)
 MAX_ID = 80
+#: The largest earlier content kept as a version (a file put there by hand may be big).
+KEEP_MAX = 16 * 1024 * 1024
 
 
 class BankWriteError(TutorError):
@@ -40,6 +44,9 @@ class BankFile:
     scenario_id: str | None
     title: str | None
     first_problem: str | None
+    #: A name the bank refuses to read at all (a symbolic or hard link): never opened,
+    #: downloaded or written through.
+    refused: bool = False
 
     @property
     def valid(self) -> bool:
@@ -64,12 +71,18 @@ class InstructorBank:
 
     # -- paths ---------------------------------------------------------------------------
     def _inside(self, path: Path) -> Path:
-        root = self.folder.resolve()
-        resolved = path.resolve()
-        if resolved.parent != root and root not in resolved.parents:
+        """``path``, once it is sure to be a plain name inside the folder.
+
+        :raises BankWriteError: for a name outside the folder, a symbolic link or a hard
+            link (:func:`tutor.files.check_name`): nothing is read or written through it.
+        """
+        problem = files.check_name(path, self.folder)
+        if problem is not None and problem.kind == files.OUTSIDE:
             raise BankWriteError(
                 "that file would be outside the instructor bank folder: nothing was written."
             )
+        if problem is not None:
+            raise BankWriteError(f"{problem.message} Nothing was written.")
         return path
 
     def path_for(self, scenario_id: str) -> Path:
@@ -85,9 +98,8 @@ class InstructorBank:
     def versions(self, scenario_id: str) -> list[Path]:
         """The kept previous contents of ``scenario_id``, oldest first."""
         folder = self._versions_dir(scenario_id)
-        if not folder.is_dir():
-            return []
-        found = [p for p in folder.iterdir() if p.stem.isdigit() and p.suffix == SUFFIX]
+        walked = files.walk(folder, f"*{SUFFIX}", recursive=False)
+        found = [f.path for f in walked.files if f.path.stem.isdigit()]
         return sorted(found, key=lambda p: int(p.stem))
 
     # -- writing -------------------------------------------------------------------------
@@ -112,9 +124,18 @@ class InstructorBank:
     def _keep_version(self, scenario_id: str, path: Path) -> Path | None:
         """Copy the current content of ``path`` to the next numbered version."""
         try:
-            old = path.read_bytes()
+            old = files.read_regular(path, KEEP_MAX, self.folder)
         except FileNotFoundError:
             return None
+        except files.UnsafeFile as exc:
+            raise BankWriteError(
+                f"{exc.problem.message} Nothing was written."
+            ) from None
+        if len(old) > KEEP_MAX:
+            raise BankWriteError(
+                f"{path.name} is over {KEEP_MAX:,} bytes: it cannot be kept as a "
+                "version, so nothing was written."
+            )
         kept = self.versions(scenario_id)
         number = int(kept[-1].stem) + 1 if kept else 1
         target = self._versions_dir(scenario_id) / f"{number}{SUFFIX}"
@@ -169,7 +190,7 @@ class InstructorBank:
         :raises BankWriteError: If there is no such file in this bank.
         """
         path = self.path_for(scenario_id)
-        if not path.is_file():
+        if not stat.S_ISREG(_lmode(path)):
             raise BankWriteError(
                 f"there is no file for {scenario_id!r} in the instructor bank: "
                 "nothing was deleted."
@@ -182,17 +203,54 @@ class InstructorBank:
     # -- reading -------------------------------------------------------------------------
     def files(self) -> list[BankFile]:
         """Every scenario file directly in the folder, with its status."""
-        if not self.folder.is_dir():
-            return []
         out = []
-        for path in sorted(self.folder.glob("*.y*ml")):
-            out.append(describe_file(path))
+        for item in files.walk(self.folder, PATTERNS, recursive=False).items:
+            if isinstance(item, files.FileProblem):
+                out.append(BankFile(item.path, None, None, item.message, refused=True))
+            else:
+                out.append(describe_file(item.path, item, self.folder))
         return out
 
+    def read(self, path: str | os.PathLike[str]) -> bytes:
+        """The bytes of a file directly in this bank, never through a link.
 
-def describe_file(path: Path) -> BankFile:
+        :raises BankWriteError: for a link, a hard link, a name outside the folder or in a
+            sub-folder, a file that is not regular or over the size limit.
+        """
+        name = Path(path)
+        if os.path.abspath(name.parent) != os.path.abspath(self.folder):
+            raise BankWriteError(
+                f"{name.name} is not in the instructor bank folder: it was not read."
+            )
+        try:
+            data = files.read_regular(name, MAX_BYTES, self.folder)
+        except files.UnsafeFile as exc:
+            raise BankWriteError(exc.problem.message) from None
+        except OSError as exc:
+            raise BankWriteError(
+                f"{name.name} cannot be read: {exc.strerror or exc}."
+            ) from None
+        if len(data) > MAX_BYTES:
+            raise BankWriteError(
+                f"{name.name} is over the limit of {MAX_BYTES:,} bytes: it was not read."
+            )
+        return data
+
+
+def _lmode(path: Path) -> int:
+    try:
+        return os.lstat(path).st_mode
+    except OSError:
+        return 0
+
+
+def describe_file(
+    path: Path,
+    found: files.Found | None = None,
+    root: str | os.PathLike[str] | None = None,
+) -> BankFile:
     """A file's id, title and first problem (None when it loads and replays)."""
-    scenario, problems = check_file(path)
+    scenario, problems = check_file(path, found=found, root=root)
     if scenario is not None:
         return BankFile(path, scenario.id, scenario.title, None)
     first: ScenarioError | None = problems[0] if problems else None

@@ -266,6 +266,31 @@ def _ruling(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str
     return ruling_control(key, result, view)
 
 
+def _side_pots(
+    entry: AskKind, key: str, result: StepResult, view: Any
+) -> dict[str, Any]:
+    """The pots in one box (main pot first), then who can win each side pot."""
+    pots, who = entry.first_slot("pots"), entry.first_slot("eligible")
+    live = [seat for seat in view.seats if not seat.folded]
+    names = [str(seat.name) for seat in live]
+    sides = max(sum(1 for seat in live if seat.all_in), 1)
+    amounts = st.text_input(pots.label, key=f"{key}_pots", placeholder="45, 30")
+    eligible: list[list[str]] = [names]
+    for n in range(1, sides + 1):
+        eligible.append(
+            list(
+                st.multiselect(
+                    f"Who can win side pot {n}?",
+                    names,
+                    key=f"{key}_side_{n}",
+                    select_all=False,
+                )
+            )
+        )
+    count = len(str(amounts or "").replace(",", " ").split())
+    return {pots.key: amounts, who.key: eligible[: max(count, 1)]}
+
+
 #: The panel's controls by the name an entry gives (``AskKind.control``).
 CONTROLS: Mapping[str, Control] = MappingProxyType(
     {
@@ -279,6 +304,7 @@ CONTROLS: Mapping[str, Control] = MappingProxyType(
         "cards": _cards,
         "payouts": _payouts,
         "ruling": _ruling,
+        "side-pots": _side_pots,
     }
 )
 

@@ -14,15 +14,18 @@ import streamlit as st
 from tutor.asks import ASKS, check_answer, describe, hidden_until_answered, incomplete
 from tutor.engine.errors import TutorError
 from tutor.engine.messages import Message
-from tutor.engine.table import Operation
+from tutor.engine.table import Hand, Operation
+from tutor.i18n import _
 from tutor.progress import ProgressStore
 from tutor.quiz import Verdict, hint_text
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult
 from tutor.ui.ask_controls import answer_control
 from tutor.ui.components import guarded
-from tutor.ui.data import store_down
+from tutor.ui.data import KEPT, KEPT_NOTE, save_answer, store_down
+from tutor.ui.glossary_links import linked_plain
 from tutor.ui.rules_page import rule_links
+from tutor.ui.screen import Screen, masked_prompt, table_notation
 from tutor.ui.state import PRESET_DESCRIPTIONS, Settings
 from tutor.ui.text import plain, with_card_symbols
 
@@ -83,7 +86,13 @@ def visible_history(
     winning hands. Nothing on screen gives the answer away; the decision is made on the
     operations' kinds and messages, never on their wording.
     """
-    hides = hidden_until_answered(kind)
+    return visible_lines(operations, hidden_until_answered(kind))
+
+
+def visible_lines(
+    operations: Sequence[Operation], hides: frozenset[str]
+) -> list[Operation]:
+    """The operations "What happened so far" shows while the table hides ``hides``."""
     shown = list(operations)
     if "award" in hides:
         shown = [op for op in shown if op.kind != "award"]
@@ -109,6 +118,18 @@ def operation_lines(operations: Sequence[Operation]) -> list[str]:
         why = plain(with_card_symbols(op.explanation))
         lines.append(f"- **{text}.** {why}{rules}")
     return lines
+
+
+def english_prompt(scenario: Scenario, index: int, shown: str) -> str:
+    """The prompt of step ``index`` as the bank's English file says it (``shown`` when the
+    scenario is not in the bank: a generated one, a draft)."""
+    from tutor.ui.bank import scenario_bank
+
+    original = scenario_bank().get(scenario.id)
+    if original is None or original is scenario:
+        return shown
+    step = next((s for s in original.steps if s.index == index), None)
+    return step.ask.prompt if step is not None and step.ask is not None else shown
 
 
 def preset_in_force(scenario: Scenario, settings: Settings) -> str:
@@ -163,14 +184,21 @@ def _record(
     *,
     attempt: int,
     hinted: bool,
-) -> None:
-    if store is None or settings.learner is None or settings.preview:
-        return
+    run_id: int | None = None,
+) -> tuple[str, int | None] | None:
+    """Save the answer, or keep it while the store is away: ``(saved, attempt)`` with the
+    attempt number the store gave it, ``(kept, None)``, or None (nothing to save: no
+    learner, a preview)."""
+    if settings.learner is None or settings.preview:
+        return None
     ruling = result.ruling
     assert ruling is not None and result.ask is not None
     rules = result.hand.rules
-    store.record_answer(
+    numbered: list[int] = []
+    status = save_answer(
+        store,
         settings.learner,
+        then=lambda record: numbered.append(record.attempt),
         scenario_id=scenario.id,
         step=result.index,
         kind=result.ask.kind,
@@ -187,7 +215,9 @@ def _record(
         after_reveal=attempt > 1,
         hinted=hinted,
         rules=ruling.rules,
+        run_id=run_id,
     )
+    return status, (numbered[0] if numbered else None)
 
 
 def compare_html(rows: Sequence[tuple[str, str, str]]) -> str:
@@ -254,6 +284,10 @@ def _check_clicked(prefix: str, here: tuple[str, int, str]) -> None:
     st.session_state[f"{prefix}_checking"] = here
 
 
+def _give_up_clicked(prefix: str, here: tuple[str, int, str]) -> None:
+    st.session_state[f"{prefix}_giving_up"] = here
+
+
 def _hint_clicked(prefix: str) -> None:
     st.session_state[f"{prefix}_hint"] = True
 
@@ -281,17 +315,34 @@ def _check(
     given: dict[str, Any],
     settings: Settings,
     store: ProgressStore | None,
+    *,
+    gave_up: bool = False,
+    run_id: int | None = None,
 ) -> Verdict | None:
-    """Check the answer given (recording it); None, with a problem to show, if incomplete."""
+    """Check the answer given (recording it); None, with a problem to show, if incomplete.
+
+    ``gave_up``: the learner asked for the answer (saved as a wrong answer).
+    """
     ask = result.ask
     ruling = result.ruling
     assert ask is not None and ruling is not None
-    problem = incomplete(ask.kind, given)
-    if problem:
-        st.session_state[f"{prefix}_problem"] = problem
-        return None
+    if gave_up:
+        expected = describe(ask.kind, ruling.answer)
+        verdict = Verdict(
+            False,
+            _("Not answered: you asked for the answer. The answer is {answer}.").format(
+                answer=expected
+            ),
+            expected,
+        )
+        given = {"gave_up": True}
+    else:
+        problem = incomplete(ask.kind, given)
+        if problem:
+            st.session_state[f"{prefix}_problem"] = problem
+            return None
+        verdict = check_answer(ask.kind, given, ruling)
     st.session_state.pop(f"{prefix}_problem", None)
-    verdict = check_answer(ask.kind, given, ruling)
     seconds = time.monotonic() - st.session_state[f"{prefix}_shown"]
     st.session_state[f"{prefix}_verdict"] = verdict
     tries: dict[tuple[str, int], int] = st.session_state.setdefault(
@@ -300,10 +351,8 @@ def _check(
     where = (scenario.id, result.index)
     attempt = tries.get(where, 0) + 1
     tries[where] = attempt
-    if attempt == 1:
-        first_results(prefix)[where] = verdict.correct
     try:
-        _record(
+        outcome = _record(
             store,
             settings,
             scenario,
@@ -313,11 +362,20 @@ def _check(
             seconds,
             attempt=attempt,
             hinted=bool(st.session_state.get(f"{prefix}_hint")),
+            run_id=run_id,
         )
+        if outcome is not None and outcome[0] == KEPT:
+            st.session_state[f"{prefix}_problem"] = _(KEPT_NOTE)
+        stored = outcome[1] if outcome is not None else None
     except TutorError as exc:
         # the reason names the database (a path or a URL): it goes to the log, not the page
         logger.error("An answer was not saved: %s", exc)
         st.session_state[f"{prefix}_problem"] = NOT_SAVED
+        stored = None
+    if stored is not None:  # the run's own count (a reload forgets the session's)
+        attempt = tries[where] = max(attempt, stored)
+    if attempt == 1:
+        first_results(prefix)[where] = verdict.correct
     return verdict
 
 
@@ -331,8 +389,15 @@ def ask_panel(
     history: Sequence[Operation] = (),
     history_open: bool = False,
     footer: Callable[[], None] | None = None,
+    screen: Screen | None = None,
+    table: Hand | None = None,
+    run_id: int | None = None,
 ) -> None:
     """Show one ask: the table, what happened so far, then the question in a fragment.
+
+    ``screen`` (the walkthrough's: :func:`tutor.ui.screen.step_screen`) says what the table,
+    the lines and the prompt hide, and offers "Show the answer"; ``table`` is the hand the
+    table shows (default the ask's own); ``run_id`` the play-through the answers belong to.
 
     The table and "What happened so far" keep the answer hidden while the question is
     open: the player to act before a who-acts question (the mark stays off until the page
@@ -347,28 +412,31 @@ def ask_panel(
         and st.session_state.get(f"{prefix}_verdict") is not None
     )
     kind = result.ask.kind if result.ask is not None else ""
-    guarded(lambda: _context(result, settings, answered, kind, history, history_open))
-    _question(prefix, scenario, result, settings, store, footer)
+    if screen is not None:
+        hides = screen.hides
+    else:
+        hides = frozenset() if answered else hidden_until_answered(kind)
+    view = (table if table is not None else result.hand).view()
+    guarded(lambda: _context(view, settings, hides, history, history_open))
+    _question(prefix, scenario, result, settings, store, footer, screen, run_id)
 
 
 def _context(
-    result: StepResult,
+    view: Any,
     settings: Settings,
-    answered: bool,
-    kind: str,
+    hides: frozenset[str],
     history: Sequence[Operation],
     history_open: bool,
 ) -> None:
     from tutor.ui.components import show_table
 
-    hidden = hidden_until_answered(kind)
     show_table(
-        result.hand.view(),
+        view,
         settings.four_colour,
-        show_to_act=answered or "to-act" not in hidden,
-        show_pot=answered or "pot" not in hidden,
+        show_to_act="to-act" not in hides,
+        show_pot="pot" not in hides,
     )
-    shown = history if answered else visible_history(history, kind)
+    shown = visible_lines(history, hides)
     with st.expander("What happened so far", expanded=history_open):
         st.markdown("\n".join(operation_lines(shown)) or "Nothing yet.")
 
@@ -381,6 +449,8 @@ def _question(
     settings: Settings,
     store: ProgressStore | None,
     footer: Callable[[], None] | None,
+    screen: Screen | None = None,
+    run_id: int | None = None,
 ) -> None:
     """The question, its control, Hint, Check and Retry, and the feedback once checked.
 
@@ -391,7 +461,7 @@ def _question(
     (answers checked per ask in this play-through; see :func:`reset_play`). ``footer`` is
     drawn last, inside the fragment (so it sees this run's verdict).
     """
-    guarded(lambda: _panel(prefix, scenario, result, settings, store))
+    guarded(lambda: _panel(prefix, scenario, result, settings, store, screen, run_id))
     if footer is not None:
         guarded(footer)
 
@@ -402,6 +472,8 @@ def _panel(
     result: StepResult,
     settings: Settings,
     store: ProgressStore | None,
+    screen: Screen | None = None,
+    run_id: int | None = None,
 ) -> None:
     ask = result.ask
     ruling = result.ruling
@@ -416,20 +488,41 @@ def _panel(
     attempt = st.session_state[f"{prefix}_attempt"]
     # Check's callback only notes the click: the answer is read from the controls below.
     checking = st.session_state.pop(f"{prefix}_checking", None) == here
+    giving_up = st.session_state.pop(f"{prefix}_giving_up", None) == here
     view = result.hand.view()
     key = f"{prefix}_{scenario.id}_{result.index}_{attempt}"
     verdict: Verdict | None = st.session_state[f"{prefix}_verdict"]
     # The key names the ask, so the page's focus watcher sees a new question arrive.
     with st.container(key=f"{prefix}_question_{scenario.id}_{result.index}"):
-        st.markdown(f"**Question:** {plain(ask.prompt)}")
-    warning = room_warning(ask.prompt, scenario, settings)
+        prompt = ask.prompt
+        if screen is not None and verdict is None:
+            prompt = masked_prompt(prompt, screen.masked)
+        # each glossary term's first use a link to its entry; the rest plain text
+        st.markdown(f"**Question:** {linked_plain(table_notation(prompt), seen=set())}")
+    # the room's words are looked for in the English prompt (a translation may say them
+    # otherwise)
+    warning = room_warning(
+        english_prompt(scenario, result.index, ask.prompt), scenario, settings
+    )
     if warning:
         st.caption(f":material/info: {warning}")
     given = answer_control(ask.kind, key, result, view)
-    if checking and verdict is None:
-        verdict = _check(prefix, scenario, result, given, settings, store)
-        if verdict is not None and hidden_until_answered(ask.kind) & {"pot", "award"}:
-            # The pot, its lines and the award's are outside this fragment: draw the page again.
+    if (checking or giving_up) and verdict is None:
+        verdict = _check(
+            prefix,
+            scenario,
+            result,
+            given,
+            settings,
+            store,
+            gave_up=giving_up and not checking,
+            run_id=run_id,
+        )
+        if verdict is not None and (
+            screen is not None or hidden_until_answered(ask.kind) & {"pot", "award"}
+        ):
+            # The pot, its lines and the award's, the "to act" mark of a walkthrough and
+            # its Next are outside this fragment: draw the page again.
             st.rerun()
     left, middle, right = st.columns(3)
     with left:
@@ -457,6 +550,15 @@ def _panel(
             on_click=_retry_clicked,
             args=(prefix,),
         )
+    if screen is not None and verdict is None:
+        st.button(
+            _("Show the answer"),
+            key=f"{prefix}_give_up",
+            type="tertiary",
+            on_click=_give_up_clicked,
+            args=(prefix, here),
+            help=_("Counts as not answered: a wrong first try."),
+        )
     problem = st.session_state.pop(f"{prefix}_problem", None)
     if problem:
         st.warning(problem)  # the app's own words (never data)
@@ -469,7 +571,8 @@ def _panel(
             "and does not count towards your mastery."
         )
     if st.session_state[f"{prefix}_hint"] and verdict is None:
-        st.info(f"Hint: {plain(hint_text(ask.hint, ruling.rules))}")
+        hint = table_notation(hint_text(ask.hint, ruling.rules))
+        st.info(_("Hint: {hint}").format(hint=plain(hint)))
     if verdict is not None:
         with st.container(key=f"{prefix}_verdict_box"):
             _feedback(prefix, verdict, scenario, result, settings)

@@ -14,12 +14,12 @@ import streamlit as st
 
 from tutor import config
 from tutor.engine.errors import ScenarioError, TutorError
-from tutor.i18n import ngettext
+from tutor.i18n import _, ngettext
 from tutor.lessons import Lesson, asked_rules, lesson_for_scenario, lesson_for_topic
-from tutor.scenarios.bank import load_bank
+from tutor.scenarios.bank import PATTERNS, load_bank, scan_scenarios
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult, walk_partial
-from tutor.ui.data import folder_signature
+from tutor.ui.data import folder_signature, folder_walk
 
 
 @dataclass(frozen=True)
@@ -41,11 +41,75 @@ class BankView:
         return [s for s in self.scenarios if game == "both" or s.game == game]
 
 
-@st.cache_resource(max_entries=8, show_spinner="Loading the scenarios…")
+#: Loaded banks kept (a key per set of folders and signature), most recently used last.
+BANKS_KEPT = 4
+_banks: OrderedDict[tuple[tuple[str, ...], str], BankView] = OrderedDict()
+_banks_lock = threading.Lock()
+#: One load at a time per key: a second session waits for the first one's bank.
+_loading: dict[tuple[tuple[str, ...], str], threading.Lock] = {}
+#: Show progress every this many files while a bank loads.
+PROGRESS_EVERY = 200
+
+
 def _bank(folders: tuple[str, ...], signature: str) -> BankView:
-    """The bank, shared by every session (it is frozen: never change what it returns)."""
-    del signature  # only part of the cache key: a changed file means a new key
-    bank = load_bank(list(folders))
+    """The bank, shared by every session (it is frozen: never change what it returns).
+
+    A change of a file means a new signature, so a new key; the files that did not change
+    are not read again (:func:`tutor.scenarios.bank.load_bank` keeps each file's check by
+    path, size, time and inode). The first load of a key shows its progress, with a
+    count of the files, on the page that waits for it.
+    """
+    key = (folders, signature)
+    with _banks_lock:
+        kept = _banks.get(key)
+        if kept is not None:
+            _banks.move_to_end(key)
+            return kept
+        lock = _loading.setdefault(key, threading.Lock())
+    with lock:
+        with _banks_lock:
+            kept = _banks.get(key)
+        if kept is None:
+            kept = _load(folders)
+            with _banks_lock:
+                _banks[key] = kept
+                _banks.move_to_end(key)
+                while len(_banks) > BANKS_KEPT:
+                    _banks.popitem(last=False)
+        with _banks_lock:
+            _loading.pop(key, None)
+    return kept
+
+
+def _load(folders: tuple[str, ...]) -> BankView:
+    """Load the banks from the walks of their signatures, showing a count as it goes."""
+    scanned = scan_scenarios(folders, walker=lambda f: folder_walk(f, PATTERNS)[1])
+    total = len(scanned.items)
+    if total < PROGRESS_EVERY:
+        bank = load_bank(list(folders), scanned=scanned, cache=True)
+        return BankView(tuple(bank.scenarios), tuple(str(p) for p in bank.problems))
+    done = 0
+    with st.status(
+        _("Loading the scenarios: {n} files…").format(n=f"{total:,}"), expanded=False
+    ) as shown:
+        bar = st.progress(0.0)
+
+        def count(name: str, problems: list[ScenarioError]) -> None:
+            nonlocal done
+            done += 1
+            if done % PROGRESS_EVERY == 0 or done == total:
+                bar.progress(
+                    done / total,
+                    text=_("{done} of {total} files checked").format(
+                        done=f"{done:,}", total=f"{total:,}"
+                    ),
+                )
+
+        bank = load_bank(list(folders), scanned=scanned, cache=True, on_file=count)
+        shown.update(
+            label=_("{n} scenarios loaded").format(n=f"{len(bank.scenarios):,}"),
+            state="complete",
+        )
     return BankView(tuple(bank.scenarios), tuple(str(p) for p in bank.problems))
 
 
@@ -64,7 +128,7 @@ def bank_folders() -> tuple[str, ...]:
 
 
 def _signature(folders: tuple[str, ...]) -> str:
-    return "".join(folder_signature(f, "*.y*ml") for f in folders)
+    return "".join(folder_signature(f, PATTERNS) for f in folders)
 
 
 def scenario_bank() -> BankView:

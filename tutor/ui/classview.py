@@ -4,7 +4,7 @@ learner's answers, assignments, the classes themselves, and the exports.
 The heatmaps use Cividis (a blue-to-yellow scale readable with every common colour-vision
 deficiency) and write each cell's "right / answered" on it, so one answer never looks as
 sure as a hundred. Labels that come from data (names, rule ids) are escaped for Plotly,
-which reads its own small HTML in labels.
+which reads its own small HTML in labels (:func:`tutor.charts.chart_text`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from html import escape
 from typing import Any
 
 # Imported (not just looked up) before any figure is built: Plotly takes pandas from
@@ -22,6 +21,7 @@ import pandas  # type: ignore[import-untyped]
 import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 
+from tutor.charts import chart_text
 from tutor.engine.rules import GAME_LABELS, PRESETS
 from tutor.i18n import N_, _
 from tutor.progress import ProgressStore
@@ -54,20 +54,12 @@ VIEWS = (
     N_("Assignments"),
     N_("Classes"),
     N_("Export"),
+    N_("PINs"),
 )
 #: Above this many cells the counts are in the hover only (they would not fit).
 COUNTS_IN_CELLS_MAX = 2_500
 #: A colour-blind-safe sequential scale (Plotly's Cividis).
 COLOURSCALE = "Cividis"
-
-
-def chart_text(value: object) -> str:
-    """A label from data as Plotly shows it literally (its HTML tags escaped).
-
-    >>> chart_text("<b>Ana</b> & Bo")
-    '&lt;b&gt;Ana&lt;/b&gt; &amp; Bo'
-    """
-    return escape(str(value), quote=False)
 
 
 def heatmap_figure(cells: list[Cell], what: str) -> go.Figure:
@@ -110,7 +102,7 @@ def heatmap_figure(cells: list[Cell], what: str) -> go.Figure:
     figure.update_layout(
         height=max(260, 120 + 22 * len(learners)),
         margin={"l": 10, "r": 10, "t": 30, "b": 10},
-        xaxis={"title": {"text": what}, "side": "top", "type": "category"},
+        xaxis={"title": {"text": chart_text(what)}, "side": "top", "type": "category"},
         yaxis={"autorange": "reversed", "type": "category"},
     )
     return figure
@@ -474,6 +466,7 @@ def class_view_page() -> None:
     """Filters, then the chosen view (only it is computed)."""
     from tutor.ui.classes import assignments_view, classes_view
     from tutor.ui.data import progress_store
+    from tutor.ui.pins_view import pins_view
 
     if st.session_state.pop("cv_goto_studio", False):
         st.switch_page("app_pages/studio.py")
@@ -517,6 +510,8 @@ def class_view_page() -> None:
         assignments_view(store, f.class_id)
     elif view == VIEWS[5]:
         classes_view(store)
+    elif view == VIEWS[7]:
+        pins_view(store)
     else:
         _export(store, f)
     st.caption(

@@ -2,25 +2,30 @@
 
 from __future__ import annotations
 
-import fnmatch
 import hashlib
 import logging
 import os
 import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from datetime import UTC, datetime
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
 from tutor import config
+from tutor.files import Walk, walk
+from tutor.i18n import N_, _
 
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from tutor.glossary import Glossary
     from tutor.lessons import Lesson
-    from tutor.progress import ProgressStore
+    from tutor.progress import AnswerRecord, Learner, ProgressStore
+    from tutor.progress.outbox import Outbox
 
 #: Seconds a folder scan is trusted: an edited or added file is noticed this soon after.
 SCAN_SECONDS = 2.0
@@ -39,6 +44,7 @@ _STORE_VARS = (
     config.CONNECT_TIMEOUT_VAR,
     config.STATEMENT_TIMEOUT_VAR,
     config.SQLITE_SYNCHRONOUS_VAR,
+    config.DEADLINE_VAR,
 )
 
 
@@ -73,26 +79,60 @@ def progress_store() -> ProgressStore:
 
 
 #: Seconds a failure to open the store is remembered before it is tried again (so that an
-#: unreachable database costs one connect timeout per interval, not one per rerun).
+#: unreachable database costs one deadline per interval, not one per rerun).
 STORE_RETRY_SECONDS = 15.0
-#: Shown on every page while the store cannot be used (never a server path or URL).
-STORE_DOWN = (
+#: Shown on every page while the store cannot be used and answers cannot be kept either
+#: (never a server path or URL).
+STORE_DOWN = N_(
     "Your answers are not being saved right now: the progress database cannot be "
     "reached. Lessons and scenarios still work. Whoever runs this app can see why with "
     "`tutor health` and in the app's log."
 )
+#: Shown on every page while the store cannot be used but answers are kept meanwhile.
+ANSWERS_KEPT = N_(
+    "The progress database cannot be reached right now. Your answers are kept on this "
+    "server and will be saved as soon as it is back. Lessons and scenarios still work."
+)
+#: Shown while answers kept during an outage are being saved.
+ANSWERS_SAVING = N_(
+    "The progress database is back: the answers kept while it was away are being saved."
+)
+#: Said at once when the store is away and an answer is kept to be saved later.
+KEPT_NOTE = N_(
+    "Your answer was checked and is kept on this server: it will be saved as soon as the "
+    "progress database is back."
+)
 #: When opening the store last failed, per setting of the variables it depends on.
 _store_failure: dict[tuple[str | None, ...], float] = {}
 _store_lock = threading.Lock()
+#: An opening of the store still under way (given up waiting for at the deadline).
+_opening: dict[tuple[str | None, ...], Future[Any]] = {}
 _log = logging.getLogger(__name__)
 
 
-def available_store() -> ProgressStore | None:
-    """The progress store, or None while it cannot be opened (a bad data folder or URL, a
-    database that is down or never answers).
+def _open_in_background(key: tuple[str | None, ...]) -> Future[Any]:
+    """Open the store in a daemon thread (so a hung server cannot hold the page)."""
+    future: Future[Any] = Future()
 
-    A failure is logged and remembered for :data:`STORE_RETRY_SECONDS` per process; the
-    pages then run without saving (:func:`store_down` says so).
+    def run() -> None:
+        try:
+            future.set_result(_configured_store(key))
+        except BaseException as exc:  # noqa: BLE001 - handed to the page
+            future.set_exception(exc)
+
+    threading.Thread(target=run, name="tutor-open-store", daemon=True).start()
+    return future
+
+
+def available_store() -> ProgressStore | None:
+    """The progress store, or None while it cannot be used (a bad data folder or URL, a
+    database that is down or never answers, or one that failed within the store's failure
+    memory).
+
+    Opening waits at most ``$TUTOR_DB_DEADLINE`` seconds (the opening goes on behind the
+    page and is used once done). A failure is logged and remembered for
+    :data:`STORE_RETRY_SECONDS` per process; the pages then run without the store
+    (:func:`store_notice` says what happens to answers meanwhile).
     """
     from tutor.engine.errors import TutorError
 
@@ -100,77 +140,241 @@ def available_store() -> ProgressStore | None:
     now = time.monotonic()
     with _store_lock:
         failed_at = _store_failure.get(key)
-        if failed_at is not None and now - failed_at < STORE_RETRY_SECONDS:
-            return None
-        try:
-            store = progress_store()
-        except TutorError as exc:
+        opening = _opening.get(key)
+        late = opening is not None and opening.done() and not opening.exception()
+        if failed_at is not None and now - failed_at < STORE_RETRY_SECONDS and not late:
+            return None  # (an opening given up on that has since finished is used)
+        if opening is None:
+            opening = _opening[key] = _open_in_background(key)
+    try:
+        deadline = config.db_deadline()
+    except TutorError:
+        deadline = config.DEFAULT_DEADLINE
+    try:
+        store: ProgressStore = opening.result(timeout=deadline)
+    except TimeoutError:
+        with _store_lock:
+            _store_failure[key] = time.monotonic()  # the opening goes on meanwhile
+        _log.error("The progress store did not open within %g s", deadline)
+        return None
+    except TutorError as exc:
+        with _store_lock:
             _store_failure[key] = time.monotonic()
-            _log.error("The progress store cannot be used: %s", exc, exc_info=True)
-            return None
+            _opening.pop(key, None)
+        _log.error("The progress store cannot be used: %s", exc, exc_info=True)
+        return None
+    with _store_lock:
         _store_failure.pop(key, None)
-        return store
+    return None if store.down() else store
 
 
 def store_down() -> bool:
-    """Whether the last attempt to open the store failed (within the retry interval)."""
+    """Whether the store cannot be used now (opening it failed, or a call did, lately)."""
+    key = _settings_key()
     with _store_lock:
-        failed_at = _store_failure.get(_settings_key())
-    return failed_at is not None and time.monotonic() - failed_at < STORE_RETRY_SECONDS
+        failed_at = _store_failure.get(key)
+        opening = _opening.get(key)
+    if failed_at is not None and time.monotonic() - failed_at < STORE_RETRY_SECONDS:
+        return True
+    if opening is None or not opening.done() or opening.exception() is not None:
+        return False
+    store: ProgressStore = opening.result()
+    return store.down()
 
 
 def forget_store_failure() -> None:
     """Try the store again on the next :func:`available_store` (tests, a fixed setting)."""
     with _store_lock:
         _store_failure.clear()
+        _opening.clear()
 
 
-def _scan(folder: str, pattern: str) -> str:
-    """A digest of every file under ``folder`` matching ``pattern``: path, size, mtime."""
-    digest = hashlib.blake2b(digest_size=16)
-    pending = [folder]
-    while pending:
+# -- answers kept while the store is away ---------------------------------------------
+
+_outboxes: dict[str, Outbox] = {}
+
+
+def outbox() -> Outbox | None:
+    """The queue of answers kept in the data folder, or None if the folder is unusable."""
+    from tutor.engine.errors import TutorError
+    from tutor.progress.outbox import Outbox
+
+    try:
+        folder = config.data_dir()
+    except TutorError:
+        return None
+    if folder.exists() and not folder.is_dir():
+        return None
+    with _store_lock:
+        found = _outboxes.get(str(folder))
+        if found is None:
+            found = _outboxes[str(folder)] = Outbox(folder)
+            if folder.is_dir():
+                found.make_reserve()  # the space a full disk leaves for kept answers
+    return found
+
+
+#: What :func:`save_answer` did with an answer.
+SAVED, KEPT = "saved", "kept"
+
+
+def save_answer(
+    store: ProgressStore | None,
+    learner: Learner,
+    *,
+    then: Callable[[AnswerRecord], object] | None = None,
+    **values: Any,
+) -> str:
+    """Save one answer (``record_answer``'s keyword arguments), or keep it in the data
+    folder's queue if the store is away: :data:`SAVED` or :data:`KEPT`. ``then`` is given
+    the saved record (not called for a kept answer: the store numbers it when it is saved).
+
+    The answer gets its id and time here, so a kept one is saved later as it was given,
+    once. The queue is written (and on disk) before this returns.
+
+    :raises TutorError: If the store refuses the values, or it is away and the answer
+        cannot be kept either.
+    """
+    from tutor.progress import ProgressError, StoreUnavailable
+    from tutor.progress.outbox import new_answer_id
+
+    values.setdefault("answered_at", datetime.now(UTC))
+    values["answer_id"] = new_answer_id()
+    box = outbox()
+    if store is not None and (box is None or not box.waiting()):
         try:
-            with os.scandir(pending.pop()) as entries:
-                found = sorted(entries, key=lambda entry: entry.name)
-        except OSError:
-            log.warning("a folder could not be listed", exc_info=True)
-            continue
-        for entry in found:
-            try:
-                if entry.is_dir():
-                    pending.append(entry.path)
-                elif entry.is_file() and fnmatch.fnmatch(entry.name, pattern):
-                    stat = entry.stat()
-                    digest.update(
-                        f"{entry.path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode()
-                    )
-            except OSError:
-                log.warning("a file could not be examined", exc_info=True)
-                continue
-    return digest.hexdigest()
+            record = store.record_answer(learner, **values)
+            if then is not None:
+                then(record)
+            return SAVED
+        except StoreUnavailable as exc:
+            _log.error("An answer could not be saved, so it is kept: %s", exc)
+    # the store is away, or answers kept earlier wait: keep this one behind them
+    if box is None:
+        raise ProgressError("the data folder cannot be used to keep answers")
+    box.add({"learner": learner.id, **values})
+    replay_soon(store)
+    return KEPT
 
 
-_scans: dict[tuple[str, str], tuple[float, str]] = {}
+#: The thread saving each data folder's kept answers (one at a time per folder).
+_replayers: dict[str, threading.Thread] = {}
+_replayer_lock = threading.Lock()
+#: Seconds between the first tries to save the kept answers (then longer, up to 5 s).
+REPLAY_SECONDS = 1.0
+
+
+def replay_soon(store: ProgressStore | None) -> None:
+    """Save the kept answers in a daemon thread, trying again and again until the queue
+    is empty (one thread per data folder)."""
+    box = outbox()
+    if box is None:
+        return
+    key = _settings_key()
+    with _replayer_lock:
+        running = _replayers.get(str(box.folder))
+        if running is not None and running.is_alive():
+            return
+        thread = threading.Thread(
+            target=_replay_loop,
+            args=(box, store, key),
+            name="tutor-replay",
+            daemon=True,
+        )
+        _replayers[str(box.folder)] = thread
+        thread.start()
+
+
+def _replay_loop(
+    box: Outbox, store: ProgressStore | None, key: tuple[str | None, ...]
+) -> None:
+    from tutor.engine.errors import TutorError
+
+    pause = REPLAY_SECONDS
+    while box.waiting():
+        try:
+            if store is None:
+                store = _configured_store(key)
+            if store.probe():
+                with _store_lock:
+                    _store_failure.pop(key, None)
+                done = box.replay(store)
+                if not done.waiting:
+                    break
+        except TutorError as exc:
+            _log.warning("Kept answers not saved yet: %s", exc)
+        except Exception:  # noqa: BLE001 - the loop goes on while answers wait
+            _log.exception("Kept answers not saved yet")
+        time.sleep(pause)
+        pause = min(pause * 1.5, 5.0)  # a long outage is asked less often
+
+
+def store_notice(learner_known: bool) -> str | None:
+    """The banner every page shows about saving answers now, or None (all is well).
+
+    While the store is away a learner found earlier in the session is told that answers
+    are kept; without one (or without a usable data folder) that nothing is saved.
+    """
+    box = outbox()
+    if store_down():
+        return _(ANSWERS_KEPT) if box is not None and learner_known else _(STORE_DOWN)
+    if box is not None and box.waiting():
+        replay_soon(None)
+        return _(ANSWERS_SAVING)
+    return None
+
+
+Patterns = str | tuple[str, ...]
+
+
+def _scan(folder: str, pattern: Patterns) -> str:
+    """A digest of every name under ``folder`` matching ``pattern`` (see :func:`_digest`)."""
+    return _digest(folder, pattern)[0]
+
+
+def _digest(folder: str, pattern: Patterns) -> tuple[str, Walk]:
+    """A digest of every name under ``folder`` matching ``pattern`` (path, size, mtime,
+    inode; refused names by their refusal), and the walk it was made from.
+
+    The walk is :func:`tutor.files.walk`: no symbolic link is followed, so a loop
+    (``loopdir -> .``) cannot make it run for ever.
+    """
+    walked = walk(folder, pattern)
+    digest = hashlib.blake2b(digest_size=16)
+    for line in walked.signature_lines():
+        digest.update(line.encode("utf-8", "surrogateescape"))
+    return digest.hexdigest(), walked
+
+
+_scans: dict[tuple[str, Patterns], tuple[float, str, Walk]] = {}
 _scans_lock = threading.Lock()
 
 
-def folder_signature(folder: str, pattern: str) -> str:
-    """A short digest of the files under ``folder`` matching ``pattern`` and their times.
+def folder_walk(folder: str, pattern: Patterns) -> tuple[str, Walk]:
+    """The signature of ``folder`` (see :func:`folder_signature`) and the walk behind it.
 
-    Passed to the cached loaders so that an edited, added or removed file is read again.
-    A folder is scanned at most once every :data:`SCAN_SECONDS` seconds (per process).
+    The loaders take the walk from here, so a folder is listed (and each name examined)
+    once per :data:`SCAN_SECONDS`, not once for the signature and again for the load.
     """
     now = time.monotonic()
     key = (folder, pattern)
     with _scans_lock:
         seen = _scans.get(key)
     if seen is not None and now - seen[0] < SCAN_SECONDS:
-        return seen[1]
-    signature = _scan(folder, pattern)
+        return seen[1], seen[2]
+    signature, walked = _digest(folder, pattern)
     with _scans_lock:
-        _scans[key] = (now, signature)
-    return signature
+        _scans[key] = (now, signature, walked)
+    return signature, walked
+
+
+def folder_signature(folder: str, pattern: Patterns) -> str:
+    """A short digest of the files under ``folder`` matching ``pattern`` and their times.
+
+    Passed to the cached loaders so that an edited, added or removed file is read again.
+    A folder is scanned at most once every :data:`SCAN_SECONDS` seconds (per process).
+    """
+    return folder_walk(folder, pattern)[0]
 
 
 def forget_scans() -> None:

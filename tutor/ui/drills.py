@@ -28,32 +28,37 @@ from tutor.asks import (
     hidden_until_answered,
     incomplete,
 )
+from tutor.config import chip_colours
 from tutor.drills import TARGETS, Drill, generate
 from tutor.drills.session import (
     FAST_SECONDS,
-    GAMES,
     LENGTHS,
+    LINK_FIELDS,
     PRESET_LINES,
     Plan,
     PlanError,
     Result,
     TargetLine,
     median_seconds,
-    plan_from_params,
+    read_link,
     slowest,
     streak,
     summary,
 )
 from tutor.engine import PRESETS
 from tutor.engine.errors import TutorError
-from tutor.engine.rules import DEFAULT_GAME
+from tutor.i18n import N_, _
 from tutor.quiz import Verdict, action_candidates, format_amount, to_amount
 from tutor.scenarios import StepResult, walk
 from tutor.ui.ask_controls import player_cards, size_candidates
+from tutor.ui.chip_stacks import chips_html
 from tutor.ui.components import show_table
 from tutor.ui.rules_page import rule_links
 from tutor.ui.ruling_control import ruling_control
-from tutor.ui.state import GAME_CHOICES, Settings, current_learner
+from tutor.ui.state import AS_WRITTEN, GAME_CHOICES, Settings, current_learner
+
+#: The house rules a drill runs under while the sidebar says "as each scenario says".
+DRILL_DEFAULT_PRESET = "online"
 
 #: The clock the drill times answers with (tests replace it).
 clock: Callable[[], float] = time.monotonic
@@ -84,8 +89,11 @@ def _question(index: int) -> tuple[Drill, StepResult]:
 def start(plan: Plan) -> None:
     """Begin ``plan`` now: question 0 on screen, no answers, the link in the address."""
     state = _state()
+    past: list[Result] = state.setdefault("drill_past", [])
+    past.extend(state.get("drill_results") or ())  # this session's earlier answers
     state["drill_plan"] = plan
     state.pop("drill_ended", None)
+    state.pop("drill_retry", None)
     state["drill_index"] = 0
     state["drill_results"] = []
     state["drill_verdict"] = None
@@ -97,12 +105,19 @@ def start(plan: Plan) -> None:
         st.query_params[key] = value
 
 
+def drill_preset(settings: Settings) -> str:
+    """The house rules a drill runs under: the sidebar's (one place for the setting)."""
+    return settings.preset_override or DRILL_DEFAULT_PRESET
+
+
 def _start_clicked() -> None:
     state = _state()
+    preset = state.get("preset_setting", AS_WRITTEN)
     try:
         plan = Plan(
-            preset=state["drill_preset_pick"],
-            game=state["drill_game_pick"],
+            # the sidebar's settings as they are now (a callback runs before the page)
+            preset=DRILL_DEFAULT_PRESET if preset == AS_WRITTEN else preset,
+            game=state.get("game_filter", "both"),
             targets=tuple(state.get("drill_targets_pick") or ()),
             length=state["drill_length_pick"],
             seed=int(state.get("drill_seed_pick") or 0),
@@ -121,13 +136,7 @@ def _new_clicked() -> None:
     state = _state()
     state["drill_plan"] = None
     state["drill_seed_pick"] = random.randrange(1_000_000)
-    for key in (
-        "drill_preset",
-        "drill_game",
-        "drill_targets",
-        "drill_length",
-        "drill_seed",
-    ):
+    for key in LINK_FIELDS:
         if key in st.query_params:
             del st.query_params[key]
 
@@ -164,6 +173,9 @@ def _finished() -> bool:
 def submit(given: dict[str, Any]) -> None:
     """Check ``given`` against the current question, time it, keep it and save it."""
     state = _state()
+    if state.get("drill_retry") is not None:
+        _submit_retry(given)
+        return
     if state.get("drill_verdict") is not None:
         return
     index = state["drill_index"]
@@ -196,17 +208,51 @@ def submit(given: dict[str, Any]) -> None:
         state["drill_problem"] = f"Your answer was not saved: {exc}"
 
 
+def _retried() -> tuple[Drill, StepResult]:
+    """The missed hand reopened from the summary."""
+    state = _state()
+    plan: Plan = state["drill_plan"]
+    miss: Result = state["drill_retry"]
+    key = (miss.target, miss.seed, miss.game)
+    cache = state.get("drill_retry_cache")
+    if cache is None or cache[0] != key:
+        drill = generate(miss.target, miss.seed, preset=plan.preset, game=miss.game)
+        cache = (key, (drill, walk(drill.scenario)[-1]))
+        state["drill_retry_cache"] = cache
+    made: tuple[Drill, StepResult] = cache[1]
+    return made
+
+
+def _submit_retry(given: dict[str, Any]) -> None:
+    """A missed hand answered again: checked and shown, not timed or saved (it is a second
+    look, not a first attempt)."""
+    state = _state()
+    if state.get("drill_retry_verdict") is not None:
+        return
+    _drill, result = _retried()
+    assert result.ruling is not None
+    kind = result.ruling.kind
+    problem = incomplete(kind, given)
+    if problem:
+        state["drill_problem"] = problem
+        return
+    state["drill_retry_verdict"] = check_answer(kind, given, result.ruling)
+
+
 def _save(
     drill: Drill, result: StepResult, given: dict[str, Any], answer: Result
 ) -> None:
-    from tutor.ui.data import progress_store
+    from tutor.ui.data import KEPT, KEPT_NOTE, available_store, save_answer
 
-    store = progress_store()
+    if judged(result.ruling) and not answer.correct:
+        return  # the house's practice, not the rulebook's: not counted against mastery
+    store = available_store()
     learner = current_learner(store)
     if learner is None:
         return
     scenario = drill.scenario
-    store.record_answer(
+    saved = save_answer(
+        store,
         learner,
         scenario_id=scenario.id,
         step=result.index,
@@ -222,6 +268,8 @@ def _save(
         target=drill.target,
         seed=drill.seed,
     )
+    if saved == KEPT:
+        _state()["drill_problem"] = _(KEPT_NOTE)
 
 
 def _plain(value: Any) -> Any:
@@ -239,12 +287,65 @@ def _picked(key: str) -> Any:
 def _submit_seat(name: str, who: str, amount_key: str | None, field: str) -> None:
     given: dict[str, Any] = {who: name}
     if amount_key is not None:
-        given[field] = to_amount(_picked(amount_key))
+        amount = to_amount(_picked(amount_key))
+        if amount is None:  # nothing is chosen for the learner: the amount first
+            _state()["drill_problem"] = _("Pick the amount first, then the player.")
+            return
+        given[field] = amount
     submit(given)
 
 
 def _submit_from(build: Callable[[], dict[str, Any]]) -> None:
     submit(build())
+
+
+#: The keys that toggle a multiple choice's options (seats keep the digits elsewhere).
+PICK_KEYS = "123456789"
+#: The keys that choose an amount beside a seat click (the digits are the seats').
+AMOUNT_KEYS = "ASDFGHJKL"
+
+
+def _toggle(pick: str, option: Any, many: bool) -> None:
+    state = _state()
+    chosen = list(state.get(pick) or ())
+    if option in chosen:
+        chosen.remove(option)
+    elif many:
+        chosen.append(option)
+    else:
+        chosen = [option]
+    state[pick] = chosen if many else (chosen[0] if chosen else None)
+
+
+def _choice_buttons(
+    key: str,
+    label: str,
+    options: list[Any],
+    *,
+    many: bool = True,
+    keys: str = PICK_KEYS,
+    fmt: Callable[[Any], str] = str,
+) -> str:
+    """Options as buttons, each toggled by a click or its key (shown on it); a chosen one is
+    ticked. Returns the session key holding the choice (a list, or one value)."""
+    pick = f"{key}_picked"
+    st.caption(label)
+    chosen = _state().get(pick)
+    picked = list(chosen or ()) if many else ([chosen] if chosen is not None else [])
+    columns = st.columns(min(len(options), 3) or 1)
+    for n, option in enumerate(options):
+        on = option in picked
+        with columns[n % len(columns)]:
+            st.button(
+                ("✓ " if on else "") + fmt(option),
+                key=f"{key}_opt_{n}",
+                on_click=_toggle,
+                args=(pick, option, many),
+                type="primary" if on else "secondary",
+                shortcut=keys[n] if n < len(keys) else None,
+                width="stretch",
+            )
+    return pick
 
 
 # ---------------------------------------------------------------------------- controls
@@ -258,8 +359,9 @@ def _seats(result: StepResult) -> list[Any]:
     return list(result.hand.view().seats)
 
 
-def answer_controls(index: int, result: StepResult) -> None:
-    """The click controls for the question's kind (every widget key starts ``drill_q{index}``)."""
+def answer_controls(index: int, result: StepResult, prefix: str = "drill_q") -> None:
+    """The click controls for the question's kind (every widget key starts
+    ``{prefix}{index}``: ``drill_q`` in the drill, ``drill_r`` for a missed hand again)."""
     ruling = result.ruling
     assert ruling is not None and result.ask is not None
     entry = ASKS.get(ruling.kind)
@@ -267,7 +369,7 @@ def answer_controls(index: int, result: StepResult) -> None:
     if entry is None or draw is None:
         st.warning(f"This drill has no control for the ask kind {ruling.kind!r} yet.")
         return
-    draw(entry, f"drill_q{index}", result)
+    draw(entry, f"{prefix}{index}", result)
 
 
 def _player(entry: AskKind, key: str, result: StepResult) -> None:
@@ -290,11 +392,11 @@ def _player(entry: AskKind, key: str, result: StepResult) -> None:
             },
             key=Decimal,
         )
-        amount_key, field = f"{key}_{slot.key}", slot.key
-        st.pills(
-            slot.label, options, default=format_amount(stakes.bring_in), key=amount_key
+        field = slot.key
+        amount_key = _choice_buttons(
+            f"{key}_{slot.key}", slot.label, options, many=False, keys=AMOUNT_KEYS
         )
-    st.caption("Click the player:")
+    st.caption(_("Click the player, or press their seat number:"))
     seats = _seats(result)
     columns = st.columns(min(len(seats), 2))
     for n, seat in enumerate(seats):
@@ -306,20 +408,36 @@ def _player(entry: AskKind, key: str, result: StepResult) -> None:
                 args=(str(seat.name), who.key, amount_key, field),
                 disabled=bool(seat.folded),
                 width="stretch",
+                shortcut=seat_key(seat.seat),
             )
+
+
+def seat_key(seat: int) -> str | None:
+    """The key that clicks a seat's button: its number (seats 1 to 9), 0 for seat 10.
+
+    >>> seat_key(3), seat_key(10), seat_key(11)
+    ('3', '0', None)
+    """
+    if 1 <= seat <= 9:
+        return str(seat)
+    return "0" if seat == 10 else None
 
 
 def _yes_no(entry: AskKind, key: str, result: StepResult) -> None:
     field = entry.first_slot("flag").key
     left, right = st.columns(2)
-    for column, label, value in ((left, "Yes", True), (right, "No", False)):
+    for column, name, label, value, press in (
+        (left, "yes", _("Yes"), True, "Y"),
+        (right, "no", _("No"), False, "N"),
+    ):
         with column:
             st.button(
                 label,
-                key=f"{key}_{label.lower()}",
+                key=f"{key}_{name}",
                 on_click=submit,
                 args=({field: value},),
                 width="stretch",
+                shortcut=press,
             )
 
 
@@ -335,14 +453,16 @@ def _raises(entry: AskKind, key: str, result: StepResult) -> None:
                 on_click=submit,
                 args=({count: n, flag: False},),
                 width="stretch",
+                shortcut=str(n) if n <= 9 else None,
             )
     with grid[(most + 1) % 3]:
         st.button(
-            "Unlimited",
+            _("Unlimited"),
             key=f"{key}_unlimited",
             on_click=submit,
             args=({count: None, flag: True},),
             width="stretch",
+            shortcut="U",
         )
 
 
@@ -353,8 +473,7 @@ def _submit_label(slot: Slot) -> str:
 def _players(entry: AskKind, key: str, result: StepResult) -> None:
     slot = entry.first_slot("players")
     names = [str(s.name) for s in _seats(result) if not s.folded]
-    pick = f"{key}_{slot.key}"
-    st.pills(slot.label, names, selection_mode="multi", key=pick)
+    pick = _choice_buttons(f"{key}_{slot.key}", slot.label, names)
     _submit_button(
         key, lambda: {slot.key: list(_picked(pick) or ())}, _submit_label(slot)
     )
@@ -369,8 +488,7 @@ def _sizes(entry: AskKind, key: str, result: StepResult) -> None:
             result.hand.view(), result.ruling.answer.get(slot.key) or ()
         )
     ]
-    pick = f"{key}_{slot.key}"
-    st.pills(slot.label, options, selection_mode="multi", key=pick)
+    pick = _choice_buttons(f"{key}_{slot.key}", slot.label, options)
     _submit_button(
         key,
         lambda: {slot.key: [to_amount(x) for x in _picked(pick) or ()]},
@@ -391,8 +509,7 @@ def _actions(entry: AskKind, key: str, result: StepResult) -> None:
         big_bet=stakes.big_bet,
         bring_in=stakes.bring_in or stakes.small_bet / 2,
     )
-    pick = f"{key}_{slot.key}"
-    st.pills(slot.label, options, selection_mode="multi", key=pick)
+    pick = _choice_buttons(f"{key}_{slot.key}", slot.label, options)
     _submit_button(key, lambda: {slot.key: list(_picked(pick) or ())})
 
 
@@ -401,13 +518,11 @@ def _cards(entry: AskKind, key: str, result: StepResult) -> None:
     slot = entry.first_slot("cards")
     cards = player_cards(result.hand.view(), result.ask.player)
     symbols = {c.text: c.symbol for c in cards}
-    pick = f"{key}_{slot.key}"
-    st.pills(
-        "Click five cards",
+    pick = _choice_buttons(
+        f"{key}_{slot.key}",
+        _("Click five cards (or press their numbers)"),
         [c.text for c in cards],
-        selection_mode="multi",
-        key=pick,
-        format_func=lambda text: symbols.get(text, text),
+        fmt=lambda text: symbols.get(text, text),
     )
     _submit_button(key, lambda: {slot.key: list(_picked(pick) or ())})
     for flag in entry.slots("flag", variant=result.hand.variant):
@@ -434,6 +549,20 @@ def _submit_button(
         type="primary",
         on_click=_submit_from,
         args=(build,),
+        shortcut="Enter",
+    )
+
+
+def _form_submit(
+    key: str, build: Callable[[], dict[str, Any]], label: str = "Submit"
+) -> None:
+    """The Submit of an amounts form: Enter in any of its boxes presses it."""
+    st.form_submit_button(
+        label,
+        key=f"{key}_submit",
+        type="primary",
+        on_click=_submit_from,
+        args=(build,),
     )
 
 
@@ -449,21 +578,25 @@ def _amounts(entry: AskKind, key: str, result: StepResult) -> None:
     """One amount pad per amount the answer holds, then Submit."""
     chip = _chip(result)
     fields = [slot.key for slot in entry.slots("amount")]
-    for slot in entry.slots("amount"):
-        _amount(slot.label, f"{key}_{slot.key}", chip)
-    _submit_button(key, lambda: {f: to_amount(_picked(f"{key}_{f}")) for f in fields})
+    with st.form(f"{key}_form", border=False, enter_to_submit=True):
+        for slot in entry.slots("amount"):
+            _amount(slot.label, f"{key}_{slot.key}", chip)
+        _form_submit(key, lambda: {f: to_amount(_picked(f"{key}_{f}")) for f in fields})
 
 
 def _payouts(entry: AskKind, key: str, result: StepResult) -> None:
     """What each player takes, and the rake, then Submit."""
     slot, rake = entry.first_slot("payouts"), entry.first_slot("amount")
     chip = _chip(result)
-    names = [str(s.name) for s in result.hand.view().seats]
-    columns = st.columns(min(len(names), 2))
-    for n, name in enumerate(names):
-        with columns[n % len(columns)]:
-            _amount(f"{name} {slot.label}", f"{key}_pay_{n}", chip)
-    _amount(rake.label, f"{key}_{rake.key}", chip)
+    # one box per player who can take chips (a folded player takes none), plus the rake
+    names = [str(s.name) for s in result.hand.view().seats if not s.folded]
+    form = st.form(f"{key}_form", border=False, enter_to_submit=True)
+    with form:
+        columns = st.columns(min(len(names), 2))
+        for n, name in enumerate(names):
+            with columns[n % len(columns)]:
+                _amount(f"{name} {slot.label}", f"{key}_pay_{n}", chip)
+        _amount(rake.label, f"{key}_{rake.key}", chip)
 
     def build() -> dict[str, Any]:
         payouts = {
@@ -475,7 +608,41 @@ def _payouts(entry: AskKind, key: str, result: StepResult) -> None:
             rake.key: to_amount(_picked(f"{key}_{rake.key}")) or Decimal(0),
         }
 
-    _submit_button(key, build)
+    with form:
+        _form_submit(key, build)
+
+
+def _side_pots(entry: AskKind, key: str, result: StepResult) -> None:
+    """The pots typed in one box (main first), then who can win each side pot; Enter submits."""
+    pots, who = entry.first_slot("pots"), entry.first_slot("eligible")
+    view = result.hand.view()
+    live = [s for s in view.seats if not s.folded]
+    names = [str(s.name) for s in live]
+    # one side pot at most per player all in (what the table shows, not the answer)
+    sides = max(sum(1 for s in live if s.all_in), 1)
+    with st.form(f"{key}_form", border=False, enter_to_submit=True):
+        st.text_input(
+            _(pots.label),
+            key=f"{key}_pots",
+            placeholder=_("for example 45, 30"),
+        )
+        for n in range(1, sides + 1):
+            st.multiselect(
+                _("Who can win side pot {n}?").format(n=n),
+                names,
+                key=f"{key}_side_{n}",
+            )
+
+        def build() -> dict[str, Any]:
+            amounts = _picked(f"{key}_pots") or ""
+            eligible: list[list[str]] = [names]
+            eligible += [
+                list(_picked(f"{key}_side_{n}") or ()) for n in range(1, sides + 1)
+            ]
+            count = len(amounts.replace(",", " ").split())
+            return {pots.key: amounts, who.key: eligible[: max(count, 1)]}
+
+        _form_submit(key, build)
 
 
 #: The drills' controls by the name an entry gives (``AskKind.control``).
@@ -491,6 +658,7 @@ DRILL_CONTROLS: Mapping[str, DrillControl] = MappingProxyType(
         "cards": _cards,
         "payouts": _payouts,
         "ruling": _ruling,
+        "side-pots": _side_pots,
     }
 )
 
@@ -511,64 +679,74 @@ def hidden_targets_line(preset: str) -> str:
 
 def _setup(settings: Settings) -> None:
     state = _state()
-    try:
-        shared = plan_from_params(st.query_params.to_dict())
-    except PlanError as exc:
-        st.warning(f"The drill link cannot be used: {exc}")
-        shared = None
-    if shared is not None and not state.get("drill_link_read"):
-        state["drill_link_read"] = True
-        state["drill_preset_pick"] = shared.preset
-        state["drill_game_pick"] = shared.game
-        state["drill_targets_pick"] = list(shared.targets)
-        state["drill_length_pick"] = shared.length
-        state["drill_seed_pick"] = shared.seed
-        st.info(
-            "A shared drill: its settings are filled in below. Press Start to run it."
-        )
-    if "drill_preset_pick" not in state:
-        state["drill_preset_pick"] = settings.preset_override or "online"
-    if "drill_game_pick" not in state:
-        state["drill_game_pick"] = (
-            settings.game if settings.game in GAMES else DEFAULT_GAME.value
+    _read_link(settings)
+    if state.get("drill_link_read"):
+        problems = state.get("drill_link_problems") or []
+        if problems:
+            st.warning(
+                _("Part of the drill link cannot be used: ")
+                + " ".join(problems)
+                + _(" The rest of it is filled in below.")
+            )
+        else:
+            st.info(
+                _(
+                    "A shared drill: its settings are filled in below. Press Start to "
+                    "run it."
+                )
+            )
+    preset = drill_preset(settings)
+    game = GAME_CHOICES.get(settings.game, settings.game)
+    st.markdown(
+        _(
+            "Drilling **{game}** under the **{preset}** house rules (change either in the "
+            "sidebar)."
+        ).format(game=game, preset=preset)
+    )
+    st.caption(PRESET_LINES[preset])
+    if settings.preset_override is None:
+        st.caption(
+            _(
+                "A drill runs under one card room's rules: with the sidebar's house rules "
+                'on "As each scenario says" it uses {preset}.'
+            ).format(preset=preset)
         )
     state.setdefault("drill_seed_pick", random.randrange(1_000_000))
     state.setdefault("drill_length_pick", "20")
-    preset = st.selectbox("House rules", PRESETS, key="drill_preset_pick")
-    st.caption(PRESET_LINES[preset])
-    st.selectbox(
-        "Game", GAMES, key="drill_game_pick", format_func=GAME_CHOICES.__getitem__
-    )
-    offered = [name for name, target in TARGETS.items() if preset in target.presets]
+    offered = _offered(preset)
     picked = state.get("drill_targets_pick") or []
     if any(name not in offered for name in picked):  # picked under other house rules
         state["drill_targets_pick"] = [name for name in picked if name in offered]
     st.multiselect(
-        "Targets",
+        _("Targets"),
         offered,
         key="drill_targets_pick",
         format_func=lambda name: TARGETS[name].title,
-        placeholder="All targets",
-        help="The rulings to drill; leave empty for all of them.",
+        placeholder=_("All targets"),
+        help=_("The rulings to drill; leave empty for all of them."),
     )
     if len(offered) < len(TARGETS):
         st.caption(hidden_targets_line(preset))
     st.radio(
-        "Length",
+        _("Length"),
         list(LENGTHS),
         key="drill_length_pick",
         format_func=lambda k: LENGTHS[k][0],
         horizontal=True,
     )
     st.number_input(
-        "Drill seed",
+        _("Drill seed"),
         min_value=0,
         step=1,
         key="drill_seed_pick",
-        help="The same seed and settings give the same questions: share it.",
+        help=_("The same seed and settings give the same questions: share it."),
     )
     st.button(
-        "Start the drill", key="drill_start", type="primary", on_click=_start_clicked
+        _("Start the drill"),
+        key="drill_start",
+        type="primary",
+        on_click=_start_clicked,
+        shortcut="Enter",
     )
     problem = state.pop("drill_problem", None)
     if problem:
@@ -576,20 +754,22 @@ def _setup(settings: Settings) -> None:
 
 
 def _status_line(plan: Plan, results: list[Result]) -> str:
-    state = _state()
     parts = []
-    number = state["drill_index"] + 1
-    if plan.question_limit is not None:
-        parts.append(f"Question {number} of {plan.question_limit}")
-    else:
-        parts.append(f"Question {number}")
     right = sum(r.correct for r in results)
-    parts.append(f"{right} of {len(results)} right")
-    parts.append(f"streak {streak(results)}")
+    parts.append(_("{right} of {count} right").format(right=right, count=len(results)))
+    parts.append(_("streak {n}").format(n=streak(results)))
     speed = median_seconds(results)
     if speed is not None:
-        parts.append(f"median {speed:.1f} s per answer")
+        parts.append(_("median {s:.1f} s per answer").format(s=speed))
     return " · ".join(parts)
+
+
+#: The keys a question is answered with, shown under its controls.
+KEYS_LINE = N_(
+    "Keys: seat numbers pick a player (0 for seat 10), digits a count or an option, "
+    "letters an amount, Y or N, Enter submits, N goes to the next question (each key is "
+    "shown on its button)."
+)
 
 
 #: A clock that ticks in the browser, with no rerun: a registered integer property animated
@@ -626,42 +806,62 @@ def _feedback(verdict: Verdict, result: StepResult, drill: Drill) -> None:
     ruling = result.ruling
     assert ruling is not None
     answer: Result = _state()["drill_results"][-1]
-    timing = f" ({answer.seconds:.1f} s)"
-    if verdict.correct:
-        st.success(verdict.message + timing)
-    else:
-        st.error(verdict.message + timing)
-    st.markdown(f"**Why:** {ruling.explanation}")
-    rules = rule_links(ruling.rules)
-    st.caption(f"Rules: {rules} · decided under the **{ruling.preset}** house rules")
+    _verdict_lines(verdict, result, drill.target, f" ({answer.seconds:.1f} s)")
 
 
 def table_view(result: StepResult) -> Any:
     """The table at the question's moment; for a who-acts question, without the "to act"
     mark (it would give the answer away)."""
     view = result.hand.view()
-    if result.ask is None or "to-act" not in hidden_until_answered(result.ask.kind):
+    if result.ask is None:
+        return view
+    # a ruling asks who acts next once the hand is corrected: the mark would answer it
+    if (
+        "to-act" not in hidden_until_answered(result.ask.kind)
+        and result.ask.kind != "ruling"
+    ):
         return view
     seats = tuple(dataclasses.replace(s, to_act=False) for s in view.seats)
     return dataclasses.replace(view, seats=seats, to_act=None)
+
+
+def _table(result: StepResult, settings: Settings, *, answered: bool) -> None:
+    """The table; for a pot question without its pot (until answered) and with each
+    player's chips in front of them as stacks in the room's colours."""
+    assert result.ask is not None
+    hidden = hidden_until_answered(result.ask.kind)
+    show_table(
+        table_view(result),
+        settings.four_colour,
+        show_pot=answered or "pot" not in hidden,
+    )
+    if result.ask.kind != "side-pots":
+        return
+    try:
+        chips = chip_colours()
+    except ValueError as exc:
+        st.error(str(exc))
+        return
+    seats = [
+        (str(s.name), Decimal(s.committed))
+        for s in result.hand.view().seats
+        if s.committed
+    ]
+    st.html(chips_html(seats, chips))
 
 
 def _question_view(settings: Settings) -> None:
     state = _state()
     index = state["drill_index"]
     drill, result = _question(index)
-    st.subheader(TARGETS[drill.target].title)
+    st.subheader(heading(state["drill_plan"], index))
     picture, answers = st.columns([3, 2], gap="medium")
     with picture:
-        show_table(table_view(result), settings.four_colour)
+        _table(result, settings, answered=state.get("drill_verdict") is not None)
     with answers:
         _answer_panel(index, drill, result)
-    st.caption(
-        f"This question: `tutor generate --target {drill.target} --seed {drill.seed} "
-        f"--preset {drill.preset} --game {drill.game}`"
-    )
     if settings.learner is None:
-        st.caption("Choose your name in the sidebar to have your answers saved.")
+        st.caption(_("Choose your name in the sidebar to have your answers saved."))
 
 
 @st.fragment
@@ -676,10 +876,11 @@ def _answer_panel(index: int, drill: Drill, result: StepResult) -> None:
     st.markdown(_status_line(plan, results))
     _timer()
     assert result.ask is not None
-    st.markdown(f"**Question:** {result.ask.prompt}")
+    st.markdown(_("**Question:** {prompt}").format(prompt=result.ask.prompt))
     verdict: Verdict | None = state.get("drill_verdict")
     if verdict is None:
         answer_controls(index, result)
+        st.caption(_(KEYS_LINE))
     else:
         _feedback(verdict, result, drill)
         last = plan.question_limit is not None and len(results) >= plan.question_limit
@@ -687,25 +888,37 @@ def _answer_panel(index: int, drill: Drill, result: StepResult) -> None:
             clock() - state["drill_started"] >= plan.seconds_limit
         )
         st.button(
-            "See the summary" if last or timed_out else "Next question",
+            _("See the summary") if last or timed_out else _("Next question"),
             key="drill_next",
             type="primary",
             on_click=_next_clicked,
+            shortcut="N",
         )
     problem = state.pop("drill_problem", None)
     if problem:
         st.warning(problem)
-    st.button("End the drill now", key="drill_end", on_click=_end_clicked)
+    st.button(_("End the drill now"), key="drill_end", on_click=_end_clicked)
 
 
 def previous_bests(settings: Settings, before: datetime) -> dict[str, float]:
-    """The learner's fastest right answer per target before ``before``."""
-    if settings.learner is None:
-        return {}
-    from tutor.ui.data import progress_store
-
+    """The fastest right answer per target before ``before``: the learner's saved ones, or
+    without a name this session's earlier drills."""
     best: dict[str, float] = {}
-    for record in progress_store().drill_answers(settings.learner):
+    if settings.learner is None:
+        for r in _state().get("drill_past") or ():
+            if r.correct:
+                best[r.target] = min(best.get(r.target, float("inf")), r.seconds)
+        return best
+    from tutor.ui.data import available_store
+
+    store = available_store()
+    if store is None:
+        return best
+    try:
+        records = store.drill_answers(settings.learner)
+    except TutorError:
+        return best
+    for record in records:
         target = getattr(record, "target", None)
         if not target or not record.correct or record.answered_at >= before:
             continue
@@ -737,48 +950,64 @@ def _summary_view(settings: Settings) -> None:
     state = _state()
     plan: Plan = state["drill_plan"]
     results: list[Result] = state["drill_results"]
-    st.subheader("Drill summary")
+    st.subheader(_("Drill summary"))
     right = sum(r.correct for r in results)
     speed = median_seconds(results)
     st.markdown(
-        f"**{right} of {len(results)} right** under **{plan.preset}**"
-        + (f", median {speed:.1f} s per answer." if speed is not None else ".")
+        _("**{right} of {count} right** under **{preset}**").format(
+            right=right, count=len(results), preset=plan.preset
+        )
+        + (
+            _(", median {s:.1f} s per answer.").format(s=speed)
+            if speed is not None
+            else "."
+        )
     )
-    bests = settings.learner is not None  # a personal best needs a learner's history
     lines = summary(results, previous_bests(settings, state["drill_started_at"]))
     if lines:  # a list, not a table: it wraps on a phone
-        st.markdown("**By target:**")
-        st.markdown("\n".join(f"- {target_line(line, bests)}" for line in lines))
+        st.markdown(_("**By target:**"))
+        st.markdown("\n".join(f"- {target_line(line, True)}" for line in lines))
     if results:
-        st.markdown("**Slowest:**")
+        st.markdown(_("**Slowest:**"))
         for r in slowest(results):
             st.markdown(
                 f"- {TARGETS[r.target].title}: {r.seconds:.1f} s"
-                + ("" if r.correct else " (missed)")
-                + f" · seed {r.seed}"
+                + ("" if r.correct else _(" (missed)"))
             )
     missed = [r for r in results if not r.correct]
-    st.markdown("**Missed:**" if missed else "**Missed:** none.")
+    st.markdown(_("**Missed:**") if missed else _("**Missed:** none."))
     for r in missed:
-        st.markdown(
-            f"- {TARGETS[r.target].title}: the answer was {r.expected} · "
-            f"`tutor generate --target {r.target} --seed {r.seed} --preset {plan.preset} --game {r.game}`"
-        )
+        text, button = st.columns([3, 1], vertical_alignment="center")
+        with text:
+            st.markdown(
+                _("- Question {number}, {title}: the answer was {answer}").format(
+                    number=r.index + 1, title=TARGETS[r.target].title, answer=r.expected
+                )
+            )
+        with button:
+            st.button(
+                _("Open this hand again"),
+                key=f"drill_retry_{r.index}",
+                on_click=_retry_clicked,
+                args=(r,),
+            )
     fast = sum(r.correct and r.seconds <= FAST_SECONDS for r in results)
-    st.caption(f"{fast} right within {FAST_SECONDS:.0f} s.")
+    st.caption(_("{n} right within {s:.0f} s.").format(n=fast, s=FAST_SECONDS))
     link = "?" + urlencode(plan.to_params())
-    st.markdown(f"Share this drill: [same questions]({link})")
+    st.markdown(_("Share this drill: [same questions]({link})").format(link=link))
     left, right_col = st.columns(2)
     with left:
         st.button(
-            "Run the same drill again", key="drill_again", on_click=_again_clicked
+            _("Run the same drill again"), key="drill_again", on_click=_again_clicked
         )
     with right_col:
-        st.button("New drill", key="drill_new", type="primary", on_click=_new_clicked)
+        st.button(
+            _("New drill"), key="drill_new", type="primary", on_click=_new_clicked
+        )
 
 
 def drills_page(settings: Settings) -> None:
-    """The Dealer drills page: set up, the questions, the summary."""
+    """The Dealer drills page: set up, the questions, the summary (and a missed hand again)."""
     state = _state()
     state.pop("drill_whole_page", None)  # a whole-page run is under way
     if state.get("drill_plan") is None:
@@ -786,6 +1015,139 @@ def drills_page(settings: Settings) -> None:
         _setup(settings)
         return
     if _finished():
+        if state.get("drill_retry") is not None:
+            _retry_view(settings)
+            return
         _summary_view(settings)
         return
     _question_view(settings)
+
+
+def _read_link(settings: Settings) -> None:
+    """A shared drill link, once per session: its valid fields fill the setup in, each bad
+    field is named (the house rules and the game come through the sidebar's own settings)."""
+    state = _state()
+    if state.get("drill_link_read"):
+        return
+    params = st.query_params.to_dict()
+    link = read_link(params)
+    problems = list(link.problems)
+    for param, choices, what in (
+        ("preset", PRESETS, _("house rules")),
+        ("game", GAME_CHOICES, _("game")),
+    ):
+        raw = params.get(param)
+        if not link.empty and raw is not None and raw not in choices:
+            problems.append(
+                _(
+                    "the link's {what} {raw!r} are unknown: the sidebar's are used."
+                ).format(what=what, raw=raw)
+            )
+    if link.empty and not problems:
+        return
+    state["drill_link_read"] = True
+    if link.targets is not None:
+        offered = _offered(drill_preset(settings))
+        state["drill_targets_pick"] = [t for t in link.targets if t in offered]
+        problems.extend(
+            _(
+                "the link's drill target {title!r} is not drilled under {preset}: it was "
+                "left out."
+            ).format(title=TARGETS[t].title, preset=drill_preset(settings))
+            for t in link.targets
+            if t not in offered
+        )
+    if link.length is not None:
+        state["drill_length_pick"] = link.length
+    if link.seed is not None:
+        state["drill_seed_pick"] = link.seed
+    state["drill_link_problems"] = problems
+
+
+def _offered(preset: str) -> list[str]:
+    return [name for name, target in TARGETS.items() if preset in target.presets]
+
+
+def heading(plan: Plan, index: int) -> str:
+    """The neutral heading over a question (the target's title would give the answer)."""
+    number = index + 1
+    if plan.question_limit is not None:
+        return _("Question {number} of {count}").format(
+            number=number, count=plan.question_limit
+        )
+    return _("Question {number}").format(number=number)
+
+
+def _verdict_lines(
+    verdict: Verdict, result: StepResult, target: str, timing: str = ""
+) -> None:
+    """Right or not, the target's name (now that it is answered), why, and the rules."""
+    ruling = result.ruling
+    assert ruling is not None
+    if verdict.correct:
+        st.success(verdict.message + timing)
+    else:
+        st.error(verdict.message + timing)
+    st.markdown(_("**This was:** {title}").format(title=TARGETS[target].title))
+    st.markdown(_("**Why:** {why}").format(why=ruling.explanation))
+    if judged(ruling):
+        st.info(
+            _(
+                "The rulebook is silent here: this is the house's practice, so a "
+                "different answer is not counted against your mastery."
+            )
+        )
+    rules = rule_links(ruling.rules)
+    st.caption(
+        _("Rules: {rules} · decided under the **{preset}** house rules").format(
+            rules=rules, preset=ruling.preset
+        )
+    )
+
+
+def judged(ruling: Any) -> bool:
+    """Whether a ruling rests on judgement (the rulebook is silent): the house's practice."""
+    return bool(ruling.kind == "ruling" and ruling.answer.get("basis") == "J")
+
+
+def _retry_clicked(miss: Result) -> None:
+    state = _state()
+    state["drill_retry"] = miss
+    state["drill_retry_verdict"] = None
+    state.pop("drill_retry_cache", None)
+
+
+def _back_clicked() -> None:
+    state = _state()
+    state.pop("drill_retry", None)
+    state.pop("drill_retry_verdict", None)
+
+
+def _retry_view(settings: Settings) -> None:
+    """A missed hand reopened from the summary: the same table and question, answered again."""
+    state = _state()
+    miss: Result = state["drill_retry"]
+    drill, result = _retried()
+    st.subheader(_("Again: question {number}").format(number=miss.index + 1))
+    picture, answers = st.columns([3, 2], gap="medium")
+    with picture:
+        _table(result, settings, answered=state.get("drill_retry_verdict") is not None)
+    with answers:
+        assert result.ask is not None
+        st.markdown(_("**Question:** {prompt}").format(prompt=result.ask.prompt))
+        verdict: Verdict | None = state.get("drill_retry_verdict")
+        if verdict is None:
+            answer_controls(miss.index, result, prefix="drill_r")
+            st.caption(_(KEYS_LINE))
+        else:
+            _verdict_lines(verdict, result, drill.target)
+        problem = state.pop("drill_problem", None)
+        if problem:
+            st.warning(problem)
+        st.button(
+            _("Back to the summary"),
+            key="drill_back",
+            type="primary" if verdict is not None else "secondary",
+            on_click=_back_clicked,
+            shortcut="B",
+        )

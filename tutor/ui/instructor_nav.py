@@ -1,5 +1,8 @@
-"""The instructor pages in the navigation: shown to everyone in local mode (they ask for
-the password), and only to instructors in sign-in mode."""
+"""The instructor pages in the navigation: only for a session that may open them (local
+mode: the password was given in this browser, or the pages are open to all; sign-in mode:
+a listed instructor). A learner's navigation has neither the Studio nor the Class view: in
+local mode their addresses still open the password box; in sign-in mode they are not
+pages at all for a learner (the address lands on the first page)."""
 
 from __future__ import annotations
 
@@ -10,15 +13,25 @@ from tutor.config import ConfigError
 
 
 def instructor_pages() -> list[st.Page]:
-    """The Studio and Class view pages, when this visitor may see them in the menu."""
+    """The Studio and Class view pages, hidden from the menu unless this visitor may
+    open them (their addresses still lead to the password box)."""
     try:
-        if auth_mode() == "signin" and not is_instructor():
+        shown = is_instructor()
+        if not shown and auth_mode() == "signin":
             return []
     except ConfigError:
-        pass  # the pages themselves show the message
+        shown = True  # the pages themselves show the message
     return [
-        st.Page("app_pages/studio.py", title="Studio", icon=":material/edit_note:"),
         st.Page(
-            "app_pages/class_view.py", title="Class view", icon=":material/groups:"
+            "app_pages/studio.py",
+            title="Studio",
+            icon=":material/edit_note:",
+            visibility="visible" if shown else "hidden",
+        ),
+        st.Page(
+            "app_pages/class_view.py",
+            title="Class view",
+            icon=":material/groups:",
+            visibility="visible" if shown else "hidden",
         ),
     ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
@@ -10,17 +11,17 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from tutor.engine.errors import TutorError
+from tutor.engine.rules import RULE_IDS
 from tutor.i18n import N_, _, current_language
 from tutor.ui.data import lessons, progress_store
 from tutor.ui.glossary_links import linked_markdown
 from tutor.ui.lessons_read import READ, lessons_read, mark_read
-from tutor.ui.rules_page import link_rule_ids, rule_title_links
+from tutor.ui.rules_page import rule_title_links
 from tutor.ui.state import Settings
 from tutor.ui.text import plain
 
 if TYPE_CHECKING:  # the bank and the walkthrough are imported when a lesson is opened
     from tutor.lessons import Lesson
-    from tutor.progress import TopicSummary
     from tutor.scenarios.model import Scenario
     from tutor.ui.bank import BankView
 
@@ -28,7 +29,7 @@ WALKTHROUGH_PAGE = "app_pages/walkthrough.py"
 #: The first visit's greeting (the README's "first visit" paragraph says the same).
 WELCOME = (
     "**Welcome!** Type your name and press Enter: your answers are saved under it. "
-    "Used this app before? Type the same name to pick up where you were."
+    "Used this app before? Type the same name, then its PIN, to pick up where you were."
 )
 SIGN_IN_WELCOME = "**Welcome!** Sign in (in the sidebar) to have your answers saved under your account."
 #: How far back "Continue where you left off" looks for the last answer.
@@ -54,35 +55,46 @@ def _open(lesson_id: str | None) -> None:
 
 
 def lesson_status(
-    lesson: Lesson,
-    summaries: Mapping[str, TopicSummary],
-    ask_count: int,
+    asks: Sequence[tuple[str, int]],
+    marks: Mapping[tuple[str, int], bool],
     read: bool,
 ) -> str:
-    """One line under a lesson's title: read or not, done or not, the learner's score.
+    """One line under a lesson's title: opened or not, done or not, the learner's score.
 
-    Done: at least as many answers on the lesson's topics as its scenarios have questions.
+    ``asks`` are the questions of the lesson's scenarios in the chosen game, ``marks`` the
+    latest first try of each question answered: the same count as a scenario's wrap-up.
+    "Started" and "Read" only for a lesson opened.
+
+    >>> lesson_status([("a", 0), ("a", 2)], {("a", 0): True}, True)
+    'Started · 1 of 2 questions right at the first try'
+    >>> lesson_status([("a", 0)], {}, False)
+    'Not started'
     """
-    found = [summaries[t] for t in lesson.topics if t in summaries]
-    answered = sum(s.answered for s in found)
-    right = sum(s.correct for s in found)
-    parts = []
-    if ask_count and answered >= ask_count:
-        parts.append("Done")
-    elif read or answered:
-        parts.append("Read" if not answered else "Started")
+    answered = [marks[a] for a in asks if a in marks]
+    right = sum(answered)
+    if asks and len(answered) == len(asks):
+        status = _("Done")
+    elif read:
+        status = _("Started") if answered else _("Read")
     else:
-        parts.append("Not started")
-    if answered:
-        parts.append(f"score {right} of {answered} right")
-    return " · ".join(parts)
+        status = _("Not started")
+    if not answered:
+        return status
+    return " · ".join(
+        (
+            status,
+            _("{right} of {count} questions right at the first try").format(
+                right=right, count=len(asks)
+            ),
+        )
+    )
 
 
-def _summaries(settings: Settings) -> dict[str, TopicSummary]:
+def _marks(settings: Settings) -> dict[tuple[str, int], bool]:
     if settings.learner is None:
         return {}
     try:
-        return {s.topic: s for s in progress_store().topic_summary(settings.learner)}
+        return progress_store().first_marks(settings.learner)
     except TutorError:
         return {}
 
@@ -90,24 +102,30 @@ def _summaries(settings: Settings) -> dict[str, TopicSummary]:
 def lesson_list(
     all_lessons: Sequence[Lesson], settings: Settings, bank: BankView | None = None
 ) -> None:
-    """Every lesson, in order, with its summary, status and score, and a button to open it."""
-    summaries = _summaries(settings)
+    """Every lesson, in order, with its summary, status and score, and a button to open it.
+
+    The scores count the questions of the scenarios each lesson shows, in the chosen game.
+    """
+    from tutor.ui.bank import lesson_scenarios
+
+    marks = _marks(settings)
     read = lessons_read(settings)
     scenarios = bank.filtered(settings.game) if bank is not None else []
     for lesson in all_lessons:
-        count = sum(
-            1
-            for s in scenarios
-            if s.topic in lesson.topics
+        asks = [
+            (s.id, step.index)
+            for s in (
+                lesson_scenarios(lesson, all_lessons, scenarios) if scenarios else []
+            )
             for step in s.steps
             if step.ask is not None
-        )
+        ]
         with st.container(border=True):
             st.markdown(f"**{lesson.order}. {plain(lesson.title)}**")
-            st.caption(lesson_status(lesson, summaries, count, lesson.id in read))
+            st.caption(lesson_status(asks, marks, lesson.id in read))
             st.markdown(plain(lesson.summary))
             st.button(
-                "Open lesson",
+                _("Open lesson"),
                 key=f"learn_open_{lesson.id}",
                 on_click=_open,
                 args=(lesson.id,),
@@ -115,8 +133,9 @@ def lesson_list(
 
 
 def _scenarios_for(lesson: Lesson, bank: BankView, settings: Settings) -> None:
-    from tutor.ui.bank import lesson_scenarios, scenario_label
-    from tutor.ui.walkthrough import start_walkthrough
+    from tutor.scenarios.texts import localised
+    from tutor.ui.bank import lesson_scenarios
+    from tutor.ui.walkthrough import scenario_title, start_walkthrough
 
     st.subheader("Play it through")
     found = lesson_scenarios(lesson, lessons(), bank.filtered(settings.game))
@@ -126,11 +145,31 @@ def _scenarios_for(lesson: Lesson, bank: BankView, settings: Settings) -> None:
     for scenario in found:
         left, right = st.columns([4, 1])
         with left:
-            st.markdown(plain(scenario_label(scenario)))
+            st.markdown(plain(scenario_title(localised(scenario))))
         with right:
             if st.button("Start", key=f"learn_start_{scenario.id}"):
                 start_walkthrough(scenario.id)
                 st.switch_page(WALKTHROUGH_PAGE)
+
+
+#: A backticked rule id in a lesson's Markdown (``bring-in.who``).
+_RULE_ID = re.compile(r"`([a-z0-9]+(?:[.-][a-z0-9]+)+)`")
+
+
+def titled_rule_links(markdown: str) -> str:
+    """Each backticked rule id in a lesson's prose said by its title, linked to its entry
+    (learners read titles, not ids); anything else in backticks stays as it is.
+
+    >>> titled_rule_links("Big bets (`limit.big`), not `x.y`.")
+    'Big bets ([Big bets from fifth street on](rules?rule=limit.big)), not `x.y`.'
+    """
+    known = frozenset(RULE_IDS)
+
+    def link(match: re.Match[str]) -> str:
+        rule = match.group(1)
+        return rule_title_links([rule]) if rule in known else match.group(0)
+
+    return _RULE_ID.sub(link, markdown)
 
 
 def lesson_view(lesson: Lesson, settings: Settings) -> None:
@@ -143,7 +182,7 @@ def lesson_view(lesson: Lesson, settings: Settings) -> None:
     elif lesson.stale:
         st.caption(_(STALE))
     # The lesson's own Markdown; each glossary term's first use is a link to its entry.
-    st.markdown(link_rule_ids(linked_markdown(lesson.body, lesson.language, set())))
+    st.markdown(titled_rule_links(linked_markdown(lesson.body, lesson.language, set())))
     st.caption(
         _("Rules in this lesson: {rules}").format(rules=rule_title_links(lesson.rules))
     )
@@ -151,42 +190,76 @@ def lesson_view(lesson: Lesson, settings: Settings) -> None:
 
 
 def _last_place(settings: Settings, bank: BankView) -> tuple[Scenario, int] | None:
-    """Where the learner left off: this session's walkthrough, or their latest answer."""
+    """Where the learner left off, in the chosen game: this session's walkthrough, or their
+    latest run; after a finished scenario, the first step of the next one.
+    """
+    from tutor.ui.bank import in_course_order
+    from tutor.ui.state import WT_FINISHED
+    from tutor.ui.walkthrough import next_in_lesson
+
+    playable = bank.filtered(settings.game)
+    by_id = {s.id: s for s in playable}
+    place: tuple[Scenario, int] | None = None
+    finished = False
     chosen = st.session_state.get("wt_scenario")
-    if chosen:
-        scenario = bank.get(chosen)
-        if scenario is not None:
-            return scenario, int(st.session_state.get("wt_pos", 0))
-    if settings.learner is None:
-        return None
+    if chosen in by_id:
+        place = by_id[chosen], int(st.session_state.get("wt_pos", 0))
+        finished = st.session_state.get(WT_FINISHED) == chosen
+    elif settings.learner is not None:
+        place, finished = _stored_place(settings, by_id)
+    if place is None or not finished:
+        return place
+    nxt = next_in_lesson(place[0], in_course_order(playable))
+    return (nxt, 0) if nxt is not None else None
+
+
+def _stored_place(
+    settings: Settings, by_id: Mapping[str, Scenario]
+) -> tuple[tuple[Scenario, int] | None, bool]:
+    """The latest run's scenario (and whether it was finished), else the latest answer's."""
+    assert settings.learner is not None
     try:
-        recent = progress_store().answers(
-            settings.learner, since=datetime.now(UTC) - RECENT
-        )
+        store = progress_store()
+        run = store.last_run(settings.learner)
+        recent = store.answers(settings.learner, since=datetime.now(UTC) - RECENT)
     except TutorError:
-        return None
+        return None, False
+    if run is not None and run[0] in by_id:
+        scenario = by_id[run[0]]
+        steps = [r.step for r in recent if r.scenario_id == scenario.id]
+        return (scenario, _position(scenario, steps[-1] if steps else 0)), run[1]
     for record in reversed(recent):
-        scenario = bank.get(record.scenario_id)
-        if scenario is not None:
-            positions = [s.index for s in scenario.steps]
-            step = record.step
-            return scenario, positions.index(step) if step in positions else 0
-    return None
+        found = by_id.get(record.scenario_id)
+        if found is not None:
+            return (found, _position(found, record.step)), False
+    return None, False
+
+
+def _position(scenario: Scenario, step: int) -> int:
+    positions = [s.index for s in scenario.steps]
+    return positions.index(step) if step in positions else 0
 
 
 def continue_box(settings: Settings, bank: BankView) -> None:
     """ "Continue where you left off", when there is a place to go back to."""
+    from tutor.ui.walkthrough import start_walkthrough
+
     place = _last_place(settings, bank)
     if place is None:
         return
     scenario, pos = place
     with st.container(border=True):
         st.markdown(
-            f"**Continue where you left off:** {plain(scenario.title)}, step {pos + 1}"
+            _("**Continue where you left off:** {title}, step {n}").format(
+                title=plain(scenario.title), n=pos + 1
+            )
         )
-        if st.button("Continue", key="learn_continue", type="primary"):
-            st.session_state["wt_scenario"] = scenario.id
-            st.session_state["wt_pos"] = pos
+        if st.button(_("Continue"), key="learn_continue", type="primary"):
+            if pos == 0 and st.session_state.get("wt_scenario") != scenario.id:
+                start_walkthrough(scenario.id)
+            else:
+                st.session_state["wt_scenario"] = scenario.id
+                st.session_state["wt_pos"] = pos
             st.switch_page(WALKTHROUGH_PAGE)
 
 

@@ -21,6 +21,7 @@ from tutor.progress import ProgressStore
 from tutor.progress import classes as cl
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult
+from tutor.ui.text import plain
 
 
 def file_stem(title: str) -> str:
@@ -105,7 +106,7 @@ def gradebook_download(
 ) -> None:
     """The class's gradebook CSV (one row per learner, one column per assignment)."""
     st.download_button(
-        _("Gradebook CSV for {name} (Moodle, Canvas)").format(name=info.name),
+        _("Gradebook CSV for {name} (Moodle, Canvas)").format(name=plain(info.name)),
         data=cl.gradebook_csv(info, marks),
         file_name=f"{file_stem(info.name)}-gradebook.csv",
         mime="text/csv",

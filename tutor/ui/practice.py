@@ -9,6 +9,7 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import TOPICS
+from tutor.i18n import _
 from tutor.scenarios.model import Scenario
 from tutor.ui.ask_panel import ask_panel, ask_topic, first_results, reset_play
 from tutor.ui.bank import (
@@ -16,9 +17,11 @@ from tutor.ui.bank import (
     playable_scenarios,
     walk_until_refused,
 )
-from tutor.ui.data import progress_store
+from tutor.ui.data import available_store
+from tutor.ui.screen import table_notation
 from tutor.ui.state import Settings
 from tutor.ui.text import plain
+from tutor.ui.topics import topic_title
 
 MODES = ("By topic", "By level", "My mistakes only", "Mixed review")
 MIXED_SIZE = 10
@@ -116,7 +119,7 @@ def _summary(queue: Sequence[Item]) -> None:
         st.markdown("To look at again:")
         st.markdown(
             "\n".join(
-                f"- {plain(s.title)}, step {i + 1}: {plain(_prompt(s, i))}"
+                f"- {plain(s.title)}, step {i + 1}: {plain(table_notation(_prompt(s, i)))}"
                 for s, i in wrong
             )
         )
@@ -144,7 +147,7 @@ def _choose(scenarios: Sequence[Scenario]) -> tuple[str, str | None, int | None]
     if mode == "By topic":
         present = {item_topic(item) for item in ask_steps(scenarios)}
         topics = [t for t in TOPICS if t in present] + sorted(present - set(TOPICS))
-        topic = st.selectbox("Topic", topics, key="pr_topic")
+        topic = st.selectbox("Topic", topics, key="pr_topic", format_func=topic_title)
     elif mode == "By level":
         levels = sorted({s.level for s in scenarios})
         level = st.selectbox("Level", levels, key="pr_level")
@@ -157,8 +160,16 @@ def practice_page(settings: Settings) -> None:
     if not scenarios:
         return
     mode, topic, level = _choose(scenarios)
-    store = progress_store() if settings.learner is not None else None
+    store = available_store() if settings.learner is not None else None
     if store is None and mode == "My mistakes only":
+        if settings.learner is not None:  # known, but the store is away
+            st.info(
+                _(
+                    "Your mistakes are read from the progress database, which cannot be "
+                    "reached right now: practise all questions meanwhile."
+                )
+            )
+            return
         st.info("Type your name in the sidebar: your mistakes are kept under it.")
         return
     st.session_state.setdefault("pr_seed", 0)

@@ -16,10 +16,16 @@ from tutor.charts import (
     mastery_chart,
     time_per_answer,
 )
+from tutor.i18n import _, ngettext
 from tutor.progress import MASTERY_THRESHOLDS, AnswerRecord, Learner, ProgressStore
 from tutor.ui.data import progress_store
 from tutor.ui.state import Settings
 from tutor.ui.text import plain
+from tutor.ui.topics import titled
+
+#: No Plotly toolbar: on a phone it covers the charts' titles (and Streamlit shows it even
+#: when set to appear on hover only). Streamlit's own menu still offers fullscreen.
+CHART_CONFIG = {"displayModeBar": False}
 
 
 def csv_file_name(name: str) -> str:
@@ -40,7 +46,10 @@ def drill_section(records: Sequence[AnswerRecord]) -> None:
         return
     for chart in (drill_speed_over_time, drill_accuracy_over_time):
         st.plotly_chart(
-            chart(records), width="stretch", key=f"progress_{chart.__name__}"
+            chart(records),
+            width="stretch",
+            key=f"progress_{chart.__name__}",
+            config=CHART_CONFIG,
         )
 
 
@@ -54,20 +63,34 @@ def progress_page(settings: Settings) -> None:
         return
     store = progress_store()
     # a few aggregate queries (first attempts only for the figures), never the history
-    figures = store.progress(learner)
-    answers = "1 answer" if figures.answered == 1 else f"{figures.answered} answers"
-    st.markdown(f"**{plain(learner.name)}**: {answers}, {figures.correct} right.")
+    # counted as mastery counts: first attempts only (retries after the answer was shown
+    # are practice)
+    figures = titled(store.progress(learner))
+    st.markdown(
+        ngettext(
+            "**{name}**: {n} question answered at the first try, {right} right.",
+            "**{name}**: {n} questions answered at the first try, {right} right.",
+            figures.first_answered,
+        ).format(
+            name=plain(learner.name),
+            n=figures.first_answered,
+            right=figures.first_correct,
+        )
+    )
     if figures.topics:
         st.table(
             {
-                "topic": [t.topic for t in figures.topics],
-                "mastery": [t.mastery for t in figures.topics],
+                _("Topic"): [t.topic for t in figures.topics],
+                _("Mastery"): [t.mastery for t in figures.topics],
             }
         )
     charts = (mastery_chart, accuracy_by_topic, accuracy_over_time, time_per_answer)
     for chart in charts:
         st.plotly_chart(
-            chart(figures), width="stretch", key=f"progress_{chart.__name__}"
+            chart(figures),
+            width="stretch",
+            key=f"progress_{chart.__name__}",
+            config=CHART_CONFIG,
         )
     drill_section(store.drill_answers(learner))
     st.download_button(

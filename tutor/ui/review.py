@@ -1,4 +1,5 @@
-"""The Review page: today's session of the rules falling due (FSRS), and the days ahead.
+"""The Review page: today's session of the rules falling due (the FSRS scheduler), and the
+days ahead, in the learner's time zone.
 
 Each due rule is drilled with one question that cites it: a step of a bank scenario, or a
 question generated to a drill target. Session keys start with ``rv_``: ``rv_queue`` (the
@@ -9,20 +10,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from functools import lru_cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
 
 from tutor import config
 from tutor.drills import TARGETS, generate
 from tutor.engine.errors import TutorError
+from tutor.i18n import _
 from tutor.review import FAST_SECONDS, coming_days, due_now, rebuild, sync
 from tutor.scenarios import Scenario, StepResult, replay_scenario, walk
+from tutor.scenarios.bank import PATTERNS
 from tutor.ui.ask_panel import ask_panel
 from tutor.ui.bank import scenario_bank, walk_scenario, with_preset
 from tutor.ui.components import show_table
-from tutor.ui.data import folder_signature, progress_store
+from tutor.ui.data import available_store, folder_signature, progress_store
 from tutor.ui.drills import table_view
 from tutor.ui.rules_page import rule_link
 from tutor.ui.state import Settings
@@ -42,7 +46,7 @@ Ref = tuple[str, str, int]
 MAPPING = (
     "Every answer you give rates the rules its ruling cites, first tries only: "
     f"**wrong** is *Again*, **right after a hint** is *Hard*, **right within "
-    f"{FAST_SECONDS:.0f} s** is *Easy*, **right** is *Good*. The FSRS scheduler then sets "
+    f"{FAST_SECONDS:.0f} s** is *Easy*, **right** is *Good*. A scheduler then sets "
     "when each rule is due again: sooner after a miss, later after an easy answer."
 )
 
@@ -67,7 +71,7 @@ def _bank_rules(folder: str, signature: str) -> dict[str, tuple[tuple[str, int],
 
 def bank_rules() -> dict[str, tuple[tuple[str, int], ...]]:
     folder = str(config.scenarios_dir())
-    return _bank_rules(folder, folder_signature(folder, "*.y*ml"))
+    return _bank_rules(folder, folder_signature(folder, PATTERNS))
 
 
 @lru_cache(maxsize=1)
@@ -128,6 +132,18 @@ def review_question(ref: Ref, settings: Settings) -> tuple[Scenario, StepResult]
     return drill.scenario, walk(drill.scenario)[-1]
 
 
+def learner_zone() -> tuple[tzinfo, str]:
+    """The learner's time zone (the browser's, ``st.context.timezone``) and its name; UTC
+    when the browser does not say or names a zone this machine does not know."""
+    name = st.context.timezone
+    if name:
+        try:
+            return ZoneInfo(name), name
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    return UTC, "UTC"
+
+
 def _next_clicked() -> None:
     st.session_state["rv_pos"] = st.session_state.get("rv_pos", 0) + 1
 
@@ -154,7 +170,15 @@ def review_page(settings: Settings) -> None:
     if learner is None:
         st.info("Choose your name in the sidebar to review the rules you have met.")
         return
-    store = progress_store()
+    store = available_store()
+    if store is None:
+        st.info(
+            _(
+                "Review needs the progress database, which cannot be reached right now: "
+                "come back in a moment."
+            )
+        )
+        return
     cards = sync(store, learner)
     now = clock()
     if not cards:
@@ -164,11 +188,18 @@ def review_page(settings: Settings) -> None:
         )
         return
     due = due_now(cards, now)
+    zone, zone_name = learner_zone()
+    local = now.astimezone(zone)
+    days = coming_days(cards, now, zone=zone)
+    later = days[0][1] - len(due)  # due by the end of the learner's day, not yet
     met = "1 rule met" if len(cards) == 1 else f"{len(cards)} rules met"
-    st.markdown(f"**{met}**, **{len(due)} due now** (as of {now:%Y-%m-%d %H:%M} UTC).")
-    days = coming_days(cards, now)
+    headline = f"**{met}**, **{len(due)} due now**"
+    if later > 0:
+        headline += f", {later} more later today"
+    st.markdown(f"{headline} (as of {local:%Y-%m-%d %H:%M} {zone_name}).")
     st.markdown(
-        "**Rules due in the coming days** (UTC; today counts the overdue ones):"
+        f"**Rules due in the coming days** ({zone_name}; today counts the overdue ones "
+        "and those due later today):"
     )
     st.table({day.strftime("%a %d %b"): [n] for day, n in days})
     state = st.session_state

@@ -29,6 +29,7 @@ from tutor.rules_reference import (
     scenarios_line,
     section_of,
 )
+from tutor.scenarios.bank import PATTERNS
 from tutor.ui.data import folder_signature
 from tutor.ui.glossary_links import linked_markdown
 from tutor.ui.state import PRESET_DESCRIPTIONS
@@ -109,7 +110,7 @@ def _by_rule(folder: str, signature: str) -> dict[str, tuple[str, ...]]:
 def bank_scenarios_by_rule() -> dict[str, tuple[str, ...]]:
     """For each rule id, the ids of the configured bank's scenarios that cite it."""
     folder = str(config.scenarios_dir())
-    return _by_rule(folder, folder_signature(folder, "*.y*ml"))
+    return _by_rule(folder, folder_signature(folder, PATTERNS))
 
 
 def chosen_rule() -> str | None:

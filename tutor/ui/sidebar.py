@@ -1,36 +1,58 @@
 """The sidebar every page shares: who is learning, which game, which house rules, which deck.
 
-Learners never see a list of everyone: a learner types their name (Enter starts), an
-existing name is welcomed back, and a name protected by a PIN asks for it first.
+Learners never see a list of everyone: a learner types their name (Enter starts). A name is
+claimed once: a new name asks for a PIN (or passphrase) twice and is then the learner's; a
+name used before opens only with its PIN (the throttle in tutor/progress/identity.py slows
+and stops guessing); a record from before PINs were asked for gets its PIN at its first
+sign-in. ``TUTOR_LEARNER_PIN=optional`` keeps the old way on one trusted machine: a name
+opens without a PIN unless its learner set one. A sign-in lasts in this browser (a cookie,
+tutor/ui/identity.py) until "Sign out".
 """
 
 from __future__ import annotations
 
+import logging
+from typing import Any
+
 import streamlit as st
 
-from tutor.auth import auth_mode, signin_sidebar
+from tutor.auth import auth_mode, learner_pin_required, signin_sidebar
 from tutor.engine.errors import TutorError
-from tutor.progress import Learner
-from tutor.progress.records import NAME_MAX
+from tutor.i18n import _
+from tutor.progress import Learner, ProgressStore
+from tutor.progress.identity import PIN_POLICY, pin_key
+from tutor.progress.records import NAME_MAX, clean_name
+from tutor.progress.store import PIN_MAX, PIN_MIN
 from tutor.ui import language
-from tutor.ui.data import STORE_DOWN, available_store, progress_store
+from tutor.ui.data import available_store, progress_store, store_notice
+from tutor.ui.identity import (
+    LEARNER_COOKIE,
+    LEARNER_TOKEN,
+    forget,
+    now,
+    start,
+    verdict_message,
+)
 from tutor.ui.lessons_read import READ, keep_session_reads
 from tutor.ui.state import (
     GAME_CHOICES,
     PRESET_CHOICES,
     choose_learner,
     current_learner,
-    keep_learner_in_address,
     restore_learner,
 )
 from tutor.ui.text import plain, quoted
 
-#: Session keys: the name waiting for its PIN, and the one-off message after a choice.
+log = logging.getLogger(__name__)
+
+#: Session keys: the name waiting for its PIN, the name waiting for a PIN to be chosen
+#: (``(name, "new" | "first")``), the learner who signed in with a one-time PIN, and the
+#: one-off messages after a choice.
 PIN_FOR = "learner_pin_for"
+CLAIM_FOR = "learner_claim_for"
+OWN_PIN = "learner_own_pin"
 GREETING = "learner_greeting"
 PROBLEM = "learner_problem"
-#: Where a PIN is asked for: at most this many characters.
-PIN_MAX = 32
 
 
 def name_problem(name: str) -> str | None:
@@ -45,19 +67,38 @@ def name_problem(name: str) -> str | None:
     """
     cleaned = " ".join(name.split())
     if not cleaned:
-        return "Type your name first."
+        return _("Type your name first.")
     if len(cleaned) > NAME_MAX:
-        return f"A name has at most {NAME_MAX} characters; this one has {len(cleaned)}."
+        return _("A name has at most {limit} characters; this one has {n}.").format(
+            limit=NAME_MAX, n=len(cleaned)
+        )
     if not cleaned.isprintable():
-        return "A name cannot hold control characters: use letters, digits and spaces."
+        return _(
+            "A name cannot hold control or format characters: use letters, digits and "
+            "spaces."
+        )
     return None
 
 
-def _choose(learner: Learner, greeting: str, where: str) -> None:
+def _signed_in(
+    store: ProgressStore, learner: Learner, greeting: str, where: str
+) -> None:
+    """Sign ``learner`` in: a session in the store, its token into the browser's cookie."""
     st.session_state.pop(PIN_FOR, None)
+    st.session_state.pop(CLAIM_FOR, None)
+    _end_browser_session(store)
+    token = start(LEARNER_COOKIE)
+    store.open_session(token, "learner", learner, now=now())
+    st.session_state[LEARNER_TOKEN] = token
     st.session_state[GREETING] = (where, greeting)
     choose_learner(learner.name)
     keep_session_reads(learner)
+
+
+def _end_browser_session(store: ProgressStore) -> None:
+    token = st.session_state.pop(LEARNER_TOKEN, None)
+    if token:
+        store.end_session(str(token))
 
 
 def _problem(where: str, text: str) -> None:
@@ -65,7 +106,8 @@ def _problem(where: str, text: str) -> None:
 
 
 def enter_name(where: str) -> None:
-    """The name box's callback (Enter, or its button): welcome back, create, or ask the PIN."""
+    """The name box's callback (Enter, or its button): ask the PIN, ask for a new PIN,
+    or (PINs optional) welcome back or create."""
     name = str(st.session_state.get(f"{where}_name") or "")
     st.session_state.pop(PROBLEM, None)
     problem = name_problem(name)
@@ -73,33 +115,62 @@ def enter_name(where: str) -> None:
         _problem(where, problem)
         return
     store = progress_store()
+    required = learner_pin_required()
     try:
         found = store.find_learner(name)
         if found is not None:
             if store.has_pin(found):
                 st.session_state[PIN_FOR] = found.name
-                st.session_state[f"{where}_name"] = ""
-                return
-            _choose(found, f"Welcome back, {found.name}!", where)
+            elif required:
+                st.session_state[CLAIM_FOR] = (found.name, "first")
+            else:
+                _signed_in(
+                    store,
+                    found,
+                    _("Welcome back, {name}!").format(name=found.name),
+                    where,
+                )
         else:
-            learner = store.create_learner(name)
-            _choose(
-                learner,
-                f"Welcome, {learner.name}! Your answers are saved under this name.",
-                where,
-            )
-    except TutorError:
+            cleaned = clean_name(name)
+            if required:
+                st.session_state[CLAIM_FOR] = (cleaned, "new")
+            else:
+                learner = store.create_learner(cleaned)
+                _signed_in(
+                    store,
+                    learner,
+                    _(
+                        "Welcome, {name}! Your answers are saved under this name."
+                    ).format(name=learner.name),
+                    where,
+                )
+    except TutorError as exc:
+        log.info("a typed name was refused: %s", exc)
         _problem(
             where,
-            f"The name {quoted(name)} cannot be used right now. Try another name, "
-            "or ask your instructor.",
+            _(
+                "The name {name} cannot be used: {reason} Try another name, or ask your "
+                "instructor."
+            ).format(name=quoted(name), reason=_reason(exc)),
         )
         return
     st.session_state[f"{where}_name"] = ""
 
 
+def _reason(exc: TutorError) -> str:
+    text = str(exc)
+    if "< or >" in text:
+        return _("it holds < or >.")
+    if "control characters" in text:
+        return _("it holds control or format characters.")
+    if "no letters or digits" in text:
+        return _("it has no letters or digits.")
+    return _("it cannot be saved right now.")
+
+
 def enter_pin(where: str) -> None:
-    """The PIN box's callback: the right PIN chooses the learner, a wrong one says so."""
+    """The PIN box's callback: the right PIN signs the learner in; a wrong one says so,
+    and too many wrong ones in a row lock the name for a while."""
     name = st.session_state.get(PIN_FOR)
     pin = str(st.session_state.get(f"{where}_pin") or "")
     st.session_state[f"{where}_pin"] = ""
@@ -110,42 +181,142 @@ def enter_pin(where: str) -> None:
     if learner is None:
         st.session_state.pop(PIN_FOR, None)
         return
-    if not pin or len(pin) > PIN_MAX or not store.check_pin(learner, pin):
-        _problem(where, "That PIN is not right. Try again.")
+    if not pin:
+        _problem(where, _("Type the PIN first."))
         return
-    _choose(learner, f"Welcome back, {learner.name}!", where)
+    once = store.pin_is_once(learner)
+    verdict = store.try_secret(
+        [(pin_key(learner.id), PIN_POLICY)],
+        lambda: len(pin) <= PIN_MAX and store.check_pin(learner, pin),
+        now=now(),
+    )
+    if not verdict.ok:
+        _problem(
+            where, verdict_message(verdict, _("That PIN is not right. Try again."))
+        )
+        return
+    _signed_in(
+        store, learner, _("Welcome back, {name}!").format(name=learner.name), where
+    )
+    if once:
+        st.session_state[OWN_PIN] = learner.name
 
 
-def _cancel_pin() -> None:
+def claim_name(where: str) -> None:
+    """The new-PIN form's callback: a new name is created with its PIN in one step; a
+    record without a PIN (from before PINs were asked for) gets it."""
+    claim = st.session_state.get(CLAIM_FOR)
+    pin = str(st.session_state.get(f"{where}_claim_pin") or "")
+    again = str(st.session_state.get(f"{where}_claim_again") or "")
+    st.session_state[f"{where}_claim_pin"] = ""
+    st.session_state[f"{where}_claim_again"] = ""
+    if not claim:
+        return
+    name, kind = claim
+    problem = pin_problem(pin, again)
+    if problem is not None:
+        _problem(where, problem)
+        return
+    store = progress_store()
+    taken = _(
+        "The name {name} was taken a moment ago. Type it again to sign in, or "
+        "choose another."
+    ).format(name=quoted(name))
+    if kind == "new":
+        learner = store.claim_learner(name, pin)
+        if learner is None:
+            st.session_state.pop(CLAIM_FOR, None)
+            _problem(where, taken)
+            return
+        greeting = _(
+            "Welcome, {name}! Your answers are saved under this name; sign in "
+            "with it and your PIN."
+        ).format(name=learner.name)
+    else:
+        found = store.find_learner(name)
+        if found is None or not store.set_first_pin(found, pin):
+            st.session_state.pop(CLAIM_FOR, None)
+            _problem(where, taken)
+            return
+        learner = found
+        greeting = _(
+            "Welcome back, {name}! Your name is now protected by your PIN."
+        ).format(name=learner.name)
+    _signed_in(store, learner, greeting, where)
+
+
+def pin_problem(pin: str, again: str) -> str | None:
+    """Why a chosen PIN cannot be used, or None.
+
+    >>> pin_problem("12", "12")
+    'A PIN has 4 to 64 characters.'
+    >>> pin_problem("2468", "2469")
+    'The two PINs differ: type the same PIN twice.'
+    >>> pin_problem("2468", "2468") is None
+    True
+    """
+    if not (PIN_MIN <= len(pin) <= PIN_MAX) or not pin.isprintable():
+        return _("A PIN has {low} to {high} characters.").format(
+            low=PIN_MIN, high=PIN_MAX
+        )
+    if pin != again:
+        return _("The two PINs differ: type the same PIN twice.")
+    return None
+
+
+def _cancel() -> None:
     st.session_state.pop(PIN_FOR, None)
+    st.session_state.pop(CLAIM_FOR, None)
 
 
 def _sign_out() -> None:
+    store = available_store()
+    if store is not None:
+        try:
+            _end_browser_session(store)
+        except TutorError:
+            log.warning("the sign-in could not be ended in the store", exc_info=True)
+    st.session_state.pop(LEARNER_TOKEN, None)
+    forget(LEARNER_COOKIE)
     st.session_state["learner_name"] = None
     st.session_state.pop(READ, None)  # the next learner at this screen starts unread
-    st.session_state.pop(PIN_FOR, None)
-    if "learner" in st.query_params:
-        del st.query_params["learner"]
+    st.session_state.pop(OWN_PIN, None)
+    _cancel()
 
 
 def _set_pin(where: str) -> None:
     pin = str(st.session_state.get(f"{where}_new_pin") or "")
+    again = str(st.session_state.get(f"{where}_new_again") or "")
     st.session_state[f"{where}_new_pin"] = ""
+    st.session_state[f"{where}_new_again"] = ""
     name = st.session_state.get("learner_name")
     if not name:
         return
-    if not (4 <= len(pin) <= PIN_MAX) or not pin.isprintable():
-        _problem(where, f"A PIN has 4 to {PIN_MAX} characters.")
+    problem = pin_problem(pin, again)
+    if problem is not None:
+        _problem(where, problem)
         return
     store = progress_store()
     learner = store.find_learner(name)
     if learner is None:
         return
     store.set_pin(learner, pin)
+    st.session_state.pop(OWN_PIN, None)
     st.session_state[GREETING] = (
         where,
-        "Your name is protected: you will be asked for this PIN.",
+        _("Your PIN is set: sign in with your name and this PIN."),
     )
+
+
+def _clear_pin(where: str) -> None:
+    name = st.session_state.get("learner_name")
+    store = available_store()
+    if not name or store is None or learner_pin_required():
+        return
+    learner = store.find_learner(name)
+    if learner is not None:
+        store.set_pin(learner, None)
+        st.session_state[GREETING] = (where, _("Your name has no PIN any more."))
 
 
 def show_greeting(where: str) -> None:
@@ -156,17 +327,64 @@ def show_greeting(where: str) -> None:
         st.success(plain(greeting[1]))
 
 
+def _pin_boxes(where: str, prefix: str, label: str) -> None:
+    st.text_input(
+        label,
+        type="password",
+        key=f"{where}_{prefix}_pin",
+        max_chars=PIN_MAX,
+        help=_("{low} to {high} characters: digits, letters or a passphrase.").format(
+            low=PIN_MIN, high=PIN_MAX
+        ),
+    )
+    st.text_input(
+        _("The same PIN again"),
+        type="password",
+        key=f"{where}_{prefix}_again",
+        max_chars=PIN_MAX,
+    )
+
+
+def _signed_in_box(where: str, current: str) -> None:
+    st.markdown(_("Learning as **{name}**").format(name=plain(current)))
+    st.button(_("Sign out"), key=f"{where}_sign_out", on_click=_sign_out)
+    if where != "sidebar":
+        return
+    own = st.session_state.get(OWN_PIN) == current
+    if own:
+        st.warning(
+            _(
+                "You signed in with a one-time PIN: it works only once. Choose your own PIN now."
+            )
+        )
+    with st.expander(_("Choose my PIN") if own else _("Change my PIN"), expanded=own):
+        with st.form(f"{where}_pin_form", clear_on_submit=False, border=False):
+            _pin_boxes(where, "new", _("New PIN"))
+            st.form_submit_button(
+                _("Set PIN"), key=f"{where}_set_pin", on_click=_set_pin, args=(where,)
+            )
+        if not learner_pin_required():
+            st.button(
+                _("Remove my PIN"),
+                key=f"{where}_clear_pin",
+                on_click=_clear_pin,
+                args=(where,),
+            )
+
+
 def learner_form(where: str) -> None:
-    """Who is learning: the name box (Enter starts), the PIN box when one is needed, or the
-    current learner with "Not you?" and a PIN to protect the name (``where`` prefixes the
-    widget keys: ``sidebar`` or ``welcome``)."""
+    """Who is learning: the name box (Enter starts), the PIN box when one is needed, the
+    new-PIN boxes for a name being claimed, or the current learner with "Sign out" and
+    their PIN (``where`` prefixes the widget keys: ``sidebar`` or ``welcome``)."""
     store = available_store()
     if store is None:
-        st.caption("Saving answers is off: the progress database cannot be reached.")
+        current = st.session_state.get("learner_name")
+        if current and where == "sidebar":
+            st.markdown(_("Learning as **{name}**").format(name=plain(current)))
+        st.caption(_("Saving answers is off: the progress database cannot be reached."))
         return
     if where == "sidebar":
         restore_learner(store)
-        keep_learner_in_address()
     current = st.session_state.get("learner_name")
     show_greeting(where)
     problem = st.session_state.get(PROBLEM)
@@ -174,45 +392,55 @@ def learner_form(where: str) -> None:
         st.session_state.pop(PROBLEM, None)
         st.error(plain(problem[1]))
     if current:
-        st.markdown(f"Learning as **{plain(current)}**")
-        st.button("Not you? Change", key=f"{where}_sign_out", on_click=_sign_out)
-        if where == "sidebar":
-            with st.expander("Protect my name with a PIN"):
-                st.text_input(
-                    "New PIN",
-                    type="password",
-                    key=f"{where}_new_pin",
-                    max_chars=PIN_MAX,
-                    on_change=_set_pin,
-                    args=(where,),
-                )
-                st.button(
-                    "Set PIN", key=f"{where}_set_pin", on_click=_set_pin, args=(where,)
-                )
+        _signed_in_box(where, current)
         return
     pin_for = st.session_state.get(PIN_FOR)
     if pin_for:
         st.text_input(
-            f"PIN for {plain(pin_for)}",
+            _("PIN for {name}").format(name=plain(pin_for)),
             type="password",
             key=f"{where}_pin",
             max_chars=PIN_MAX,
             on_change=enter_pin,
             args=(where,),
-            help="This name is protected by a PIN. Press Enter to go on.",
+            help=_("This name is protected by a PIN. Press Enter to go on."),
         )
-        st.button("Cancel", key=f"{where}_pin_cancel", on_click=_cancel_pin)
+        st.button(_("Cancel"), key=f"{where}_pin_cancel", on_click=_cancel)
+        return
+    claim = st.session_state.get(CLAIM_FOR)
+    if claim:
+        name, kind = claim
+        if kind == "new":
+            st.markdown(
+                _(
+                    "**{name}** is a new name. Choose a PIN to make it yours: you will "
+                    "type it each time you sign in."
+                ).format(name=plain(name))
+            )
+        else:
+            st.markdown(
+                _(
+                    "**{name}** has no PIN yet. Choose one now: from now on the name "
+                    "opens only with it."
+                ).format(name=plain(name))
+            )
+        with st.form(f"{where}_claim_form", border=False):
+            _pin_boxes(where, "claim", _("Choose a PIN"))
+            st.form_submit_button(
+                _("Start"), key=f"{where}_claim", on_click=claim_name, args=(where,)
+            )
+        st.button(_("Cancel"), key=f"{where}_claim_cancel", on_click=_cancel)
         return
     st.text_input(
-        "Your name",
+        _("Your name"),
         key=f"{where}_name",
-        placeholder="Type your name and press Enter",
+        placeholder=_("Type your name and press Enter"),
         max_chars=NAME_MAX + 20,
         on_change=enter_name,
         args=(where,),
-        help="A new name starts a new learner; a name used before takes you back to it.",
+        help=_("A new name starts a new learner; a name used before asks for its PIN."),
     )
-    st.button("Start", key=f"{where}_start", on_click=enter_name, args=(where,))
+    st.button(_("Start"), key=f"{where}_start", on_click=enter_name, args=(where,))
 
 
 def sidebar() -> None:
@@ -241,5 +469,16 @@ def sidebar() -> None:
         st.toggle("Four-colour deck", key="four_colour")
         store = available_store()
         language.switch(store, current_learner(store))
-    if available_store() is None:  # on every page, above its content
-        st.warning(STORE_DOWN, icon=":material/cloud_off:")
+
+
+def store_banner() -> Any:
+    """A place above the page's content for :func:`show_store_banner` (every page)."""
+    return st.empty()
+
+
+def show_store_banner(slot: Any) -> None:
+    """Say there what happens to answers while the store is away (after the page ran, so
+    that an answer kept during this run is announced at once)."""
+    notice = store_notice(current_learner(None) is not None)
+    if notice is not None:
+        slot.warning(notice, icon=":material/cloud_off:")

@@ -14,6 +14,7 @@ from tutor.engine.errors import TutorError
 from tutor.engine.rules import GAME_TITLES, PRESETS
 from tutor.i18n import N_, normalise
 from tutor.progress import Learner, ProgressStore
+from tutor.ui.identity import LEARNER_COOKIE, LEARNER_TOKEN, cookie_token, now
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +143,7 @@ def init_session() -> None:
 
     On a session's first run the place in the address (``?scenario=...&step=3&preset=tda``)
     is taken back, so a refresh, a bookmark or a shared link lands on the same step with
-    the same settings.
+    the same settings, for whoever opens it. An old link's ``?learner=`` is dropped.
     """
     first = _RESTORED not in st.session_state
     for key, value in SESSION_DEFAULTS.items():
@@ -150,6 +151,8 @@ def init_session() -> None:
     if not first:
         return
     st.session_state[_RESTORED] = True
+    if "learner" in st.query_params:  # an old link: nobody is signed in by an address
+        del st.query_params["learner"]
     for param, key in ADDRESS_KEYS.items():
         raw = st.query_params.get(param)
         if raw is None:
@@ -179,42 +182,33 @@ def keep_place_in_address(page: str) -> None:
 
 
 def restore_learner(store: ProgressStore) -> None:
-    """After a page refresh, take the learner back from ``?learner=`` in the address.
+    """On a session's first run (a refresh, a new tab), take back the learner this browser
+    signed in as: its ``tutor_learner`` cookie's token, if the store still knows it.
 
-    A learner whose name is protected by a PIN is not taken back: the PIN is asked for.
+    Nothing in the address can choose the learner.
     """
     if st.session_state.get("learner_name") or st.session_state.get(
         "_learner_restored"
     ):
         return
-    st.session_state["_learner_restored"] = True  # once a session: "Not you?" sticks
-    name = st.query_params.get("learner")
-    if not name:
+    st.session_state["_learner_restored"] = True  # once a session: "Sign out" sticks
+    token = cookie_token(LEARNER_COOKIE)
+    if token is None:
         return
     try:
-        learner = store.find_learner(name)
+        learner = store.session_learner(token, now=now())
     except TutorError:
-        log.warning("the learner in the address could not be looked up", exc_info=True)
+        log.warning("the browser's sign-in could not be looked up", exc_info=True)
         return
     if learner is None:
         return
-    if store.has_pin(learner):  # a protected name needs its PIN, not only the address
-        st.session_state["learner_pin_for"] = learner.name
-        return
+    st.session_state[LEARNER_TOKEN] = token
     st.session_state["learner_name"] = learner.name
 
 
-def keep_learner_in_address() -> None:
-    """Put ``?learner=`` back after a page switch (Streamlit clears query params on navigation)."""
-    name = st.session_state.get("learner_name")
-    if name and st.query_params.get("learner") != name:
-        st.query_params["learner"] = name
-
-
 def choose_learner(name: str) -> None:
-    """Make ``name`` the current learner, and remember it in the address for a refresh."""
+    """Make ``name`` the current learner of this session."""
     st.session_state["learner_name"] = name
-    st.query_params["learner"] = name
 
 
 #: Session key holding (store, name, learner) from the last look-up of the learner.
@@ -222,18 +216,26 @@ LEARNER_CACHE = "_learner_found"
 
 
 def current_learner(store: ProgressStore | None) -> Learner | None:
-    """The learner chosen in this session, or None (always None without a store).
+    """The learner chosen in this session, or None (without a store: the one found
+    earlier in the session, if any).
 
     Looked up once per name and store, then kept in the session (learners are never
     renamed or removed); a name not found is looked up again on the next run.
     """
     name = st.session_state.get("learner_name")
-    if not name or store is None:
+    if not name:
         return None
     cached = st.session_state.get(LEARNER_CACHE)
-    if cached is not None and cached[0] is store and cached[1] == name:
+    if (
+        cached is not None
+        and cached[1] == name
+        and (store is None or cached[0] is store)
+    ):
+        # while the store is away the learner found before still answers (kept answers)
         learner: Learner = cached[2]
         return learner
+    if store is None:
+        return None
     try:
         found = store.find_learner(name)
     except TutorError:
@@ -283,3 +285,13 @@ LEARN_ASSIGNMENT_POS = "learn_assignment_pos"
 #: The Learn page: a join code typed, and the message after joining.
 LEARN_JOIN_CODE = "learn_join_code"
 LEARN_JOIN_MESSAGE = "learn_join_msg"
+
+
+#: Session keys of the walkthrough: the store's run of the scenario on screen
+#: ``(learner id, scenario id, run id)``; the questions passed with Next unanswered
+#: ``{(scenario id, step)}``; a flag set when a scenario is started from its first step (a
+#: new run); the scenario whose wrap-up was reached.
+WT_RUN = "wt_run"
+WT_SKIPPED = "wt_skipped"
+WT_NEW_RUN = "wt_new_run"
+WT_FINISHED = "wt_finished"

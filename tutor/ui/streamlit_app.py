@@ -9,8 +9,9 @@ from tutor.logs import configure as configure_logging
 from tutor.ui import language
 from tutor.ui.components import focus_watcher, page_style
 from tutor.ui.data import available_store
+from tutor.ui.identity import write_pending_cookies
 from tutor.ui.instructor_nav import instructor_pages
-from tutor.ui.sidebar import sidebar
+from tutor.ui.sidebar import show_store_banner, sidebar, store_banner
 from tutor.ui.state import init_session, keep_place_in_address
 
 st.set_page_config(page_title="Stud Tutor", page_icon="🃏", layout="wide")
@@ -42,6 +43,9 @@ page = st.navigation(
 )
 page_style()
 focus_watcher()
+write_pending_cookies()
 sidebar()
+banner = store_banner()
 page.run()
+show_store_banner(banner)
 keep_place_in_address(page.url_path)

@@ -34,7 +34,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor import config
+from tutor import config, files
 from tutor.asks import describe
 from tutor.engine.errors import ScenarioError, TutorError
 from tutor.engine.rules import DEFAULT_GAME, GAME_LABELS, PRESETS
@@ -62,7 +62,7 @@ from tutor.ui.studio_draft import (
     load_text,
     take_editor_text,
 )
-from tutor.ui.text import plain
+from tutor.ui.text import plain, without_paths
 
 DRAFT = "draft.yaml"
 
@@ -133,9 +133,14 @@ def _from_bank(scenarios: dict[str, Scenario]) -> None:
     if chosen is None:
         return
     try:
-        text = Path(chosen.path).read_text(encoding="utf-8")
-    except OSError as exc:
-        st.session_state["studio_notice"] = f"That file cannot be read: {exc.strerror}."
+        text = files.read_regular(chosen.path, MAX_BYTES).decode("utf-8")
+    except files.UnsafeFile as exc:
+        st.session_state["studio_notice"] = without_paths(exc.problem.message)
+        return
+    except (OSError, UnicodeDecodeError) as exc:
+        st.session_state["studio_notice"] = _(
+            "That file cannot be read: {why}."
+        ).format(why=getattr(exc, "strerror", None) or type(exc).__name__)
         return
     load_text(text, f"a copy of {chosen.id}: change its id before you save it")
 
@@ -629,10 +634,19 @@ def preview_section(settings: Settings) -> None:
 
 # -- the bank ------------------------------------------------------------------------------
 def _open_file(path: str) -> None:
+    """Put an instructor bank file in the editor (a link or an outside name is refused)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        st.session_state["studio_notice"] = f"That file cannot be read ({exc})."
+        text = instructor_bank().read(path).decode("utf-8")
+    except BankWriteError as exc:
+        st.session_state["studio_bank_msg"] = ("error", without_paths(str(exc)))
+        return
+    except UnicodeDecodeError:
+        st.session_state["studio_bank_msg"] = (
+            "error",
+            _("{name} is not UTF-8 text: it was not put in the editor.").format(
+                name=Path(path).name
+            ),
+        )
         return
     load_text(text, f"the file {Path(path).name}")
     st.session_state["studio_section"] = SECTIONS[0]
@@ -656,13 +670,18 @@ def _delete(scenario_id: str) -> None:
 
 def _bundled_files(folder: str) -> list[BankFile]:
     """The bundled bank's files with their status, from the cached bank (no re-check)."""
-    from tutor.scenarios.bank import scenario_files
+    from tutor.scenarios.bank import PATTERNS
     from tutor.ui.bank import scenario_bank
+    from tutor.ui.data import folder_walk
 
     bank = scenario_bank()
     valid = {str(Path(s.path)): s for s in bank.scenarios}
     out = []
-    for path in scenario_files([folder]):
+    for item in folder_walk(folder, PATTERNS)[1].items:
+        if isinstance(item, files.FileProblem):
+            out.append(BankFile(item.path, None, None, item.message, refused=True))
+            continue
+        path = item.path
         scenario = valid.get(str(path))
         if scenario is not None:
             out.append(BankFile(path, scenario.id, scenario.title, None))
@@ -867,7 +886,12 @@ def bank_section() -> None:
             _("The instructor bank is empty: save a scenario from Write and check.")
         )
         return
-    by_name = {f.path.name: f for f in mine}
+    refused = [f for f in mine if f.refused]
+    for f in refused:  # a link: listed with why, never read, opened or offered
+        st.error(plain(f.first_problem or ""))
+    by_name = {f.path.name: f for f in mine if not f.refused}
+    if not by_name:
+        return
     name = st.selectbox("Instructor file", sorted(by_name), key="studio_bank_pick")
     chosen = by_name[name]
     left, middle, right = st.columns(3)
@@ -880,15 +904,17 @@ def bank_section() -> None:
         )
     with middle:
         try:
-            data = chosen.path.read_bytes()
-        except OSError:
-            data = b""
+            data = instructor_bank().read(chosen.path)
+        except BankWriteError as exc:
+            data = None
+            st.caption(plain(without_paths(str(exc))))
         st.download_button(
             "Download",
-            data,
+            data or b"",
             file_name=chosen.path.name,
             mime="application/yaml",
             key="studio_bank_download",
+            disabled=data is None,
         )
     with right:
         stem = chosen.path.stem

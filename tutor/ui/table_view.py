@@ -28,7 +28,7 @@ _CSS = """
 .stt-felt{position:absolute;left:8%;top:10%;width:84%;height:80%;border-radius:50%;
   background:#1f6f43;border:10px solid #6b4226;box-sizing:border-box}
 .stt-centre{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);
-  text-align:center;color:#fff}
+  text-align:center;color:#fff;max-width:30%}
 .stt-pot{font-weight:700;font-size:15px;background:rgba(0,0,0,.45);border-radius:8px;
   padding:2px 8px;display:inline-block;margin-bottom:4px}
 .stt-seat{position:absolute;transform:translate(-50%,-50%);background:#fff;border:2px solid #767676;
@@ -95,6 +95,29 @@ def seat_position(index: int, count: int) -> tuple[float, float]:
 def _towards_centre(point: tuple[float, float], share: float) -> tuple[float, float]:
     x, y = point
     return (round(x + (50 - x) * share, 1), round(y + (50 - y) * share, 1))
+
+
+#: How far a seat's bet sits from the seat towards the pot (a share of the way).
+BET_SHARE = 0.42
+
+
+def _bet_place(left: float, top: float) -> str:
+    """The style placing a seat's bet between the seat and the pot.
+
+    The seat's box is kept inside the picture (its left is clamped, see :func:`_seat_html`),
+    so the bet is placed from where the seat really is, not from its place on the oval:
+    a seat pushed inwards on a narrow table would otherwise sit on its own bet.
+
+    >>> _bet_place(8.0, 50.0)
+    'left:calc(clamp(var(--half),8.0%,calc(100% - var(--half))) * 0.58 + 21.0%);top:50.0%'
+    """
+    # a little nearer the pot upwards and downwards: the seats are wider than tall
+    _x, y = _towards_centre((left, top), BET_SHARE + 0.08)
+    keep = round(1 - BET_SHARE, 2)
+    return (
+        f"left:calc(clamp(var(--half),{left}%,calc(100% - var(--half))) * {keep} + "
+        f"{round(50 * BET_SHARE, 1)}%);top:{y}%"
+    )
 
 
 def card_html(card: Card | None, face_up: bool, four_colour: bool) -> str:
@@ -243,9 +266,8 @@ def table_html(
             )
         )
         if seat.bet:
-            bx, by = _towards_centre((left, top), 0.42)
             parts.append(
-                f'<div class="stt-bet" style="left:{bx}%;top:{by}%" '
+                f'<div class="stt-bet" style="{_bet_place(left, top)}" '
                 f'title="{escape(str(seat.name))} bets {_money(seat.bet)}">'
                 f'<span class="stt-sr">{escape(str(seat.name))} has bet </span>'
                 f"{_money(seat.bet)}</div>"

@@ -1,37 +1,75 @@
-"""The walkthrough: one scenario played step by step, stopping at each question."""
+"""The walkthrough: one scenario played step by step, stopping at each question.
+
+What each step shows is decided in one place, :func:`tutor.ui.screen.step_screen`: the
+current and the next question's answers stay hidden until checked, and a question passed
+with Next stays open ("not answered") until it is answered or its answer is asked for. The
+play-through is a run kept in the store (``scenario_runs``), so a reload never makes a
+question a first attempt again.
+"""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 
 import streamlit as st
 
-from tutor.engine.table import Operation
+from tutor.engine.errors import TutorError
+from tutor.engine.table import Hand, Operation
+from tutor.i18n import _, ngettext
 from tutor.progress import ProgressStore
 from tutor.scenarios.model import Scenario
-from tutor.scenarios.replay import StepResult
-from tutor.ui.ask_panel import ask_panel, first_results, operation_lines, reset_play
+from tutor.scenarios.replay import StepResult, start_hand
+from tutor.scenarios.texts import localised
+from tutor.ui.ask_panel import (
+    ask_panel,
+    first_results,
+    operation_lines,
+    reset_play,
+    visible_lines,
+)
 from tutor.ui.bank import (
     in_course_order,
     playable_scenarios,
-    scenario_label,
     walk_until_refused,
+    with_preset,
 )
 from tutor.ui.components import show_table
-from tutor.ui.data import progress_store
-from tutor.ui.state import Settings
+from tutor.ui.data import available_store
+from tutor.ui.screen import Screen, step_screen, table_notation, table_result
+from tutor.ui.state import WT_FINISHED, WT_NEW_RUN, WT_RUN, WT_SKIPPED, Settings
 from tutor.ui.text import plain
 
 PRACTICE_PAGE = "app_pages/practice.py"
 WALKTHROUGH_PAGE = "app_pages/walkthrough.py"
 
+logger = logging.getLogger(__name__)
+
 __all__ = ["operation_lines", "start_walkthrough", "walkthrough_page"]
 
 
+def scenario_title(scenario: Scenario) -> str:
+    """How a scenario is named to a learner: its title and level (no ids, no game codes).
+
+    >>> from types import SimpleNamespace
+    >>> scenario_title(SimpleNamespace(title="Who brings in?", level=1))
+    'Who brings in? · level 1'
+    """
+    return _("{title} · level {level}").format(
+        title=scenario.title, level=scenario.level
+    )
+
+
 def start_walkthrough(scenario_id: str) -> None:
-    """Open ``scenario_id`` in the walkthrough at its first step (call before switching page)."""
+    """Open ``scenario_id`` in the walkthrough at its first step (call before switching page).
+
+    A new play-through: a new run in the store, every question a first attempt again.
+    """
     st.session_state["wt_scenario"] = scenario_id
     st.session_state["wt_pos"] = 0
+    st.session_state[WT_NEW_RUN] = scenario_id
+    st.session_state[WT_SKIPPED] = set()
+    st.session_state.pop(WT_RUN, None)
     reset_play("wt")
 
 
@@ -44,6 +82,60 @@ def _history(result: StepResult) -> Sequence[Operation]:
     return history[: len(history) - len(result.operations)]
 
 
+def _run(
+    scenario: Scenario, settings: Settings, store: ProgressStore | None
+) -> int | None:
+    """The store's run of this play-through (opened once per session and scenario).
+
+    A reload finds the learner's latest run again and takes back its first attempts, so
+    an answer given before the reload stays the first attempt.
+    """
+    if store is None or settings.learner is None or settings.preview:
+        return None
+    kept = st.session_state.get(WT_RUN)
+    if kept is not None and kept[:2] == (settings.learner.id, scenario.id):
+        return int(kept[2])
+    new = st.session_state.pop(WT_NEW_RUN, None) == scenario.id
+    try:
+        run = store.open_run(settings.learner, scenario.id, new=new)
+        firsts = store.run_firsts(run)
+    except TutorError as exc:  # the store has its own banner; the page goes on unsaved
+        logger.error("A scenario run could not be opened: %s", exc)
+        return None
+    st.session_state[WT_RUN] = (settings.learner.id, scenario.id, run)
+    first = first_results("wt")
+    tries: dict[tuple[str, int], int] = st.session_state.setdefault("wt_tries", {})
+    for step, right in firsts.items():
+        first.setdefault((scenario.id, step), right)
+        tries[(scenario.id, step)] = max(tries.get((scenario.id, step), 0), 1)
+    return run
+
+
+def settled_positions(
+    scenario: Scenario, results: Sequence[StepResult], prefix: str = "wt"
+) -> set[int]:
+    """The positions of the questions answered (checked once) or given up in this run."""
+    first = first_results(prefix)
+    return {
+        n
+        for n, r in enumerate(results)
+        if r.kind == "ask" and (scenario.id, r.index) in first
+    }
+
+
+def _table_hand(
+    scenario: Scenario,
+    results: Sequence[StepResult],
+    pos: int,
+    screen: Screen,
+    settings: Settings,
+) -> Hand:
+    shown = table_result(results, pos, screen)
+    if shown is not None:
+        return shown.hand
+    return start_hand(with_preset(scenario, settings.preset_override))
+
+
 def _show_step(
     scenario: Scenario,
     results: list[StepResult],
@@ -52,18 +144,37 @@ def _show_step(
     settings: Settings,
     store: ProgressStore | None,
     footer: Callable[[], None] | None,
+    screen: Screen | None = None,
+    run_id: int | None = None,
     prefix: str = "wt",
 ) -> None:
-    st.subheader(f"Step {pos + 1} of {count}")
+    if screen is None:  # the Studio's preview: the same rule, on its own answers
+        screen = step_screen(results, pos, settled_positions(scenario, results, prefix))
+    st.subheader(_("Step {n} of {count}").format(n=pos + 1, count=count))
     result = results[pos]
-    earlier = _history(result)
+    hand = _table_hand(scenario, results, pos, screen, settings)
+    # before a ruling, the lines stop where the table does: the event's lines are its answer
+    earlier = list(hand.history) if screen.before_event else _history(result)
     if result.kind in ("act", "event"):
-        show_table(result.hand.view(), settings.four_colour)
-        with st.expander("What happened so far", expanded=pos == 0):
-            st.markdown("\n".join(operation_lines(earlier)) or "Nothing yet.")
-        what = "What went wrong" if result.kind == "event" else "Action"
-        st.markdown(f"**{what}:** {plain(result.text)}")
-        st.markdown("\n".join(operation_lines(result.operations)))
+        show_table(
+            hand.view(),
+            settings.four_colour,
+            show_to_act="to-act" not in screen.hides,
+            show_pot="pot" not in screen.hides,
+        )
+        with st.expander(_("What happened so far"), expanded=pos == 0):
+            st.markdown(
+                "\n".join(operation_lines(visible_lines(earlier, screen.hides)))
+                or _("Nothing yet.")
+            )
+        what = _("What went wrong") if result.kind == "event" else _("Action")
+        st.markdown(f"**{what}:** {plain(table_notation(result.text))}")
+        if not screen.before_event:  # a ruling asks what these lines say
+            st.markdown(
+                "\n".join(
+                    operation_lines(visible_lines(result.operations, screen.hides))
+                )
+            )
     else:
         ask_panel(
             prefix,
@@ -74,10 +185,15 @@ def _show_step(
             history=earlier,
             history_open=pos == 0,
             footer=footer,
+            screen=screen,
+            table=hand if hand is not result.hand else None,
+            run_id=run_id,
         )
 
 
-def _move(step: int, count: int) -> None:
+def _move(step: int, count: int, passing: tuple[str, int] | None = None) -> None:
+    if passing is not None:  # Next on a question not answered: it stays open
+        st.session_state.setdefault(WT_SKIPPED, set()).add(passing)
     pos = max(0, min(count - 1, st.session_state.get("wt_pos", 0))) + step
     st.session_state["wt_pos"] = max(0, min(count - 1, pos))
 
@@ -87,13 +203,63 @@ def _go_to(pos: int) -> None:
 
 
 def _refused(preset: str, reason: str) -> None:
-    st.subheader("This step cannot be played under these house rules")
+    st.subheader(_("This step cannot be played under these house rules"))
     st.error(
         plain(
-            f"Under the {preset} house rules the hand cannot go on: {reason} "
-            "Choose 'As each scenario says' under House rules in the sidebar to play "
-            "it as written."
+            _(
+                "Under the {preset} house rules the hand cannot go on: {reason} "
+                "Choose 'As each scenario says' under House rules in the sidebar to "
+                "play it as written."
+            ).format(preset=preset, reason=reason)
         )
+    )
+
+
+def _blocked(pos: int, skipped: int) -> None:
+    """A step that would show the answer of a question passed without answering."""
+    st.subheader(_("Step {n}").format(n=pos + 1))
+    with st.container(border=True, key="wt_blocked"):
+        st.markdown(
+            _(
+                "This step would show the answer to the question at step {step}, which "
+                "you went past without answering. Answer it first, or ask for its answer."
+            ).format(step=skipped + 1)
+        )
+        st.button(
+            _("Back to step {step}").format(step=skipped + 1),
+            key="wt_blocked_back",
+            type="primary",
+            on_click=_go_to,
+            args=(skipped,),
+        )
+
+
+def not_answered(
+    scenario: Scenario, results: Sequence[StepResult], pos: int
+) -> list[int]:
+    """The positions before ``pos`` of the questions passed with Next, still unanswered."""
+    settled = settled_positions(scenario, results)
+    passed = st.session_state.get(WT_SKIPPED, set())
+    return [
+        n
+        for n in range(pos)
+        if results[n].kind == "ask"
+        and n not in settled
+        and (scenario.id, results[n].index) in passed
+    ]
+
+
+def _skipped_note(scenario: Scenario, results: Sequence[StepResult], pos: int) -> None:
+    skipped = not_answered(scenario, results, pos)
+    if not skipped:
+        return
+    steps = ", ".join(str(n + 1) for n in skipped)
+    st.caption(
+        ngettext(
+            "Not answered: step {steps}. It counts as not answered until you answer it.",
+            "Not answered: steps {steps}. They count as not answered until you answer them.",
+            len(skipped),
+        ).format(steps=steps)
     )
 
 
@@ -101,34 +267,65 @@ def wrap_up(
     scenario: Scenario,
     results: list[StepResult],
     ordered: Sequence[Scenario],
+    store: ProgressStore | None = None,
+    run_id: int | None = None,
 ) -> None:
-    """The end of a scenario: its score, the mistakes with links, what to do next."""
+    """The end of a scenario, once its last question is answered: the score, the mistakes
+    and the questions not answered with links, one button to go on.
+    """
     asks = [r for r in results if r.kind == "ask"]
     first = first_results("wt")
+    if asks and (scenario.id, asks[-1].index) not in first:
+        return  # the last question is still open: no score yet
     done = [
         (r, first[(scenario.id, r.index)])
         for r in asks
         if (scenario.id, r.index) in first
     ]
     right = sum(ok for _r, ok in done)
-    with st.container(border=True):
-        st.markdown("**End of the scenario.**")
+    if st.session_state.get(WT_FINISHED) != scenario.id:
+        st.session_state[WT_FINISHED] = scenario.id
+        if store is not None and run_id is not None:
+            try:
+                store.finish_run(run_id)
+            except TutorError as exc:
+                logger.error("A scenario run could not be closed: %s", exc)
+    positions = {r.index: n for n, r in enumerate(results)}
+    with st.container(border=True, key="wt_wrap_up"):
+        st.markdown(_("**End of the scenario.**"))
         if asks:
-            st.markdown(
-                f"Your score: {right} of {len(asks)} questions right at the first try"
-                + (
-                    f" ({len(asks) - len(done)} not answered)."
-                    if len(done) < len(asks)
-                    else "."
-                )
+            missing = len(asks) - len(done)
+            score = _(
+                "Your score: {right} of {count} questions right at the first try"
+            ).format(right=right, count=len(asks))
+            if missing:
+                score += " " + ngettext(
+                    "({n} not answered).", "({n} not answered).", missing
+                ).format(n=missing)
+            else:
+                score += "."
+            st.markdown(score)
+        mistakes = [r for r, ok in done if not ok]
+        for result in mistakes:
+            st.button(
+                _("Mistake at step {n}: {prompt}").format(
+                    n=positions[result.index] + 1,
+                    prompt=plain(table_notation(result.text)),
+                ),
+                key=f"wt_mistake_{result.index}",
+                on_click=_go_to,
+                args=(positions[result.index],),
+                type="tertiary",
             )
-        positions = {r.index: n for n, r in enumerate(results)}
-        for result, ok in done:
-            if ok:
+        for result in asks:
+            if (scenario.id, result.index) in first:
                 continue
             st.button(
-                f"Mistake at step {positions[result.index] + 1}: {plain(result.text)}",
-                key=f"wt_mistake_{result.index}",
+                _("Not answered, step {n}: {prompt}").format(
+                    n=positions[result.index] + 1,
+                    prompt=plain(table_notation(result.text)),
+                ),
+                key=f"wt_unanswered_{result.index}",
                 on_click=_go_to,
                 args=(positions[result.index],),
                 type="tertiary",
@@ -137,30 +334,45 @@ def wrap_up(
         left, right_col = st.columns(2)
         with left:
             if nxt is not None and st.button(
-                "Next scenario in this lesson", key="wt_next_scenario", type="primary"
+                _("Next scenario: {title}").format(title=plain(localised(nxt).title)),
+                key="wt_next_scenario",
+                type="primary",
             ):
                 start_walkthrough(nxt.id)
                 st.rerun()
         with right_col:
-            if st.button("Practise my mistakes", key="wt_practise_mistakes"):
+            if mistakes and st.button(
+                _("Practise my mistakes"), key="wt_practise_mistakes"
+            ):
                 st.session_state["pr_mode"] = "My mistakes only"
                 st.switch_page(PRACTICE_PAGE)
 
 
 def next_in_lesson(scenario: Scenario, ordered: Sequence[Scenario]) -> Scenario | None:
-    """The scenario after ``scenario`` in course order within its lesson's topics, or None."""
+    """The scenario after ``scenario``: the next of its lesson's scenarios (the lesson that
+    shows it, :func:`tutor.ui.bank.lesson_scenarios`), else the next in course order.
+    """
+    from tutor.lessons import lesson_for_scenario
+    from tutor.ui.bank import asked_by_scenario, lesson_scenarios
     from tutor.ui.data import lessons
 
-    topics: tuple[str, ...] = (scenario.topic,)
-    for lesson in lessons():
-        if scenario.topic in lesson.topics:
-            topics = lesson.topics
-            break
     ids = [s.id for s in ordered]
     if scenario.id not in ids:
         return None
     later = ordered[ids.index(scenario.id) + 1 :]
-    return next((s for s in later if s.topic in topics), None)
+    try:
+        course = lessons()
+    except TutorError:
+        course = []
+    lesson = lesson_for_scenario(
+        course, scenario.topic, asked_by_scenario().get(scenario.id, ())
+    )
+    if lesson is not None:
+        same = {s.id for s in lesson_scenarios(lesson, course, ordered)}
+        found = next((s for s in later if s.id in same), None)
+        if found is not None:
+            return found
+    return later[0] if later else None
 
 
 def walkthrough_page(settings: Settings) -> None:
@@ -176,39 +388,64 @@ def walkthrough_page(settings: Settings) -> None:
     st.session_state["wt_pick"] = chosen
     by_id = {s.id: s for s in scenarios}
     st.selectbox(
-        "Scenario",
+        _("Scenario"),
         ids,
         key="wt_pick",
         on_change=_picked,
-        format_func=lambda i: scenario_label(by_id[i]),
+        format_func=lambda i: scenario_title(localised(by_id[i])),
     )
-    scenario = by_id[chosen]
+    # titles, prompts and hints in the session's language (ids, cards and names as written)
+    scenario = localised(by_id[chosen])
     results, refused = walk_until_refused(scenario, settings.preset_override)
     count = len(results) + (1 if refused else 0)
     if not count:
-        st.info("This scenario has no steps.")
+        st.info(_("This scenario has no steps."))
         return
     # Not written back: a preset that stops the hand early must not lose the learner's place.
     pos = max(0, min(count - 1, st.session_state.get("wt_pos", 0)))
-    store = progress_store() if settings.learner is not None else None
+    store = available_store() if settings.learner is not None else None
+    run_id = _run(scenario, settings, store)
     last = pos == count - 1 and not refused
     in_panel = last and results[pos].kind == "ask"
+
+    def footer() -> None:
+        wrap_up(scenario, results, scenarios, store, run_id)
+
     if pos < len(results):
-        _show_step(
-            scenario,
+        settled = settled_positions(scenario, results)
+        skipped = st.session_state.get(WT_SKIPPED, set())
+        screen = step_screen(
             results,
             pos,
-            count,
-            settings,
-            store,
-            (lambda: wrap_up(scenario, results, scenarios)) if in_panel else None,
+            settled,
+            {n for n, r in enumerate(results) if (scenario.id, r.index) in skipped},
         )
+        if screen.blocked_by is not None:
+            _blocked(pos, screen.blocked_by)
+        else:
+            _show_step(
+                scenario,
+                results,
+                pos,
+                count,
+                settings,
+                store,
+                footer if in_panel else None,
+                screen,
+                run_id,
+            )
     else:
         _refused(settings.preset_override or scenario.rules, refused or "")
+    _skipped_note(scenario, results, min(pos, len(results)))
+    open_ask = (
+        pos < len(results)
+        and results[pos].kind == "ask"
+        and (scenario.id, results[pos].index) not in first_results("wt")
+    )
     back, forward = st.columns(2)
     with back:
         st.button(
-            "Back",
+            _("Back"),
             key="wt_back",
             on_click=_move,
             args=(-1, count),
@@ -216,11 +453,11 @@ def walkthrough_page(settings: Settings) -> None:
         )
     with forward:
         st.button(
-            "Next",
+            _("Next"),
             key="wt_next",
             on_click=_move,
-            args=(1, count),
+            args=(1, count, (scenario.id, results[pos].index) if open_ask else None),
             disabled=pos == count - 1,
         )
     if last and not in_panel:
-        wrap_up(scenario, results, scenarios)
+        footer()

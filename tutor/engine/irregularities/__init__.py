@@ -53,7 +53,7 @@ from tutor.engine.irregularities.misdeal import (
 from tutor.engine.irregularities.named import wrong_named
 from tutor.engine.irregularities.out_of_turn import out_of_turn
 from tutor.engine.irregularities.premature import premature
-from tutor.engine.irregularities.river import river_exposed
+from tutor.engine.irregularities.river import ran_out, river_exposed
 from tutor.engine.irregularities.values import (
     OUTCOMES,
     Irregularity,
@@ -108,6 +108,8 @@ class IrregularityKind:
     value: str = "players"
     online: bool = False
     after_the_hand: bool = False
+    #: It can be ruled on in a hand dealt to the end with no betting left (``ran_out``).
+    after_run_out: bool = False
 
     def __post_init__(self) -> None:
         if self.value not in VALUES:
@@ -150,7 +152,11 @@ def rule(hand: Hand, irr: Irregularity) -> IrrRuling:
         )
     if hand.rules.dealer_errors == "refused" and not kind.online:
         raise TutorError(msg("irr.online", "irr.online"))
-    if hand.is_over and not kind.after_the_hand:
+    if (
+        hand.is_over
+        and not kind.after_the_hand
+        and not (kind.after_run_out and ran_out(hand))
+    ):
         raise TutorError(msg("irr.hand-over", None))
     for name in irr.players:
         hand.player(name)
@@ -206,7 +212,10 @@ for _kind in (
         name="fold-no-bet", rule="irr.fold-no-bet", ruler=fold_no_bet, online=True
     ),
     IrregularityKind(
-        name="river-exposed", rule="irr.exposed-river", ruler=river_exposed
+        name="river-exposed",
+        rule="irr.exposed-river",
+        ruler=river_exposed,
+        after_run_out=True,
     ),
 ):
     register_irregularity(_kind)

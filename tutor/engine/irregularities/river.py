@@ -28,6 +28,20 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------------------------------- exposed river
+def ran_out(hand: Hand) -> bool:
+    """Whether the hand was dealt to the end with no betting left (heads-up with one player
+    all in, say): its seventh cards were dealt with nobody to act, then shown down."""
+    live = [p for p in hand.players if not p.folded]
+    return (
+        hand.is_over
+        and hand.street is Street.SHOWDOWN
+        and hand.community is None
+        and len(live) >= 2
+        and len(hand.actors()) < 2
+        and all(len(p.cards) >= 7 for p in live)
+    )
+
+
 def river_exposed(
     hand: Hand, irr: Irregularity, rule_id: str = "irr.exposed-river"
 ) -> IrrRuling:
@@ -35,6 +49,18 @@ def river_exposed(
     if rule_id != "irr.exposed-river":
         b.rules.append("irr.exposed-river")
     p = name_player(hand, irr.players[0])
+    if ran_out(hand):  # no betting remains: the card plays as dealt
+        if p.folded:
+            raise TutorError(
+                msg("irr.river-exposed.no-card", None, player=p.name),
+                where=("irregularity", "players"),
+            )
+        b.cards.append(msg("irr.river-exposed.plays.cards", rule_id, card=p.cards[6]))
+        return b.done(
+            "plays-as-dealt",
+            "S",
+            msg("irr.river-exposed.plays", rule_id, player=p.name),
+        )
     if (
         hand.street is not Street.SEVENTH
         or not no_action_yet(hand)

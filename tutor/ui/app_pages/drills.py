@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.i18n import _
 from tutor.ui.components import guarded
-from tutor.ui.data import progress_store
+from tutor.ui.data import available_store
 from tutor.ui.drills import drills_page
 from tutor.ui.state import settings
 
 st.title("Dealer drills")
 st.write(
-    "Rulings at speed, on hands dealt to order: pick a card room's rules, the rulings to "
-    "drill and a length. Answer by clicking; every answer is timed and explained."
+    _(
+        "Rulings at speed, on hands dealt to order, under the sidebar's game and house "
+        "rules: pick the rulings to drill and a length. Answer by click or from the "
+        "keyboard; every answer is timed and explained."
+    )
 )
-guarded(lambda: drills_page(settings(progress_store())))
+guarded(lambda: drills_page(settings(available_store())))

@@ -5,15 +5,20 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.engine.rules import GAME_TITLES
+from tutor.i18n import _
 from tutor.ui.components import guarded
 from tutor.ui.data import available_store
 from tutor.ui.learn import learn_page
 from tutor.ui.state import settings
 from tutor.wording.en.common import and_list
 
-st.title("Learn Seven Card Stud")
+_settings = settings(available_store())
+_game = GAME_TITLES.get(_settings.game)
+st.title(_("Learn {game}").format(game=_game) if _game else _("Learn Seven Card Stud"))
 st.write(
-    f"Short lessons on the rules of {and_list(list(GAME_TITLES.values()))}. Read one, then "
-    "play its scenarios: every answer is worked out by the rules engine."
+    _(
+        "Short lessons on the rules of {games}. Read one, then play its scenarios: every "
+        "answer is worked out by the rules engine."
+    ).format(games=_game or and_list(list(GAME_TITLES.values())))
 )
-guarded(lambda: learn_page(settings(available_store())))
+guarded(lambda: learn_page(_settings))

@@ -159,7 +159,7 @@ CATALOGUE: Mapping[str, Template] = {
     "word.on-the-deal.extra-card": "an extra card on the initial deal",
     # -- the parts of every ruling ------------------------------------------------------------
     "irr.cite.rulebook": "Rulebook: {ref}.",
-    "irr.cite.secondary": "Rulebook: {ref} (read in an older or secondary copy).",
+    "irr.cite.secondary": "Rulebook: {ref}.",
     "irr.cite.judgement": (
         "Judgement: the rulebook ({ref}) is silent on this point; this is common practice."
     ),
@@ -541,15 +541,26 @@ CATALOGUE: Mapping[str, Template] = {
     "irr.out-of-turn.give-actions": (
         "give the out-of-turn action(s), such as 'Dee bets 20'."
     ),
-    "irr.out-of-turn.behind.three": (
-        "{count} player(s) acted behind {player}; they keep their turn until three have"
+    "irr.out-of-turn.behind.three": lambda p: p.nt(
+        "{n} player has acted after {player}, and a skipped player keeps their turn until "
+        "three players have acted after them",
+        "{n} players have acted after {player}, and a skipped player keeps their turn "
+        "until three players have acted after them",
+        int(p.raw("count")),
     ),
-    "irr.out-of-turn.behind.two": (
-        "{count} player(s) acted behind {player}; after two they may lose the right to act"
+    "irr.out-of-turn.behind.two": lambda p: p.nt(
+        "{n} player has acted after {player}, and a skipped player may lose the right to "
+        "act once two players have acted after them",
+        "{n} players have acted after {player}, and a skipped player may lose the right "
+        "to act once two players have acted after them",
+        int(p.raw("count")),
     ),
-    "irr.out-of-turn.behind.substantial": (
-        "{count} action(s) behind {player}, {chips} with chips: substantial action is "
-        "two actions of which one puts chips in, or any three (TDA 36)"
+    "irr.out-of-turn.behind.substantial": lambda p: p.nt(
+        "{n} action after {player}, {chips} of them putting chips in: substantial action "
+        "is two actions of which one puts chips in, or any three (TDA 36)",
+        "{n} actions after {player}, {chips} of them putting chips in: substantial action "
+        "is two actions of which one puts chips in, or any three (TDA 36)",
+        int(p.raw("count")),
     ),
     "irr.out-of-turn.refused.passed": (
         "{player} let the action pass them ({behind}), so they may only check, call or fold"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tutor.wording import Params, Template
-from tutor.wording.en.common import joined
+from tutor.wording.en.common import joined, listed
 from tutor.wording.en.hands import char, name
 
 
@@ -123,6 +123,20 @@ def _pot_total(p: Params) -> str:
     parts = " + ".join(p.say(x) for x in p.raw("parts")) or p.say(0)
     return p.t(
         "Every chip put in this hand, antes included: {parts} = {pot}.", parts=parts
+    )
+
+
+def _side_pot(p: Params) -> str:
+    """ "The main pot is 30: Ana and Bo can win it", "Side pot 1 is ...": main first."""
+    n = int(p.raw("pot"))
+    if n == 0:
+        return p.t(
+            "The main pot is {amount}: {eligible} can win it.",
+            eligible=listed(p, "eligible"),
+        )
+    return p.t(
+        "Side pot {pot} is {amount}: {eligible} can win it.",
+        eligible=listed(p, "eligible"),
     )
 
 
@@ -312,6 +326,11 @@ CATALOGUE: Mapping[str, Template] = {
     # the pot and the community card
     "ruling.pot.part": "{player} {amount}",
     "ruling.pot.total": _pot_total,
+    "ruling.side-pots.how": (
+        "Each pot holds what every player put in up to the next all-in amount; only the "
+        "players who put in that much can win it."
+    ),
+    "ruling.side-pots.pot": _side_pot,
     "ruling.pot.returned": lambda p: p.t(
         "Chips nobody called went back to their owner and are not in it ({back}).",
         back=joined(p, "back", "; "),

@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0013_language"
-down_revision = "0009_classes"
+down_revision = "0012_scenario_runs"
 branch_labels = None
 depends_on = None
 
