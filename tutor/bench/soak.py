@@ -8,8 +8,9 @@ at its end, as learners come and leave. The run lasts ``$TUTOR_BENCH_SOAK_MINUTE
 (``--minutes N``, default 10, at most 180), then the learners leave and the replicas rest
 for :data:`REST` seconds before the last sample.
 
-Each replica runs with :mod:`tracemalloc` on (a ``sitecustomize`` the benchmark puts on
-the replicas' ``PYTHONPATH``; the app itself is unchanged) and writes a snapshot summary
+Each replica runs :mod:`tracemalloc` from the end of the warm-up (so traced memory is what
+was allocated since and is still held; a ``sitecustomize`` the benchmark puts on the
+replicas' ``PYTHONPATH``, the app itself is unchanged) and writes a snapshot summary
 every :data:`WINDOW` seconds. After each window the benchmark samples each replica's
 resident memory and open file descriptors, its traced Python memory, and the database's
 WAL file. The numbers: ``soak_rss_mib_start`` / ``_end`` / ``_after_rest`` (summed over
@@ -71,13 +72,14 @@ if os.environ.get("TUTOR_SOAK_DIR"):
     import time
     import tracemalloc
 
-    tracemalloc.start(1)
-
     def _tutor_soak_watch():
         folder = os.environ["TUTOR_SOAK_DIR"]
         every = float(os.environ.get("TUTOR_SOAK_EVERY", "60"))
         keep = int(os.environ.get("TUTOR_SOAK_TOP", "300"))
         path = os.path.join(folder, f"{os.getpid()}.jsonl")
+        while not os.path.exists(os.path.join(folder, "start")):
+            time.sleep(0.5)
+        tracemalloc.start(1)
         while True:
             snapshot = tracemalloc.take_snapshot()
             current, peak = tracemalloc.get_traced_memory()
@@ -324,6 +326,8 @@ def _soak() -> BenchResult:
             warm_up(deployment.url, [r.name for r in deployment.replicas], stops)
             make_learners(url, names)
             pids = {k: v for k, v in deployment.pids().items() if k != "proxy"}
+            (snaps / "start").touch()  # tracemalloc starts now, after the warm-up
+            time.sleep(2)
             start = time.perf_counter()
             samples.append(sample(0.0, pids, snaps, data, 0, "after warm-up"))
             for n in range(windows):
