@@ -3,6 +3,7 @@ ask for the password), and only to instructors in sign-in mode."""
 
 from __future__ import annotations
 
+import copy
 import threading
 
 import streamlit as st
@@ -37,7 +38,7 @@ def instructor_pages() -> list[st.Page]:
 
 #: The page lists built so far, per (app folder, language, instructor pages shown): an ``st.Page``
 #: resolves and checks its file when made, so the router makes each list once per process
-#: instead of on every rerun (the pages hold no session's state).
+#: instead of on every rerun; each run gets copies (see :func:`app_pages`).
 _PAGES: dict[tuple[str, str, bool], list[st.Page]] = {}
 _PAGES_LOCK = threading.Lock()
 
@@ -89,4 +90,7 @@ def app_pages(language: str, instructors: bool) -> list[st.Page]:
                     icon=":material/menu_book:",
                 ),
             ]
-        return list(pages)
+    # Fresh copies: navigation marks the page it returns callable, and running it unmarks
+    # it, so sessions running at once must not share the objects (copying skips the file
+    # checks that making a page does).
+    return [copy.copy(page) for page in pages]
