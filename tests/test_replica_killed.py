@@ -123,15 +123,14 @@ def served(
 
 def _replica_pid(port: int) -> int:
     """The pid of the replica listening on ``port`` (its command line names the port)."""
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            argv = (entry / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if b"tutor.cli" in argv and b"run" in argv and str(port).encode() in argv:
-            return int(entry.name)
+    listed = subprocess.run(
+        ["ps", "-eo", "pid=,args="], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    for line in listed:
+        pid, _, args = line.strip().partition(" ")
+        words = args.split()
+        if "tutor.cli" in words and "run" in words and str(port) in words:
+            return int(pid)
     raise AssertionError(f"no replica on port {port}")
 
 
