@@ -12,6 +12,7 @@ BENCHES: dict[str, str] = {
     "drills": "tutor.bench.drills",
     "store": "tutor.bench.store",
     "load": "tutor.bench.load",
+    "soak": "tutor.bench.soak",
 }
 #: What ``python -m tutor.bench`` runs when no benchmark is named.
 DEFAULT: tuple[str, ...] = ("evaluation", "hand")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import statistics
 import sys
 from collections.abc import Mapping, Sequence
@@ -40,7 +41,68 @@ def _parser() -> argparse.ArgumentParser:
             "the N runs, steadier on a busy machine (default 1)"
         ),
     )
+    parser.add_argument(
+        "--minutes",
+        type=_minutes,
+        metavar="N",
+        help="--soak: run for N minutes (default 10, at most 180)",
+    )
+    parser.add_argument(
+        "--learners",
+        metavar="N[,N...]",
+        help="--load: numbers of learners (default 10,50,100,200); --soak: one number",
+    )
+    parser.add_argument(
+        "--replicas",
+        metavar="N[,N...]",
+        help="--load: replica counts (default 1,2); --soak: one number (default 2)",
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        metavar="S",
+        help="--load: seconds per level (default 20)",
+    )
     return parser
+
+
+#: Options that set a benchmark's environment variable: (option, benchmark) -> variable.
+OPTION_VARS: dict[tuple[str, str], str] = {
+    ("minutes", "soak"): "TUTOR_BENCH_SOAK_MINUTES",
+    ("learners", "soak"): "TUTOR_BENCH_SOAK_LEARNERS",
+    ("replicas", "soak"): "TUTOR_BENCH_SOAK_REPLICAS",
+    ("learners", "load"): "TUTOR_BENCH_LOAD_LEARNERS",
+    ("replicas", "load"): "TUTOR_BENCH_LOAD_REPLICAS",
+    ("seconds", "load"): "TUTOR_BENCH_LOAD_SECONDS",
+}
+
+
+def option_environment(
+    args: argparse.Namespace, chosen: Sequence[str]
+) -> dict[str, str]:
+    """The environment variables the options given set for the chosen benchmarks.
+
+    >>> args = _parser().parse_args(["--soak", "--minutes", "2", "--learners", "5"])
+    >>> option_environment(args, ["soak"])
+    {'TUTOR_BENCH_SOAK_MINUTES': '2.0', 'TUTOR_BENCH_SOAK_LEARNERS': '5'}
+    """
+    found: dict[str, str] = {}
+    for (option, bench), var in OPTION_VARS.items():
+        value = getattr(args, option, None)
+        if value is not None and bench in chosen:
+            found[var] = str(value)
+    return found
+
+
+def _minutes(text: str) -> float:
+    """``--minutes``'s value: a number of minutes from 0.1 to 180."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.1 <= value <= 180:
+        raise argparse.ArgumentTypeError(f"{value:g} minutes: give 0.1 to 180")
+    return value
 
 
 def _count(text: str) -> int:
@@ -95,6 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     if args.all:
         chosen = list(BENCHES)
+    os.environ.update(option_environment(args, chosen))
     runs: list[dict[str, object]] = []
     skipped: list[str] = []
     for run in range(args.repeat):

@@ -528,6 +528,46 @@ def browser_checks(
         return times[WARMUP:]
 
 
+#: The drill the browser answers: every question one click on a seat (who acts first on
+#: the board), so each answer is the same work for the page.
+DRILL_PLAN = ("roberts", "stud8", ("first-to-act-board",), "20", 11)
+
+
+def browser_drill_answers(env: Mapping[str, str], runs: int) -> list[float]:
+    """Seconds from the click that answers a drill question to its verdict, in Chromium.
+
+    The drill comes from a shared link (its settings filled in); each question is
+    answered by clicking its first seat (and its submit button, when the question has
+    one: then that click is timed), then Next. A fresh server per call.
+    """
+    from tutor.drills.session import Plan
+
+    plan = Plan(*DRILL_PLAN)
+    query = "&".join(f"{k}={v}" for k, v in plan.to_params().items())
+    count = min(runs + WARMUP, int(plan.length))
+    with served_page(env, APP, project_post_script_gc()) as (page, url):
+        page.goto(f"{url}/drills?learner={LEARNER}&{query}")
+        settle(page)
+        page.locator(".st-key-drill_start button").click()
+        settle(page)
+        times = []
+        for index in range(count):
+            seat = f'[class*="st-key-drill_q{index}_seat_"] button'
+            submit = f".st-key-drill_q{index}_submit button"
+            page.locator(seat).first.wait_for(timeout=30_000)
+            if page.locator(submit).count():
+                page.locator(seat).first.click()
+                settle(page)
+                times.append(click_until(page, submit, VERDICT))
+            else:
+                times.append(click_until(page, seat, VERDICT))
+            settle(page)
+            if index + 1 < count:
+                page.locator(".st-key-drill_next button").click()
+                settle(page)
+        return times[WARMUP:]
+
+
 def cold_start_apptest(
     env: Mapping[str, str], script: Path = APP
 ) -> tuple[float, float]:
@@ -574,14 +614,18 @@ def run(
     ``check_rerun_gc_off_ms``, ``cold_start_health_s``, ``cold_start_floor_s`` (the
     trivial app's cold start, measured the same way), and
     ``cold_start_apptest_floor_s`` (the trivial app's AppTest cold start) and, with Chromium,
-    ``browser_floor_ms``, ``browser_check_gc_on_ms``, ``browser_check_gc_off_ms`` and
-    ``browser_check_vs_floor``.
+    ``browser_floor_ms``, ``browser_check_gc_on_ms``, ``browser_check_gc_off_ms``,
+    ``browser_check_vs_floor``, ``browser_drill_answer_ms``,
+    ``browser_drill_answer_vs_floor`` (a drill answer's click to its verdict over the
+    floor's click to its text; target <= 2) and ``browser_cold_start_vs_floor`` (the
+    first page shown in Chromium over the trivial app's; target <= 1.3).
     """
     project_gc = project_post_script_gc()
     ask = first_radio_ask()
     use_browser = CHROMIUM.is_file() and _has_playwright()
     browser: dict[bool, list[float]] = {}
     browser_floor_times: list[float] = []
+    drill_times: list[float] = []
     with (
         tempfile.TemporaryDirectory(prefix="tutor-bench-app-") as tmp,
         app_environment(Path(tmp) / "data") as env,
@@ -613,6 +657,7 @@ def run(
             )
             for enabled in (False, True):
                 browser[enabled] = browser_checks(env, ask, browser_runs, enabled)
+            drill_times = browser_drill_answers(env, browser_runs)
     floor_ms = median_ms(floor)
     gc_on_ms, gc_off_ms = median_ms(by_gc[True]), median_ms(by_gc[False])
     check_ms = gc_on_ms if project_gc else gc_off_ms
@@ -669,6 +714,25 @@ def run(
                 str(len(times)),
                 "headless Chromium, server with --runner.postScriptGC "
                 f"{str(enabled).lower()}, timed in the page",
+            ]
+        )
+    if drill_times:
+        drill_ms = median_ms(drill_times)
+        drill_ratio = round(drill_ms / browser_floor_ms, 2)
+        rows.append(
+            [
+                "browser: drill answer click -> verdict",
+                fmt_time(drill_ms / 1e3),
+                str(len(drill_times)),
+                f"headless Chromium, Dealer drills from a shared link, {gc_now}",
+            ]
+        )
+        rows.append(
+            [
+                "browser drill answer / browser floor",
+                f"{drill_ratio:.1f}x",
+                "-",
+                "target <= 2x",
             ]
         )
     if browser:
@@ -732,6 +796,12 @@ def run(
     if browser:
         summary["browser_floor_ms"] = browser_floor_ms
         summary["browser_check_vs_floor"] = browser_ratio
+    if drill_times:
+        summary["browser_drill_answer_ms"] = drill_ms
+        summary["browser_drill_answer_vs_floor"] = drill_ratio
+    if use_browser:
+        # Both cold starts in Chromium, alternated in the same run (target <= 1.3).
+        summary["browser_cold_start_vs_floor"] = round(cold_s / cold_floor_s, 2)
     return rows, summary
 
 

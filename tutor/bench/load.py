@@ -440,6 +440,52 @@ class Learner:
         return True
 
 
+# -- the floor: the same client against a trivial app ------------------------------------
+
+#: The floor: the smallest app holding what a learner's interaction needs, a radio and a
+#: button (each interaction a full rerun of this script).
+FLOOR_APP = """import streamlit as st
+
+st.title("Floor")
+choice = st.radio("Who acts first?", ["Ana", "Bo", "Cy", "Di"], key="pick")
+if st.button("Check", key="check"):
+    st.success(f"You chose {choice}.")
+"""
+FLOOR_PICK = "pick"
+FLOOR_CHECK = "check"
+
+
+class FloorLearner(Learner):
+    """A learner on the trivial app: choose a radio option, click the button, paced alike."""
+
+    async def run(self, start_at: float, until: float) -> None:
+        """Interact from ``start_at`` until ``until`` (perf_counter times)."""
+        self.next_at, self.until = start_at, until
+        while await self._pace():
+            session = Session(self.base_url, self.name, page="")
+            try:
+                await session.connect()
+                self.tally.open_times.append((await session.open()).seconds)
+                while await self._pace():
+                    radio = session.widget(FLOOR_PICK)
+                    option = self.rng.choice(radio.options)
+                    run = await session.choose(FLOOR_PICK, option)
+                    self.tally.times.append(run.seconds)
+                    if not await self._pace():
+                        return
+                    run = await session.click(FLOOR_CHECK)
+                    self.tally.times.append(run.seconds)
+                    self.tally.check_times.append(run.seconds)
+                    self.tally.checks_sent += 1
+                    if not any(fmt == "success" for fmt, _body in run.alerts):
+                        raise LoadError("the floor app showed no verdict")
+                return
+            except LoadError as exc:
+                self.tally.errors.append(f"{self.name}: {exc}")
+            finally:
+                await session.close()
+
+
 # -- measuring the server processes -------------------------------------------------------
 
 
@@ -681,12 +727,13 @@ async def _drive(
     stops: Sequence[Stop],
     seconds: float,
     tokens: Mapping[str, str] | None = None,
+    kind: type[Learner] = Learner,
 ) -> Tally:
     tally = Tally()
     now = time.perf_counter()
     count = len(names)
     learners = [
-        Learner(base_url, n, stops, tally, seed=i, token=(tokens or {}).get(n, ""))
+        kind(base_url, n, stops, tally, seed=i, token=(tokens or {}).get(n, ""))
         for i, n in enumerate(names)
     ]
     until = now + INTERVAL + seconds
@@ -715,7 +762,65 @@ def measure(
     meter = Meter(pids)
     tally = asyncio.run(_drive(base_url, names, stops, seconds, tokens))
     usage = meter.stop()
+    usage["loadavg"] = round(os.getloadavg()[0], 2)
     return Level(replicas, learners, tally, saved_answers(url, names), usage)
+
+
+@contextmanager
+def floor_server(folder: Path) -> Iterator[tuple[str, int]]:
+    """The trivial app (:data:`FLOOR_APP`) served by ``streamlit run`` on loopback, with the
+    project's Streamlit config (run from the project folder, as the replicas are):
+    (base URL, process id).
+
+    :raises LoadError: If it is not healthy within 60 s.
+    """
+    import subprocess
+
+    from tutor.bench.app import ROOT, health, stop, streamlit_command
+
+    script = folder / "floor_app.py"
+    script.write_text(FLOOR_APP)
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    process = subprocess.Popen(
+        streamlit_command(port, script),
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while health(url) != "ok":
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise LoadError(f"the trivial app did not start at {url}")
+            time.sleep(0.05)
+        yield url, process.pid
+    finally:
+        stop(process)
+
+
+async def _warm_floor(base_url: str) -> None:
+    session = Session(base_url, "Floor warm-up", page="")
+    await session.connect()
+    try:
+        await session.open()
+        await session.choose(FLOOR_PICK, "Bo")
+        await session.click(FLOOR_CHECK)
+    finally:
+        await session.close()
+
+
+def measure_floor(learners: int, seconds: float, folder: Path) -> Level:
+    """The same client, paced the same, against the trivial app (one process)."""
+    names = [f"Floor {n:03d}" for n in range(learners)]
+    with floor_server(folder) as (url, pid):
+        asyncio.run(_warm_floor(url))
+        meter = Meter({"app": [pid]})
+        tally = asyncio.run(_drive(url, names, (), seconds, kind=FloorLearner))
+        usage = meter.stop()
+    usage["loadavg"] = round(os.getloadavg()[0], 2)
+    return Level(0, learners, tally, tally.checks_sent, usage)
 
 
 async def _warm(base_url: str, replicas: Sequence[str], stops: Sequence[Stop]) -> None:
@@ -837,7 +942,70 @@ def _run() -> BenchResult:
                             tag,
                         )
                     )
-    return table(levels, db, seconds)
+        floor_learners = min(learner_counts)
+        print(
+            f"load: the trivial app (floor), {floor_learners} learners, "
+            f"{seconds:.0f} s ...",
+            file=sys.stderr,
+            flush=True,
+        )
+        floor = measure_floor(floor_learners, seconds, Path(tmp))
+    return table(levels, db, seconds, floor)
+
+
+def _floor_row(floor: Level, seconds: float) -> list[str]:
+    usage = floor.usage
+    return [
+        "floor",
+        str(floor.learners),
+        str(len(floor.tally.times)),
+        f"{floor.ms(0.5):.0f} ms",
+        f"{floor.ms(0.95):.0f} ms",
+        f"{floor.ms(1.0):.0f} ms",
+        f"{floor.ms(0.95, floor.tally.check_times):.0f} ms",
+        f"{floor.ms(0.95, floor.tally.open_times):.0f} ms",
+        str(len(floor.tally.errors)),
+        str(floor.tally.checks_sent),
+        "-",
+        f"{usage['app_cpu']:.0f}%",
+        f"{floor.cpu_ms_per_interaction(seconds):.1f} ms",
+        "-",
+        "-",
+        f"{usage['app_mib']:.0f} MiB",
+        f"{usage['client_cpu']:.0f}%",
+        f"{usage['machine_busy']:.0f}%",
+        f"{usage.get('loadavg', 0.0):.2f}",
+    ]
+
+
+def floor_numbers(
+    levels: Sequence[Level], floor: Level, seconds: float
+) -> dict[str, float]:
+    """The app's CPU per interaction against the trivial app's, at the floor's learners.
+
+    The app's figure comes from the largest replica count measured at that number of
+    learners (else the level nearest to it).
+    """
+    floor_ms = floor.cpu_ms_per_interaction(seconds)
+    numbers = {
+        "load_floor_cpu_ms_per_interaction": floor_ms,
+        "load_floor_p95_ms": floor.ms(0.95),
+        "load_floor_learners": floor.learners,
+        "load_floor_loadavg": floor.usage.get("loadavg", 0.0),
+    }
+    if levels:
+        nearest = min(abs(lv.learners - floor.learners) for lv in levels)
+        level = max(
+            (lv for lv in levels if abs(lv.learners - floor.learners) == nearest),
+            key=lambda lv: lv.replicas,
+        )
+        ours = level.cpu_ms_per_interaction(seconds)
+        numbers["load_cpu_ms_per_interaction"] = ours
+        numbers["load_cpu_replicas"] = level.replicas
+        numbers["load_cpu_learners"] = level.learners
+        if floor_ms > 0:
+            numbers["load_cpu_vs_floor"] = round(ours / floor_ms, 2)
+    return numbers
 
 
 def _free_port_run(count: int) -> int:
@@ -852,8 +1020,18 @@ def _free_port_run(count: int) -> int:
     raise LoadError(f"found no {count} consecutive free ports on 127.0.0.1")
 
 
-def table(levels: Sequence[Level], db: Database, seconds: float) -> BenchResult:
-    """The printed rows and the ``--json`` numbers."""
+def table(
+    levels: Sequence[Level],
+    db: Database,
+    seconds: float,
+    floor: Level | None = None,
+) -> BenchResult:
+    """The printed rows and the ``--json`` numbers.
+
+    With ``floor`` (the trivial app's run), also ``load_cpu_ms_per_interaction`` (the app's,
+    at the floor's number of learners on the largest replica count),
+    ``load_floor_cpu_ms_per_interaction`` and their ratio ``load_cpu_vs_floor`` (goal <= 2).
+    """
     rows = [
         [
             "replicas",
@@ -874,6 +1052,7 @@ def table(levels: Sequence[Level], db: Database, seconds: float) -> BenchResult:
             "app RSS",
             "client CPU",
             "machine busy",
+            "load avg",
         ]
     ]
     numbers: dict[str, float] = {}
@@ -900,6 +1079,7 @@ def table(levels: Sequence[Level], db: Database, seconds: float) -> BenchResult:
                 f"{usage['app_mib']:.0f} MiB",
                 f"{usage['client_cpu']:.0f}%",
                 f"{usage['machine_busy']:.0f}%",
+                f"{usage.get('loadavg', 0.0):.2f}",
             ]
         )
         values = {
@@ -913,12 +1093,18 @@ def table(levels: Sequence[Level], db: Database, seconds: float) -> BenchResult:
             "app_cpu_pct": usage["app_cpu"],
             "app_cpu_ms_per_interaction": lv.cpu_ms_per_interaction(seconds),
             "app_rss_mib": usage["app_mib"],
+            "loadavg": usage.get("loadavg", 0.0),
         }
         for name, value in values.items():
             numbers[f"load_r{lv.replicas}_{name}_{lv.learners}"] = value
             if lv.replicas == top:
                 numbers[f"load_{name}_{lv.learners}"] = value
+    if floor is not None:
+        rows.append(_floor_row(floor, seconds))
+        numbers.update(floor_numbers(levels, floor, seconds))
     errors = [e for lv in levels for e in lv.tally.errors]
+    if floor is not None:
+        errors += floor.tally.errors
     for message in errors[:5]:
         print(f"load error: {message}")
     for lv in levels:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -19,7 +21,7 @@ from tutor.lessons import Lesson, asked_rules, lesson_for_scenario, lesson_for_t
 from tutor.scenarios.bank import PATTERNS, load_bank, scan_scenarios
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult, walk_partial
-from tutor.ui.data import folder_signature, folder_walk
+from tutor.ui.data import SCAN_SECONDS, folder_signature, folder_walk
 
 
 @dataclass(frozen=True)
@@ -113,18 +115,44 @@ def _load(folders: tuple[str, ...]) -> BankView:
     return BankView(tuple(bank.scenarios), tuple(str(p) for p in bank.problems))
 
 
+#: The variables the bank folders depend on.
+_FOLDER_VARS = (
+    config.SCENARIOS_DIR_VAR,
+    config.INSTRUCTOR_BANK_VAR,
+    config.DATA_DIR_VAR,
+    "XDG_DATA_HOME",
+    "APPDATA",
+    "HOME",
+)
+_folders_seen: dict[tuple[str | None, ...], tuple[float, tuple[str, ...]]] = {}
+_folders_lock = threading.Lock()
+
+
 def bank_folders() -> tuple[str, ...]:
     """The bundled bank (``TUTOR_SCENARIOS_DIR`` or ``scenarios/``), then the instructor
     bank (``TUTOR_INSTRUCTOR_BANK`` or ``<data dir>/scenarios``), read in that order.
 
     When the instructor bank cannot be used (e.g. the data folder is a file) learners
-    still get the bundled bank; the Studio shows the configuration problem.
+    still get the bundled bank; the Studio shows the configuration problem. Worked out
+    (folders checked, the instructor bank created) at most once every
+    :data:`tutor.ui.data.SCAN_SECONDS` per setting of the variables, not on every rerun.
     """
+    key = tuple(os.environ.get(v) for v in _FOLDER_VARS)
+    now = time.monotonic()
+    with _folders_lock:
+        seen = _folders_seen.get(key)
+    if seen is not None and now - seen[0] < SCAN_SECONDS:
+        return seen[1]
     bundled = str(config.scenarios_dir())
     try:
-        return bundled, str(config.instructor_bank_dir())
+        folders: tuple[str, ...] = (bundled, str(config.instructor_bank_dir()))
     except config.ConfigError:
-        return (bundled,)
+        folders = (bundled,)
+    with _folders_lock:
+        if len(_folders_seen) > 16:
+            _folders_seen.clear()
+        _folders_seen[key] = (now, folders)
+    return folders
 
 
 def _signature(folders: tuple[str, ...]) -> str:
@@ -354,15 +382,58 @@ def lesson_scenarios(
     return sorted(found, key=lambda s: course_key(s, course, asked))
 
 
+#: Course keys of the bank's scenarios, per (bank, lessons) version: a few are kept.
+_RANKS_KEPT = 8
+_CourseKey = tuple[int, int, int, str]
+_Ranks = dict[str, tuple[Scenario, _CourseKey]]
+_ranks: OrderedDict[tuple[int, int], tuple[BankView, object, _Ranks]] = OrderedDict()
+_ranks_lock = threading.Lock()
+
+
+def _course_ranks(bank: BankView, course: Sequence[Lesson], version: object) -> _Ranks:
+    """Every bank scenario (by id) with its :func:`course_key`, worked out once per
+    version of the bank and of the lessons (``version``: the cached lessons object), not
+    on every rerun.
+    """
+    key = (id(bank), id(version))
+    with _ranks_lock:
+        kept = _ranks.get(key)
+        if kept is not None and kept[0] is bank and kept[1] is version:
+            _ranks.move_to_end(key)
+            return kept[2]
+    asked = asked_by_scenario()
+    ranks = {s.id: (s, course_key(s, course, asked)) for s in bank.scenarios}
+    with _ranks_lock:
+        _ranks[key] = (bank, version, ranks)
+        while len(_ranks) > _RANKS_KEPT:
+            _ranks.popitem(last=False)
+    return ranks
+
+
 def in_course_order(scenarios: Iterable[Scenario]) -> list[Scenario]:
     """The scenarios in the order the lessons show them, then by level and title (the
     pickers' order).
+
+    The bank's scenarios are placed by keys worked out once per version of the bank and
+    of the lessons; any other scenario (a draft) is placed as it comes.
     """
-    from tutor.ui.data import lessons
+    from tutor.ui.data import cached_lessons
 
     try:
-        course = lessons()
+        version = cached_lessons()
     except TutorError:
-        course = []
-    asked = asked_by_scenario()
-    return sorted(scenarios, key=lambda s: course_key(s, course, asked))
+        version = ()
+    course = list(version)
+    ranks = _course_ranks(scenario_bank(), course, version)
+    asked: Mapping[str, tuple[str, ...]] | None = None
+
+    def key(scenario: Scenario) -> _CourseKey:
+        nonlocal asked
+        kept = ranks.get(scenario.id)
+        if kept is not None and kept[0] is scenario:
+            return kept[1]
+        if asked is None:
+            asked = asked_by_scenario()
+        return course_key(scenario, course, asked)
+
+    return sorted(scenarios, key=key)

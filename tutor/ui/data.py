@@ -391,15 +391,21 @@ def _lessons(folder: str, signature: str, language: str) -> tuple[Lesson, ...]:
     return tuple(load_lessons(folder, language))
 
 
-def lessons(language: str | None = None) -> list[Lesson]:
-    """The lessons in course order, in ``language`` (default: the session's), each lesson
-    with no translation in English (cached until a lesson file changes).
-    """
+def cached_lessons(language: str | None = None) -> tuple[Lesson, ...]:
+    """The cached lessons themselves: the same tuple until a lesson file changes (callers
+    may key their own caches on it; never change it)."""
     from tutor.i18n import current_language
 
     folder = str(config.lessons_dir())
     lang = language or current_language()
-    return list(_lessons(folder, folder_signature(folder, "*.md"), lang))
+    return _lessons(folder, folder_signature(folder, "*.md"), lang)
+
+
+def lessons(language: str | None = None) -> list[Lesson]:
+    """The lessons in course order, in ``language`` (default: the session's), each lesson
+    with no translation in English (cached until a lesson file changes).
+    """
+    return list(cached_lessons(language))
 
 
 @st.cache_resource(max_entries=4, show_spinner=False)
