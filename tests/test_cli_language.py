@@ -2,7 +2,7 @@
 answer stays the format's English.
 
 ``tests/data/bank_answers_en.json`` is ``tutor answer --json`` of every scenario of the
-bank (``scenarios/``) as main printed it at commit 0852b2e (English, the format's language).
+bank (``scenarios/``) as main printed it at commit 88b413d (English, the format's language).
 """
 
 from __future__ import annotations
