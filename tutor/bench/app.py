@@ -489,7 +489,7 @@ def signed_in(env: Mapping[str, str]) -> str:
     from tutor.progress.identity import new_token
 
     with ProgressStore(config.database_url(env)) as store:
-        learner = store.create_learner(LEARNER)
+        learner = store.find_learner(LEARNER) or store.create_learner(LEARNER)
         token = new_token()
         store.open_session(token, "learner", learner, now=datetime.now(UTC))
     return token
