@@ -545,7 +545,7 @@ def test_hostile_text_is_shown_as_text_and_fetches_nothing(
 def test_walkthrough_plays_a_razz_scenario(page: Any) -> None:
     from playwright.sync_api import expect
 
-    start_as(page, "Cy Browser")
+    start_as(page, "Flo Browser")
     page.get_by_role("button", name="Open lesson").click()
     page.locator(".st-key-learn_start_browser-razz button").click()
     expect(page.get_by_role("heading", name="Walkthrough", exact=True)).to_be_visible()
