@@ -205,7 +205,7 @@ def submit(given: dict[str, Any]) -> None:
     try:
         _save(drill, result, given, answer)
     except TutorError as exc:
-        state["drill_problem"] = f"Your answer was not saved: {exc}"
+        state["drill_problem"] = _("Your answer was not saved: {why}").format(why=exc)
 
 
 def _retried() -> tuple[Drill, StepResult]:
@@ -367,7 +367,11 @@ def answer_controls(index: int, result: StepResult, prefix: str = "drill_q") -> 
     entry = ASKS.get(ruling.kind)
     draw = DRILL_CONTROLS.get(entry.control) if entry is not None else None
     if entry is None or draw is None:
-        st.warning(f"This drill has no control for the ask kind {ruling.kind!r} yet.")
+        st.warning(
+            _("This drill has no control for the ask kind {kind!r} yet.").format(
+                kind=ruling.kind
+            )
+        )
         return
     draw(entry, f"{prefix}{index}", result)
 
@@ -402,7 +406,7 @@ def _player(entry: AskKind, key: str, result: StepResult) -> None:
     for n, seat in enumerate(seats):
         with columns[n % len(columns)]:
             st.button(
-                f"{seat.name} · seat {seat.seat}",
+                _("{name} · seat {seat}").format(name=seat.name, seat=seat.seat),
                 key=f"{key}_seat_{seat.name}",
                 on_click=_submit_seat,
                 args=(str(seat.name), who.key, amount_key, field),
@@ -467,7 +471,11 @@ def _raises(entry: AskKind, key: str, result: StepResult) -> None:
 
 
 def _submit_label(slot: Slot) -> str:
-    return f"Submit (none picked = {slot.none})" if slot.none else "Submit"
+    return (
+        _("Submit (none picked = {none})").format(none=slot.none)
+        if slot.none
+        else _("Submit")
+    )
 
 
 def _players(entry: AskKind, key: str, result: StepResult) -> None:
@@ -541,10 +549,10 @@ def _ruling(entry: AskKind, key: str, result: StepResult) -> None:
 
 
 def _submit_button(
-    key: str, build: Callable[[], dict[str, Any]], label: str = "Submit"
+    key: str, build: Callable[[], dict[str, Any]], label: str | None = None
 ) -> None:
     st.button(
-        label,
+        label or _("Submit"),
         key=f"{key}_submit",
         type="primary",
         on_click=_submit_from,
@@ -554,11 +562,11 @@ def _submit_button(
 
 
 def _form_submit(
-    key: str, build: Callable[[], dict[str, Any]], label: str = "Submit"
+    key: str, build: Callable[[], dict[str, Any]], label: str | None = None
 ) -> None:
     """The Submit of an amounts form: Enter in any of its boxes presses it."""
     st.form_submit_button(
-        label,
+        label or _("Submit"),
         key=f"{key}_submit",
         type="primary",
         on_click=_submit_from,
@@ -669,12 +677,14 @@ DRILL_CONTROLS: Mapping[str, DrillControl] = MappingProxyType(
 def hidden_targets_line(preset: str) -> str:
     """Why some targets are not offered under ``preset`` (irregularities, under online)."""
     if preset == "online":
-        return (
+        return _(
             "Irregularity targets are not offered under online: the software deals and "
             "enforces every turn and amount, so those irregularities cannot happen there "
-            f"({rule_links(['irr.online'])})."
-        )
-    return f"Some targets are not offered under {preset}: its rules do not decide them."
+            "({rules})."
+        ).format(rules=rule_links(["irr.online"]))
+    return _(
+        "Some targets are not offered under {preset}: its rules do not decide them."
+    ).format(preset=preset)
 
 
 def _setup(settings: Settings) -> None:
@@ -797,8 +807,10 @@ def _timer() -> None:
     if plan.seconds_limit is not None:
         left = max(plan.seconds_limit - (now - state["drill_started"]), 0)
         st.markdown(
-            f":material/timer: {int(left) // 60}:{int(left) % 60:02d} left "
-            "(the drill ends at the first answer after the time is up)"
+            _(
+                ":material/timer: {clock} left "
+                "(the drill ends at the first answer after the time is up)"
+            ).format(clock=f"{int(left) // 60}:{int(left) % 60:02d}")
         )
 
 
@@ -934,15 +946,22 @@ def target_line(line: TargetLine, bests: bool) -> str:
     ``bests``: whether a new fastest right answer is called a personal best (a learner's).
     """
     parts = [
-        f"**{line.title}**: {line.answered} answered",
-        f"{line.accuracy:.0f}% right",
-        f"median {line.median_seconds:.1f}{NBSP}s",
+        _("**{title}**: {n} answered").format(title=line.title, n=line.answered),
+        _("{percent:.0f}% right").format(percent=line.accuracy),
+        _("median {s:.1f}{nbsp}s").format(s=line.median_seconds, nbsp=NBSP),
     ]
     if line.best_seconds is None:
-        parts.append("none right")
+        parts.append(_("none right"))
+    elif line.new_best and bests:
+        parts.append(
+            _("fastest right {s:.1f}{nbsp}s (personal best)").format(
+                s=line.best_seconds, nbsp=NBSP
+            )
+        )
     else:
-        best = " (personal best)" if line.new_best and bests else ""
-        parts.append(f"fastest right {line.best_seconds:.1f}{NBSP}s{best}")
+        parts.append(
+            _("fastest right {s:.1f}{nbsp}s").format(s=line.best_seconds, nbsp=NBSP)
+        )
     return " · ".join(parts)
 
 
