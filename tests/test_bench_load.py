@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import re
 
 import pytest
 
@@ -88,7 +89,8 @@ def test_plan_walks_player_questions_soonest_first() -> None:
     stops = plan()
     assert 1 <= len(stops) <= load.SCENARIOS_PER_PLAN
     assert [s.nexts for s in stops] == sorted(s.nexts for s in stops)
-    assert all(s.label.endswith(")") for s in stops)
+    # the walkthrough's option labels: title and level (issue 20)
+    assert all(re.search(r" · level \d+$", s.label) for s in stops)
 
 
 @pytest.mark.parametrize("module", [load, serve])

@@ -149,6 +149,10 @@ def start_as(page: Any, name: str, pin: str = "2468") -> None:
     page.locator(".st-key-welcome_claim button").click()
     sidebar = page.get_by_test_id("stSidebar")
     expect(sidebar.get_by_text(seen(f"Learning as {name}"), exact=True)).to_be_visible()
+    # the page writes the sign-in's cookie just after that run: a refresh keeps it then
+    page.wait_for_function(
+        "() => document.cookie.includes('tutor_learner=')", timeout=WAIT_MS
+    )
 
 
 def go_to_page(page: Any, title: str, heading: str) -> None:

@@ -183,7 +183,7 @@ def test_run_command() -> None:
             ["frobnicate"],
             (
                 "tutor: argument COMMAND: invalid choice: 'frobnicate' (choose from "
-                "'validate', 'answer', 'schema', 'generate', 'health', 'run', 'serve') (see 'tutor --help')"
+                "'validate', 'answer', 'schema', 'generate', 'health', 'learner', 'run', 'serve') (see 'tutor --help')"
             ),
         ),
         (

@@ -2,7 +2,7 @@
 answer stays the format's English.
 
 ``tests/data/bank_answers_en.json`` is ``tutor answer --json`` of every scenario of the
-bank (``scenarios/``) as main printed it at commit 5f8fd83, before the languages.
+bank (``scenarios/``) as main printed it at commit 88b413d (English, the format's language).
 """
 
 from __future__ import annotations

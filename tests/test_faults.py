@@ -94,19 +94,16 @@ def cluster() -> Iterator[Cluster]:
 
 
 def _server_pids(cluster: Cluster) -> list[int]:
-    """The postmaster and every process it started."""
+    """The postmaster and every process it started (as ``ps`` lists them)."""
     main = cluster.pid()
-    pids = [main]
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        if int(stat.rsplit(")", 1)[1].split()[1]) == main:
-            pids.append(int(entry.name))
-    return pids
+    listed = subprocess.run(
+        ["ps", "-o", "pid=", "--ppid", str(main)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=10,
+    ).stdout.split()
+    return [main, *(int(pid) for pid in listed)]
 
 
 def _signal_all(cluster: Cluster, signum: int) -> None:

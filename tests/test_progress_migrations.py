@@ -255,6 +255,7 @@ def test_old_layout_is_upgraded_with_its_data(db_url: str) -> None:
         "learners",
         "lessons_read",
         "review_cards",
+        "scenario_runs",
     }
 
 

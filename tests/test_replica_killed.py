@@ -123,15 +123,14 @@ def served(
 
 def _replica_pid(port: int) -> int:
     """The pid of the replica listening on ``port`` (its command line names the port)."""
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            argv = (entry / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if b"tutor.cli" in argv and b"run" in argv and str(port).encode() in argv:
-            return int(entry.name)
+    listed = subprocess.run(
+        ["ps", "-eo", "pid=,args="], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    for line in listed:
+        pid, _, args = line.strip().partition(" ")
+        words = args.split()
+        if "tutor.cli" in words and "run" in words and str(port) in words:
+            return int(pid)
     raise AssertionError(f"no replica on port {port}")
 
 
@@ -175,8 +174,12 @@ def test_a_replica_killed_under_load(
     assert process.poll() is None  # tutor serve and the proxy went on
     on_other = [n for n, r in first_replica.items() if r == "r2"]
     on_killed = [n for n, r in first_replica.items() if r == "r1"]
-    disconnected = {e.split(":", 1)[0] for e in tally.errors}
-    checked = len(tally.check_times)  # Checks that came back with a verdict
+    # a websocket the server side closed, and a rerun that did not end within the load
+    # client's 15 s (a machine too loaded: the session was still there)
+    disconnected = {e.split(":", 1)[0] for e in tally.errors if "connection broke" in e}
+    slow = {e.split(":", 1)[0] for e in tally.errors if "no end of run" in e}
+    no_verdict = sum(1 for e in tally.errors if ": Check s" in e)
+    checked = len(tally.check_times) - no_verdict  # Checks that showed a verdict
     saved = saved_answers(postgres_server, names)
     print(
         "FAULT "
@@ -188,10 +191,12 @@ def test_a_replica_killed_under_load(
                 "learners_on_other": len(on_other),
                 "disconnected_on_other": len(disconnected & set(on_other)),
                 "disconnected_on_killed": len(disconnected & set(on_killed)),
+                "timed_out_on_other": len(slow & set(on_other)),
                 "answers_checked": checked,
                 "answers_saved": saved,
                 "longest_interaction_s": round(max(tally.times), 2),
                 "ready_again_s": round(back, 1),
+                "errors": sorted(e[:200] for e in tally.errors)[:6],
             }
         )
     )

@@ -191,3 +191,29 @@ def test_an_answer_the_store_cannot_write_is_kept_and_said_so_at_once(
     assert [(e["scenario_id"], e["step"], e["answer"], e["correct"]) for e in kept] == [
         ("ui-third-street", 1, {"minimum": 20}, True)
     ]
+
+
+def test_pages_that_need_no_database_do_not_touch_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tutor import config
+    from tutor.progress import ProgressStore
+
+    point_app_at(monkeypatch, tmp_path / "data", DATA)
+    ProgressStore(config.database_url()).create_learner("Ana")
+    at = AppTest.from_file(str(APP), default_timeout=20)
+    at.query_params["learner"] = "Ana"
+    at.run()  # the learner is looked up once
+    assert not at.exception
+    calls: list[str] = []
+    real = ProgressStore._transaction
+
+    def counted(self: ProgressStore, *, write: bool) -> object:
+        calls.append("write" if write else "read")
+        return real(self, write=write)
+
+    monkeypatch.setattr(ProgressStore, "_transaction", counted)
+    for page in ("rules", "glossary"):
+        at.switch_page(f"app_pages/{page}.py").run()
+        assert not at.exception
+    assert calls == []

@@ -156,6 +156,18 @@ def test_next_without_an_answer_keeps_the_question_open_and_hidden(env: Path) ->
     assert "**Question:** What may Cy do?" in shown(at.markdown)
 
 
+def test_a_blocked_step_can_show_the_skipped_answer(env: Path) -> None:
+    at = open_step("ui-third-street", 5)
+    at.button(key="wt_next").click().run()
+    assert shown(at.subheader)[0] == "Step 7 of 12"
+    at.button(key="wt_blocked_give_up").click().run()
+    assert shown(at.subheader)[0] == "Step 6 of 12"
+    assert shown(at.error) == [
+        "Not answered: you asked for the answer. The answer is Cy acts next."
+    ]
+    assert rows() == [(5, False, 1, False)]
+
+
 # -- item 5: a reload is not a first attempt --------------------------------------------
 
 
@@ -322,6 +334,6 @@ def test_learners_see_titles_not_ids(env: Path) -> None:
 def test_a_prompt_links_a_glossary_terms_first_use(env: Path) -> None:
     at = open_step("ui-third-street", 2)
     assert (
-        "**Question:** Who brings in, and for how much? Look at each "
+        "**Question:** Who brings in\\, and for how much\\? Look at each "
         "[door card](glossary?term=door-card)\\."
     ) in [m.value for m in at.markdown]

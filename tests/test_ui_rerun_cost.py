@@ -64,13 +64,19 @@ def test_the_bank_folders_follow_the_environment(
 def test_the_page_list_is_built_once_and_each_run_gets_its_own_pages(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    first = instructor_nav.app_pages("en", True)
-    learners_only = instructor_nav.app_pages("en", False)
+    first = instructor_nav.app_pages("en", "visible")
+    hidden = instructor_nav.app_pages("en", "hidden")
+    learners_only = instructor_nav.app_pages("en", "none")
     made: list[object] = []
     monkeypatch.setattr(instructor_nav.st, "Page", lambda *a, **k: made.append(a))
-    again = instructor_nav.app_pages("en", True)
+    again = instructor_nav.app_pages("en", "visible")
     assert made == []  # nothing made again
     # Copies: a page's "may be called" mark is per run, and sessions run at once.
     assert len(first) == len(again) and not set(map(id, first)) & set(map(id, again))
     assert [vars(p) for p in first] == [vars(p) for p in again]
     assert len(learners_only) == len(first) - 2
+    # local mode before the password: the pages are there (their addresses open the
+    # password box) but not in the menu
+    assert len(hidden) == len(first)
+    assert [p.visibility for p in hidden].count("hidden") == 2
+    assert [p.visibility for p in first].count("hidden") == 0

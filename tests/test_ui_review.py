@@ -179,3 +179,6 @@ def test_times_and_days_are_the_learners_and_due_now_agrees_with_today(
     assert list(days.columns)[0] == "Mon 02 Nov"
     assert int(days["Mon 02 Nov"].iloc[0]) == 1
     assert not any("FSRS" in m for m in text(at))
+    assert (
+        at.success[0].value == "Nothing is due now: 1 more later today. Come back then."
+    )

@@ -98,7 +98,8 @@ def test_lesson_page_lists_its_scenarios_and_starts_one(env: Path) -> None:
     ]
     at.button(key="learn_open_ui-showdown").click().run()
     assert (
-        "# The showdown (test lesson)\n\nCards speak ([`showdown.order`](rules?rule=showdown.order))."
+        # rule ids in a lesson's prose are said by their titles (issue 20)
+        "# The showdown (test lesson)\n\nCards speak ([Who shows first](rules?rule=showdown.order))."
         in texts(at)
     )
     listed = [m for m in texts(at) if m.startswith("UI ")]
@@ -314,8 +315,8 @@ def test_progress_page_charts_thresholds_and_csv(env: Path) -> None:
     download = at.get("download_button")
     assert len(download) == 1
     assert at.table[0].value.to_dict("list") == {
-        "topic": ["ante"],
-        "mastery": ["familiar"],
+        "Topic": ["Antes"],  # titles, never topic ids (issue 20)
+        "Mastery": ["familiar"],
     }
 
 

@@ -114,6 +114,8 @@ SAMPLES: dict[str, Any] = {
     "short": ("Ana 1",),
     "tied": ("Ana", "Bo"),
     "by_suit": QS,
+    "count": 3,
+    "chips": 1,
 }
 #: The "false" of the parameters that are lists where they are given.
 OFF: dict[str, Any] = {"decided": (), "shares": (), "same_rank": (), "eligible": ""}

@@ -297,14 +297,16 @@ def plan(limit: int = SCENARIOS_PER_PLAN) -> list[Stop]:
     """
     from tutor import config
     from tutor.scenarios import load_bank
-    from tutor.ui.bank import scenario_label
+    from tutor.ui.walkthrough import scenario_title
 
     folder = config.scenarios_dir()
     stops = []
     for scenario in load_bank([str(folder)]).scenarios:
-        steps = [s.index for s in scenario.steps if s.ask and s.ask.kind in RADIO_KINDS]
-        if steps:
-            stops.append(Stop(scenario_label(scenario), min(steps)))
+        # the scenario's first question: Next past an unanswered one leaves it open, and a
+        # later step that would show its answer is not shown (tutor.ui.screen)
+        asks = [s for s in scenario.steps if s.ask is not None]
+        if asks and asks[0].ask is not None and asks[0].ask.kind in RADIO_KINDS:
+            stops.append(Stop(scenario_title(scenario), asks[0].index))
     if not stops:
         raise LoadError(
             f"no scenario under {str(folder)!r} asks {', '.join(RADIO_KINDS)}: the load "

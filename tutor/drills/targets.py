@@ -28,6 +28,7 @@ from tutor.engine.hands import low_hand
 from tutor.engine.irregularities import Irregularity
 from tutor.engine.rules import GAMES, PRESET_VALUES, games_where
 from tutor.engine.values import STREETS, ActionKind
+from tutor.i18n import N_
 
 Build = Callable[[Gen], "tuple[Table, Question] | None"]
 Hit = Callable[[Table, Ruling], bool]
@@ -1067,10 +1068,12 @@ def _string_raise(gen: Gen) -> tuple[Table, Question] | None:
 # ---------------------------------------------------------------------------- the registry
 
 _ALL: tuple[Target, ...] = (
-    Target("ante-total", "The antes in the pot", "ante", "ante", 1, _ante, _ante_hit),
+    Target(
+        "ante-total", N_("The antes in the pot"), "ante", "ante", 1, _ante, _ante_hit
+    ),
     Target(
         "buy-in-minimum",
-        "The minimum buy-in",
+        N_("The minimum buy-in"),
         "buy-in",
         "buy-in",
         1,
@@ -1079,7 +1082,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "bring-in-lowest",
-        "The lowest door card brings it in",
+        N_("The lowest door card brings it in"),
         "bring-in",
         "bring-in",
         1,
@@ -1088,7 +1091,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "bring-in-suit",
-        "Bring-in decided by suit",
+        N_("Bring-in decided by suit"),
         "bring-in",
         "bring-in",
         2,
@@ -1097,7 +1100,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "bring-in-short",
-        "A bring-in short of chips",
+        N_("A bring-in short of chips"),
         "bring-in",
         "bring-in",
         4,
@@ -1106,7 +1109,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "facing-bring-in",
-        "Facing only the bring-in: call or complete",
+        N_("Facing only the bring-in: call or complete"),
         "bring-in",
         "legal-actions",
         2,
@@ -1115,7 +1118,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "limits-fourth",
-        "Small bets on fourth street",
+        N_("Small bets on fourth street"),
         "betting-limits",
         "bet-sizes",
         1,
@@ -1124,7 +1127,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "limits-big-streets",
-        "Big bets from fifth street on",
+        N_("Big bets from fifth street on"),
         "betting-limits",
         "bet-sizes",
         1,
@@ -1133,7 +1136,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "short-all-in",
-        "A short all-in raise that does not reopen the betting",
+        N_("A short all-in raise that does not reopen the betting"),
         "betting-limits",
         "legal-actions",
         5,
@@ -1142,7 +1145,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "open-pair",
-        "An open pair on fourth street",
+        N_("An open pair on fourth street"),
         "pair-on-fourth",
         "bet-sizes",
         3,
@@ -1151,7 +1154,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "first-to-act-board",
-        "The best board acts first",
+        N_("The best board acts first"),
         "first-to-act",
         "first-to-act",
         2,
@@ -1160,7 +1163,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "first-to-act-tie",
-        "Tied boards on fourth street",
+        N_("Tied boards on fourth street"),
         "first-to-act",
         "first-to-act",
         3,
@@ -1169,7 +1172,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "next-to-act",
-        "Who acts next, folded players skipped",
+        N_("Who acts next, folded players skipped"),
         "first-to-act",
         "next-to-act",
         1,
@@ -1178,7 +1181,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "raises-left",
-        "Raises left in a multiway round",
+        N_("Raises left in a multiway round"),
         "raise-cap",
         "raises-left",
         2,
@@ -1187,7 +1190,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "heads-up-cap",
-        "The heads-up cap, which differs between presets",
+        N_("The heads-up cap, which differs between presets"),
         "raise-cap",
         "raises-left",
         4,
@@ -1196,7 +1199,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "capped",
-        "The raises are capped",
+        N_("The raises are capped"),
         "raise-cap",
         "legal-actions",
         3,
@@ -1205,7 +1208,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "community-card",
-        "A community card under this preset",
+        N_("A community card under this preset"),
         "community-river",
         "community-card",
         4,
@@ -1214,7 +1217,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "community-opener",
-        "Who opens on a community river",
+        N_("Who opens on a community river"),
         "community-river",
         "first-to-act",
         5,
@@ -1223,7 +1226,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "seventh-down",
-        "Seventh street dealt down to each player",
+        N_("Seventh street dealt down to each player"),
         "deal",
         "community-card",
         1,
@@ -1232,7 +1235,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "counterfeit-low",
-        "A counterfeited low",
+        N_("A counterfeited low"),
         "low-qualification",
         "best-low",
         3,
@@ -1242,7 +1245,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "low-qualifies",
-        "Does the low qualify?",
+        N_("Does the low qualify?"),
         "low-qualification",
         "low-qualifies",
         2,
@@ -1252,7 +1255,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "best-high",
-        "The best five of seven cards",
+        N_("The best five of seven cards"),
         "showdown",
         "best-high",
         2,
@@ -1261,7 +1264,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "showdown-order",
-        "Who shows first",
+        N_("Who shows first"),
         "showdown",
         "showdown-order",
         3,
@@ -1270,7 +1273,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "high-winner",
-        "Who wins the high",
+        N_("Who wins the high"),
         "showdown",
         "high-winner",
         2,
@@ -1279,7 +1282,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "split-hi-lo",
-        "Splitting the pot high and low",
+        N_("Splitting the pot high and low"),
         "split-pot",
         "award",
         3,
@@ -1289,7 +1292,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "odd-chip-tied-lows",
-        "The odd chip between tied lows",
+        N_("The odd chip between tied lows"),
         "split-pot",
         "award",
         5,
@@ -1299,7 +1302,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "razz-bring-in",
-        "Razz: the highest door card brings it in",
+        N_("Razz: the highest door card brings it in"),
         "bring-in",
         "bring-in",
         2,
@@ -1309,7 +1312,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "razz-first-to-act",
-        "Razz: the lowest board acts first",
+        N_("Razz: the lowest board acts first"),
         "first-to-act",
         "first-to-act",
         2,
@@ -1319,7 +1322,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "razz-best-low",
-        "Razz: the best low of seven cards",
+        N_("Razz: the best low of seven cards"),
         "showdown",
         "best-low",
         2,
@@ -1329,7 +1332,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "side-pots",
-        "Three-way side pots",
+        N_("Three-way side pots"),
         "side-pots",
         "award",
         5,
@@ -1347,7 +1350,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "irr-exposed-hole",
-        "A hole card turned up on the deal",
+        N_("A hole card turned up on the deal"),
         "irregularities",
         "ruling",
         3,
@@ -1358,7 +1361,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "irr-premature",
-        "A card dealt before the betting is over",
+        N_("A card dealt before the betting is over"),
         "irregularities",
         "ruling",
         4,
@@ -1369,7 +1372,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "irr-out-of-turn",
-        "A check out of turn",
+        N_("A check out of turn"),
         "irregularities",
         "ruling",
         4,
@@ -1380,7 +1383,7 @@ _ALL: tuple[Target, ...] = (
     ),
     Target(
         "irr-string-raise",
-        "Chips in two motions: a string raise",
+        N_("Chips in two motions: a string raise"),
         "irregularities",
         "ruling",
         3,

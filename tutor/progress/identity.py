@@ -64,7 +64,7 @@ class Policy:
         if failures <= 0:
             return 0.0
         if failures >= self.lock_after:
-            return self.lock_seconds
+            return float(self.lock_seconds)
         return float(self.delays[failures - 1]) if failures <= len(self.delays) else 0.0
 
 

@@ -146,18 +146,22 @@ def _skeleton_once(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def skeleton(text: str) -> str:
-    """The form two names are one in: case folded, and each look-alike letter replaced by
-    its prototype (UTS #39's skeleton, from the same Unicode confusables data as
-    :func:`look_alike`). Deterministic, so it can be stored and looked up.
+    """The form two names are one in: each look-alike letter replaced by its prototype
+    (UTS #39's skeleton, from the same Unicode confusables data as :func:`look_alike`),
+    taken of the upper case (so a capital's look-alikes count too) and case folded.
+    Deterministic, so it can be stored and looked up.
 
-    >>> skeleton("Ana") == skeleton("\\u0410NA") == skeleton("ana")
+    >>> skeleton("Ana") == skeleton("\u0410NA") == skeleton("ana")
     True
+    >>> skeleton("\u0422om") == skeleton("TOM"), skeleton("Ian") == skeleton("ian")
+    (True, True)
     >>> skeleton("B0b") == skeleton("bob"), skeleton("Ana") == skeleton("Ann")
     (True, False)
     """
     current = _folded(text)
-    for _ in range(4):  # fold and map until nothing changes (two rounds in practice)
-        following = _folded(_skeleton_once(current))
+    for _ in range(4):  # map and fold until nothing changes (two rounds in practice)
+        upper = unicodedata.normalize("NFKC", current).upper()
+        following = _folded(_skeleton_once(upper))
         if following == current:
             break
         current = following

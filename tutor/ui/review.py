@@ -213,7 +213,14 @@ def review_page(settings: Settings) -> None:
     pos = state.get("rv_pos", 0)
     st.subheader("Today's session")
     if not queue:
-        st.success("Nothing is due now. Come back on the next day with rules due.")
+        if later > 0:  # the same count as the headline's and the table's today
+            st.success(
+                f"Nothing is due now: {later} more later today. Come back then."
+                if later > 1
+                else "Nothing is due now: 1 more later today. Come back then."
+            )
+        else:
+            st.success("Nothing is due now. Come back on the next day with rules due.")
     elif pos >= len(queue):
         st.success(f"Session done: {len(queue)} rules reviewed.")
         st.button("Start a new session", key="rv_new", on_click=_new_session)

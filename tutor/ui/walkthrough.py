@@ -215,9 +215,14 @@ def _refused(preset: str, reason: str) -> None:
     )
 
 
-def _blocked(pos: int, skipped: int) -> None:
+def _give_up_at(pos: int, here: tuple[str, int, str]) -> None:
+    st.session_state["wt_pos"] = pos
+    st.session_state["wt_giving_up"] = here  # the question's panel shows its answer
+
+
+def _blocked(pos: int, count: int, skipped: int, here: tuple[str, int, str]) -> None:
     """A step that would show the answer of a question passed without answering."""
-    st.subheader(_("Step {n}").format(n=pos + 1))
+    st.subheader(_("Step {n} of {count}").format(n=pos + 1, count=count))
     with st.container(border=True, key="wt_blocked"):
         st.markdown(
             _(
@@ -225,13 +230,23 @@ def _blocked(pos: int, skipped: int) -> None:
                 "you went past without answering. Answer it first, or ask for its answer."
             ).format(step=skipped + 1)
         )
-        st.button(
-            _("Back to step {step}").format(step=skipped + 1),
-            key="wt_blocked_back",
-            type="primary",
-            on_click=_go_to,
-            args=(skipped,),
-        )
+        back, answer = st.columns(2)
+        with back:
+            st.button(
+                _("Back to step {step}").format(step=skipped + 1),
+                key="wt_blocked_back",
+                type="primary",
+                on_click=_go_to,
+                args=(skipped,),
+            )
+        with answer:
+            st.button(
+                _("Show the answer to step {step}").format(step=skipped + 1),
+                key="wt_blocked_give_up",
+                on_click=_give_up_at,
+                args=(skipped, here),
+                help=_("Counts as not answered: a wrong first try."),
+            )
 
 
 def not_answered(
@@ -421,7 +436,13 @@ def walkthrough_page(settings: Settings) -> None:
             {n for n, r in enumerate(results) if (scenario.id, r.index) in skipped},
         )
         if screen.blocked_by is not None:
-            _blocked(pos, screen.blocked_by)
+            skipped = results[screen.blocked_by]
+            _blocked(
+                pos,
+                count,
+                screen.blocked_by,
+                (scenario.id, skipped.index, settings.preset),
+            )
         else:
             _show_step(
                 scenario,
