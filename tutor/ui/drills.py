@@ -731,7 +731,7 @@ def _setup(settings: Settings) -> None:
         _("Targets"),
         offered,
         key="drill_targets_pick",
-        format_func=lambda name: TARGETS[name].title,
+        format_func=lambda name: _(TARGETS[name].title),
         placeholder=_("All targets"),
         help=_("The rulings to drill; leave empty for all of them."),
     )
@@ -946,7 +946,7 @@ def target_line(line: TargetLine, bests: bool) -> str:
     ``bests``: whether a new fastest right answer is called a personal best (a learner's).
     """
     parts = [
-        _("**{title}**: {n} answered").format(title=line.title, n=line.answered),
+        _("**{title}**: {n} answered").format(title=_(line.title), n=line.answered),
         _("{percent:.0f}% right").format(percent=line.accuracy),
         _("median {s:.1f}{nbsp}s").format(s=line.median_seconds, nbsp=NBSP),
     ]
@@ -990,7 +990,7 @@ def _summary_view(settings: Settings) -> None:
         st.markdown(_("**Slowest:**"))
         for r in slowest(results):
             st.markdown(
-                f"- {TARGETS[r.target].title}: {r.seconds:.1f} s"
+                f"- {_(TARGETS[r.target].title)}: {r.seconds:.1f} s"
                 + ("" if r.correct else _(" (missed)"))
             )
     missed = [r for r in results if not r.correct]
@@ -1000,7 +1000,9 @@ def _summary_view(settings: Settings) -> None:
         with text:
             st.markdown(
                 _("- Question {number}, {title}: the answer was {answer}").format(
-                    number=r.index + 1, title=TARGETS[r.target].title, answer=r.expected
+                    number=r.index + 1,
+                    title=_(TARGETS[r.target].title),
+                    answer=r.expected,
                 )
             )
         with button:
@@ -1072,7 +1074,7 @@ def _read_link(settings: Settings) -> None:
             _(
                 "the link's drill target {title!r} is not drilled under {preset}: it was "
                 "left out."
-            ).format(title=TARGETS[t].title, preset=drill_preset(settings))
+            ).format(title=_(TARGETS[t].title), preset=drill_preset(settings))
             for t in link.targets
             if t not in offered
         )
@@ -1107,7 +1109,7 @@ def _verdict_lines(
         st.success(verdict.message + timing)
     else:
         st.error(verdict.message + timing)
-    st.markdown(_("**This was:** {title}").format(title=TARGETS[target].title))
+    st.markdown(_("**This was:** {title}").format(title=_(TARGETS[target].title)))
     st.markdown(_("**Why:** {why}").format(why=ruling.explanation))
     if judged(ruling):
         st.info(
