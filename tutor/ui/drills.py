@@ -9,6 +9,7 @@ question's verdict, once answered), ``drill_cache`` (index -> generated question
 from __future__ import annotations
 
 import dataclasses
+import html
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -713,7 +714,7 @@ def _setup(settings: Settings) -> None:
             "sidebar)."
         ).format(game=game, preset=preset)
     )
-    st.caption(PRESET_LINES[preset])
+    st.caption(_(PRESET_LINES[preset]))
     if settings.preset_override is None:
         st.caption(
             _(
@@ -741,7 +742,7 @@ def _setup(settings: Settings) -> None:
         _("Length"),
         list(LENGTHS),
         key="drill_length_pick",
-        format_func=lambda k: LENGTHS[k][0],
+        format_func=lambda k: _(LENGTHS[k][0]),
         horizontal=True,
     )
     st.number_input(
@@ -791,9 +792,9 @@ _CLOCK = """<style>
 @keyframes drill-tick {{to {{--drill-s: 3600;}}}}
 .drill-clock {{animation: drill-tick 3600s steps(3600) forwards; animation-delay: -{delay}s;
   counter-reset: drill-s var(--drill-s); font-variant-numeric: tabular-nums;}}
-.drill-clock::after {{content: counter(drill-s) " s on this question";}}
+.drill-clock::after {{content: counter(drill-s) "{after}";}}
 </style><div class="drill-clock" data-question="{key}" role="timer"
-aria-label="time on this question"></div>"""
+aria-label="{label}"></div>"""
 
 
 def _timer() -> None:
@@ -803,7 +804,16 @@ def _timer() -> None:
     now = clock()
     if state.get("drill_verdict") is None:
         elapsed = max(int(now - state["drill_shown"]), 0)
-        st.html(_CLOCK.format(delay=elapsed, key=state["drill_index"]))
+        st.html(
+            _CLOCK.format(
+                delay=elapsed,
+                key=state["drill_index"],
+                # Translators: after the running seconds ("12 s on this question"); CSS
+                # text, so no double quotes or backslashes.
+                after=html.escape(_(" s on this question")).replace('"', ""),
+                label=html.escape(_("time on this question")),
+            )
+        )
     if plan.seconds_limit is not None:
         left = max(plan.seconds_limit - (now - state["drill_started"]), 0)
         st.markdown(
