@@ -707,7 +707,7 @@ def _setup(settings: Settings) -> None:
                 )
             )
     preset = drill_preset(settings)
-    game = GAME_CHOICES.get(settings.game, settings.game)
+    game = _(GAME_CHOICES.get(settings.game, settings.game))
     st.markdown(
         _(
             "Drilling **{game}** under the **{preset}** house rules (change either in the "
