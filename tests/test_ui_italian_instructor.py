@@ -138,6 +138,19 @@ def drill_question(lang: str | None) -> AppTest:
     return at
 
 
+def drill_answered_and_ended(lang: str | None) -> Iterator[tuple[str, AppTest]]:
+    """The first question answered (the first seat offered), then the summary."""
+    at = drill_question(lang)
+    with use_language(lang):
+        [seat, *_others] = [b for b in at.button if b.key.startswith("drill_q0_seat_")]
+        seat.click().run()
+        assert not at.exception
+        yield "drills feedback", at
+        at.button(key="drill_end").click().run()
+        assert not at.exception
+        yield "drills summary", at
+
+
 def studio_sections(lang: str | None) -> Iterator[tuple[str, AppTest]]:
     at = page("app_pages/studio.py", lang)
     yield SECTIONS[0], at
@@ -164,6 +177,7 @@ def screens(lang: str | None) -> Iterator[tuple[str, AppTest]]:
 def _screens(lang: str | None) -> Iterator[tuple[str, AppTest]]:
     yield "drills setup", page("app_pages/drills.py", lang)
     yield "drills question", drill_question(lang)
+    yield from drill_answered_and_ended(lang)
     for name, at in studio_sections(lang):
         yield f"studio: {name}", at
     yield "studio draft", studio_with_a_draft(lang)
@@ -191,6 +205,9 @@ def test_the_instructor_pages_and_the_drills_speak_italian(env: Path) -> None:
     drills = page("app_pages/drills.py", "it")
     assert [t.value for t in drills.title] == ["Esercizi per il dealer"]
     assert drills.button(key="drill_start").label == "Inizia l'esercizio"
+    summary = dict(drill_answered_and_ended("it"))["drills summary"]
+    assert "Riepilogo dell'esercizio" in texts(summary)
+    assert any(t.startswith("- **") and ": 1 risposta · " in t for t in texts(summary))
     question = drill_question("it")
     assert any(t.startswith(DRILL_PROMPT) for t in texts(question))
     studio = page("app_pages/studio.py", "it")

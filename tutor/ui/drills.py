@@ -48,7 +48,7 @@ from tutor.drills.session import (
 )
 from tutor.engine import PRESETS
 from tutor.engine.errors import TutorError
-from tutor.i18n import N_, _
+from tutor.i18n import N_, _, ngettext
 from tutor.quiz import Verdict, action_candidates, format_amount, to_amount
 from tutor.scenarios import StepResult, walk
 from tutor.ui.ask_controls import player_cards, size_candidates
@@ -956,7 +956,9 @@ def target_line(line: TargetLine, bests: bool) -> str:
     ``bests``: whether a new fastest right answer is called a personal best (a learner's).
     """
     parts = [
-        _("**{title}**: {n} answered").format(title=_(line.title), n=line.answered),
+        ngettext(
+            "**{title}**: {n} answered", "**{title}**: {n} answered", line.answered
+        ).format(title=_(line.title), n=line.answered),
         _("{percent:.0f}% right").format(percent=line.accuracy),
         _("median {s:.1f}{nbsp}s").format(s=line.median_seconds, nbsp=NBSP),
     ]
