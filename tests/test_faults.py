@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from appkit import point_app_at, shown
+from appkit import point_app_at, shown, sign_in
 from sqlalchemy import create_engine, text
 from streamlit.testing.v1 import AppTest
 
@@ -140,7 +140,7 @@ def _point_at(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, url: str) -> None
 
 def _signed_in() -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=30)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.session_state["wt_scenario"] = "ui-third-street"
     at.session_state["wt_pos"] = 1
     at.run()
@@ -386,7 +386,7 @@ def test_a_socket_that_never_answers(
         monkeypatch, tmp_path, f"postgresql://ana@127.0.0.1:{silent_server}/tutor"
     )
     at = AppTest.from_file(str(APP), default_timeout=30)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     started = time.monotonic()
     at.run()  # the app's first run (imports, the bank) and the first wait on the store
     first = time.monotonic() - started

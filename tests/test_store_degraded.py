@@ -202,7 +202,7 @@ def test_pages_that_need_no_database_do_not_touch_it(
     point_app_at(monkeypatch, tmp_path / "data", DATA)
     ProgressStore(config.database_url()).create_learner("Ana")
     at = AppTest.from_file(str(APP), default_timeout=20)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.run()  # the learner is looked up once
     assert not at.exception
     calls: list[str] = []

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from appkit import point_app_at, shown, unescape
+from appkit import point_app_at, shown, sign_in, unescape
 from streamlit.testing.v1 import AppTest
 
 from tutor import config
@@ -44,7 +44,7 @@ def open_step(scenario_id: str, pos: int, learner: str | None = "Ana") -> AppTes
     if learner is not None:
         if store().find_learner(learner) is None:
             store().create_learner(learner)
-        at.query_params["learner"] = learner
+        sign_in(at, learner)
     at.query_params["scenario"] = scenario_id
     at.query_params["step"] = str(pos + 1)
     at.run()
@@ -238,7 +238,7 @@ def test_continue_after_a_finished_scenario_opens_the_next_one(env: Path) -> Non
     fresh = AppTest.from_file(
         str(APP), default_timeout=20
     )  # another day, from the store
-    fresh.query_params["learner"] = "Ana"
+    sign_in(fresh, "Ana")
     fresh.run()
     assert (
         "**Continue where you left off:** UI eight players on sixth street, step 1"
@@ -255,13 +255,13 @@ def test_continue_after_a_finished_scenario_opens_the_next_one(env: Path) -> Non
 def test_the_learn_page_follows_the_game_chosen(env: Path) -> None:
     store().create_learner("Ana")
     at = AppTest.from_file(str(APP), default_timeout=20)
-    at.query_params["learner"] = "Ana"
+    sign_in(at, "Ana")
     at.query_params["game"] = "stud8"
     at.run()
     assert shown(at.title) == ["Learn Seven Card Stud Hi/Lo (eight or better)"]
     at.query_params["game"] = "stud"
     stud = AppTest.from_file(str(APP), default_timeout=20)
-    stud.query_params["learner"] = "Ana"
+    sign_in(stud, "Ana")
     stud.query_params["game"] = "stud"
     stud.run()
     assert shown(stud.title) == ["Learn Seven Card Stud"]

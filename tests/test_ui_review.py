@@ -166,7 +166,7 @@ def test_times_and_days_are_the_learners_and_due_now_agrees_with_today(
     answer(store, "Di", T0, ("bring-in.who",), False, 12.0)  # due again in minutes
     clock.now = T0 + timedelta(seconds=20)
     at = AppTest.from_file(str(APP), default_timeout=30)
-    at.query_params["learner"] = "Di"
+    sign_in(at, "Di")
     at.context["timezone"] = "Pacific/Auckland"  # UTC+13 in November
     at.run()
     at.switch_page("app_pages/review.py").run()

@@ -311,7 +311,26 @@ def parts_for(
                 out.append(_number(ident(), f"{name} takes", payouts.get(name, 0)))
         elif slot.type == "count":
             out.append(_number(ident(), label_text, value or 0))
+        elif slot.type == "pots":
+            for place, amount in enumerate(value or ()):
+                out.append(_number(ident(), _pot_label(place), amount))
+        elif slot.type == "eligible":
+            for place, names in enumerate(value or ()):
+                out.append(
+                    _choice(
+                        ident(),
+                        f"{_pot_label(place)}: who can win it",
+                        _names(result),
+                        [str(v) for v in names or ()],
+                        multiple=True,
+                    )
+                )
     return tuple(out)
+
+
+def _pot_label(n: int) -> str:
+    """ "Main pot", "Side pot 1"...: a pot's place, main first."""
+    return "Main pot" if n == 0 else f"Side pot {n}"
 
 
 def item_of(

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import math
 import secrets
+import string
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -111,7 +112,9 @@ def expiry(now: datetime) -> datetime:
 
 
 #: The letters a one-time PIN is made of: no look-alikes (0/O, 1/I/l), easy to read out.
-_PIN_LETTERS = "23456789abcdefghjkmnpqrstuvwxyz"
+_PIN_LETTERS = "".join(
+    c for c in string.digits + string.ascii_lowercase if c not in "01ilo"
+)
 
 
 def one_time_pin() -> str:
