@@ -15,6 +15,7 @@ from appkit import point_app_at, unescape
 from babel.messages.pofile import read_po
 from streamlit.testing.v1 import AppTest
 
+import tutor.ui.drills as drills_ui
 from tutor.i18n import use_language
 from tutor.ui.studio import SECTIONS
 
@@ -29,6 +30,8 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     point_app_at(monkeypatch, tmp_path / "data", DATA)
     monkeypatch.setenv("TUTOR_OPEN_INSTRUCTOR", "1")
+    # a clock that stands still: the seconds shown are the same in every run
+    monkeypatch.setattr(drills_ui, "clock", lambda: 1000.0)
     return tmp_path
 
 
