@@ -16,22 +16,23 @@ from tutor.drills.targets import TARGETS, Target
 from tutor.engine import PRESETS
 from tutor.engine.rules import DEFAULT_GAME
 from tutor.engine.rules import GAMES as ENGINE_GAMES
+from tutor.i18n import N_
 
 #: One line per preset, for the drill's preset picker.
 PRESET_LINES: Mapping[str, str] = MappingProxyType(
     {
-        "online": (
+        "online": N_(
             "Online room: open-pair option in stud and stud8 (razz has none), 3 raises even "
             "heads-up, no burns."
         ),
-        "roberts": (
+        "roberts": N_(
             "Robert's Rules of Poker: no open-pair option in stud8, heads-up raising unlimited, burns."
         ),
-        "wsop-cash": (
+        "wsop-cash": N_(
             "WSOP live cash: 4 raises, unlimited only if the round began heads-up, "
             "a sixth-street opener on a community river."
         ),
-        "tda": (
+        "tda": N_(
             "Poker TDA tournaments: no open-pair option, 4 raises even heads-up, "
             "ties for first to act broken by suit."
         ),
@@ -40,9 +41,9 @@ PRESET_LINES: Mapping[str, str] = MappingProxyType(
 #: Drill lengths: key -> (label, questions or None, seconds or None).
 LENGTHS: Mapping[str, tuple[str, int | None, int | None]] = MappingProxyType(
     {
-        "20": ("20 questions", 20, None),
-        "5": ("5 questions (a quick round)", 5, None),
-        "2min": ("2 minutes", None, 120),
+        "20": (N_("20 questions"), 20, None),
+        "5": (N_("5 questions (a quick round)"), 5, None),
+        "2min": (N_("2 minutes"), None, 120),
     }
 )
 GAMES = (*ENGINE_GAMES, "both")

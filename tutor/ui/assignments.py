@@ -23,6 +23,7 @@ from tutor.i18n import _, ngettext
 from tutor.progress import Learner, ProgressStore
 from tutor.progress import classes as cl
 from tutor.scenarios.model import Scenario
+from tutor.ui import dates
 from tutor.ui.state import (
     LEARN_ASSIGNMENT,
     LEARN_ASSIGNMENT_POS,
@@ -118,7 +119,7 @@ def questions(
 
 
 def _fmt_time(value: datetime) -> str:
-    return value.astimezone(UTC).strftime("%d %b %Y, %H:%M UTC")
+    return dates.moment(value, comma=True)
 
 
 # -- joining ---------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ def _new_hand() -> None:
     try:
         s[DOC] = hb.new_document(
             scenario_id=s.get("bd_id") or "built-hand",
-            title=s.get("bd_title") or "A hand built by clicking",
+            title=s.get("bd_title") or _("A hand built by clicking"),
             topic=s.get("bd_topic", TOPICS[0]),
             game=s.get("bd_game", DEFAULT_GAME.value),
             rules=s.get("bd_rules", "online"),
@@ -114,7 +114,9 @@ def _table_form() -> None:
         left, middle, right = st.columns(3)
         with left:
             st.text_input(_("Id"), value="built-hand", key="bd_id")
-            st.text_input(_("Title"), value="A hand built by clicking", key="bd_title")
+            st.text_input(
+                _("Title"), value=_("A hand built by clicking"), key="bd_title"
+            )
             st.selectbox(_("Topic"), TOPICS, key="bd_topic")
         with middle:
             st.selectbox(

@@ -15,6 +15,7 @@ from tutor.engine.rules import GAME_LABELS, PRESETS
 from tutor.i18n import _
 from tutor.progress import ProgressStore
 from tutor.progress import classes as cl
+from tutor.ui import dates
 from tutor.ui.state import CLASS_MESSAGE
 from tutor.ui.text import plain
 
@@ -175,8 +176,8 @@ def _set_assignment(store: ProgressStore, class_id: int) -> None:
         "ok",
         _("Assignment {title} set: open from {opens}, due {due}.").format(
             title=made.title,
-            opens=opens.strftime("%d %b %Y"),
-            due=due.strftime("%d %b %Y %H:%M UTC"),
+            opens=dates.day(opens),
+            due=dates.moment(due),
         ),
     )
 
@@ -375,7 +376,7 @@ def assignments_view(store: ProgressStore, class_id: int | None) -> None:
         with st.expander(
             _("{title} · due {due} · {status}").format(
                 title=plain(assignment.title),
-                due=assignment.due_at.strftime("%d %b %Y %H:%M UTC"),
+                due=dates.moment(assignment.due_at),
                 status=status,
             ),
             expanded=True,

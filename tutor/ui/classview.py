@@ -41,6 +41,7 @@ from tutor.progress.classview import (
     rule_cells,
     topic_cells,
 )
+from tutor.ui import dates
 from tutor.ui.state import CLASS_CHOICE
 from tutor.ui.text import plain
 
@@ -229,7 +230,9 @@ def _questions(items: list[ItemStats], preset: str | None) -> None:
         rows.append(
             {
                 "question": question.prompt if question else item.scenario_id,
-                "where": f"{item.scenario_id}, step {item.step + 1}",
+                "where": _("{id}, step {n}").format(
+                    id=item.scenario_id, n=item.step + 1
+                ),
                 "accuracy": round(100 * item.accuracy),
                 "answers": item.answered,
                 "learners": item.learners,
@@ -330,7 +333,7 @@ def accuracy_days_figure(days: dict[date, list[bool]]) -> go.Figure:
     ordered = sorted(days)
     figure = go.Figure(
         go.Scatter(
-            x=[d.strftime("%d %b %Y") for d in ordered],
+            x=[dates.day(d) for d in ordered],
             y=[round(100 * sum(days[d]) / len(days[d]), 1) for d in ordered],
             customdata=[f"{sum(days[d])} / {len(days[d])}" for d in ordered],
             hovertemplate="%{x}: %{y}% (%{customdata})<extra></extra>",
@@ -400,7 +403,7 @@ def _learner(store: ProgressStore, learners: list[str], f: ClassFilter) -> None:
                 "right": _("yes") if x.correct else _("no"),
                 "first attempt": _("yes") if x.first else _("no"),
                 "seconds": round(x.seconds, 1),
-                "where": f"{x.scenario_id}, step {x.step + 1}",
+                "where": _("{id}, step {n}").format(id=x.scenario_id, n=x.step + 1),
             }
         )
     st.dataframe(

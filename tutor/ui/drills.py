@@ -9,6 +9,7 @@ question's verdict, once answered), ``drill_cache`` (index -> generated question
 from __future__ import annotations
 
 import dataclasses
+import html
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -47,7 +48,7 @@ from tutor.drills.session import (
 )
 from tutor.engine import PRESETS
 from tutor.engine.errors import TutorError
-from tutor.i18n import N_, _
+from tutor.i18n import N_, _, ngettext
 from tutor.quiz import Verdict, action_candidates, format_amount, to_amount
 from tutor.scenarios import StepResult, walk
 from tutor.ui.ask_controls import player_cards, size_candidates
@@ -205,7 +206,7 @@ def submit(given: dict[str, Any]) -> None:
     try:
         _save(drill, result, given, answer)
     except TutorError as exc:
-        state["drill_problem"] = f"Your answer was not saved: {exc}"
+        state["drill_problem"] = _("Your answer was not saved: {why}").format(why=exc)
 
 
 def _retried() -> tuple[Drill, StepResult]:
@@ -367,7 +368,11 @@ def answer_controls(index: int, result: StepResult, prefix: str = "drill_q") -> 
     entry = ASKS.get(ruling.kind)
     draw = DRILL_CONTROLS.get(entry.control) if entry is not None else None
     if entry is None or draw is None:
-        st.warning(f"This drill has no control for the ask kind {ruling.kind!r} yet.")
+        st.warning(
+            _("This drill has no control for the ask kind {kind!r} yet.").format(
+                kind=ruling.kind
+            )
+        )
         return
     draw(entry, f"{prefix}{index}", result)
 
@@ -402,7 +407,7 @@ def _player(entry: AskKind, key: str, result: StepResult) -> None:
     for n, seat in enumerate(seats):
         with columns[n % len(columns)]:
             st.button(
-                f"{seat.name} · seat {seat.seat}",
+                _("{name} · seat {seat}").format(name=seat.name, seat=seat.seat),
                 key=f"{key}_seat_{seat.name}",
                 on_click=_submit_seat,
                 args=(str(seat.name), who.key, amount_key, field),
@@ -467,7 +472,11 @@ def _raises(entry: AskKind, key: str, result: StepResult) -> None:
 
 
 def _submit_label(slot: Slot) -> str:
-    return f"Submit (none picked = {slot.none})" if slot.none else "Submit"
+    return (
+        _("Submit (none picked = {none})").format(none=slot.none)
+        if slot.none
+        else _("Submit")
+    )
 
 
 def _players(entry: AskKind, key: str, result: StepResult) -> None:
@@ -541,10 +550,10 @@ def _ruling(entry: AskKind, key: str, result: StepResult) -> None:
 
 
 def _submit_button(
-    key: str, build: Callable[[], dict[str, Any]], label: str = "Submit"
+    key: str, build: Callable[[], dict[str, Any]], label: str | None = None
 ) -> None:
     st.button(
-        label,
+        label or _("Submit"),
         key=f"{key}_submit",
         type="primary",
         on_click=_submit_from,
@@ -554,11 +563,11 @@ def _submit_button(
 
 
 def _form_submit(
-    key: str, build: Callable[[], dict[str, Any]], label: str = "Submit"
+    key: str, build: Callable[[], dict[str, Any]], label: str | None = None
 ) -> None:
     """The Submit of an amounts form: Enter in any of its boxes presses it."""
     st.form_submit_button(
-        label,
+        label or _("Submit"),
         key=f"{key}_submit",
         type="primary",
         on_click=_submit_from,
@@ -669,12 +678,14 @@ DRILL_CONTROLS: Mapping[str, DrillControl] = MappingProxyType(
 def hidden_targets_line(preset: str) -> str:
     """Why some targets are not offered under ``preset`` (irregularities, under online)."""
     if preset == "online":
-        return (
+        return _(
             "Irregularity targets are not offered under online: the software deals and "
             "enforces every turn and amount, so those irregularities cannot happen there "
-            f"({rule_links(['irr.online'])})."
-        )
-    return f"Some targets are not offered under {preset}: its rules do not decide them."
+            "({rules})."
+        ).format(rules=rule_links(["irr.online"]))
+    return _(
+        "Some targets are not offered under {preset}: its rules do not decide them."
+    ).format(preset=preset)
 
 
 def _setup(settings: Settings) -> None:
@@ -696,14 +707,14 @@ def _setup(settings: Settings) -> None:
                 )
             )
     preset = drill_preset(settings)
-    game = GAME_CHOICES.get(settings.game, settings.game)
+    game = _(GAME_CHOICES.get(settings.game, settings.game))
     st.markdown(
         _(
             "Drilling **{game}** under the **{preset}** house rules (change either in the "
             "sidebar)."
         ).format(game=game, preset=preset)
     )
-    st.caption(PRESET_LINES[preset])
+    st.caption(_(PRESET_LINES[preset]))
     if settings.preset_override is None:
         st.caption(
             _(
@@ -721,7 +732,7 @@ def _setup(settings: Settings) -> None:
         _("Targets"),
         offered,
         key="drill_targets_pick",
-        format_func=lambda name: TARGETS[name].title,
+        format_func=lambda name: _(TARGETS[name].title),
         placeholder=_("All targets"),
         help=_("The rulings to drill; leave empty for all of them."),
     )
@@ -731,7 +742,7 @@ def _setup(settings: Settings) -> None:
         _("Length"),
         list(LENGTHS),
         key="drill_length_pick",
-        format_func=lambda k: LENGTHS[k][0],
+        format_func=lambda k: _(LENGTHS[k][0]),
         horizontal=True,
     )
     st.number_input(
@@ -781,9 +792,9 @@ _CLOCK = """<style>
 @keyframes drill-tick {{to {{--drill-s: 3600;}}}}
 .drill-clock {{animation: drill-tick 3600s steps(3600) forwards; animation-delay: -{delay}s;
   counter-reset: drill-s var(--drill-s); font-variant-numeric: tabular-nums;}}
-.drill-clock::after {{content: counter(drill-s) " s on this question";}}
+.drill-clock::after {{content: counter(drill-s) "{after}";}}
 </style><div class="drill-clock" data-question="{key}" role="timer"
-aria-label="time on this question"></div>"""
+aria-label="{label}"></div>"""
 
 
 def _timer() -> None:
@@ -793,12 +804,23 @@ def _timer() -> None:
     now = clock()
     if state.get("drill_verdict") is None:
         elapsed = max(int(now - state["drill_shown"]), 0)
-        st.html(_CLOCK.format(delay=elapsed, key=state["drill_index"]))
+        st.html(
+            _CLOCK.format(
+                delay=elapsed,
+                key=state["drill_index"],
+                # Translators: after the running seconds ("12 s on this question"); CSS
+                # text, so no double quotes or backslashes.
+                after=html.escape(_(" s on this question")).replace('"', ""),
+                label=html.escape(_("time on this question")),
+            )
+        )
     if plan.seconds_limit is not None:
         left = max(plan.seconds_limit - (now - state["drill_started"]), 0)
         st.markdown(
-            f":material/timer: {int(left) // 60}:{int(left) % 60:02d} left "
-            "(the drill ends at the first answer after the time is up)"
+            _(
+                ":material/timer: {clock} left "
+                "(the drill ends at the first answer after the time is up)"
+            ).format(clock=f"{int(left) // 60}:{int(left) % 60:02d}")
         )
 
 
@@ -934,15 +956,24 @@ def target_line(line: TargetLine, bests: bool) -> str:
     ``bests``: whether a new fastest right answer is called a personal best (a learner's).
     """
     parts = [
-        f"**{line.title}**: {line.answered} answered",
-        f"{line.accuracy:.0f}% right",
-        f"median {line.median_seconds:.1f}{NBSP}s",
+        ngettext(
+            "**{title}**: {n} answered", "**{title}**: {n} answered", line.answered
+        ).format(title=_(line.title), n=line.answered),
+        _("{percent:.0f}% right").format(percent=line.accuracy),
+        _("median {s:.1f}{nbsp}s").format(s=line.median_seconds, nbsp=NBSP),
     ]
     if line.best_seconds is None:
-        parts.append("none right")
+        parts.append(_("none right"))
+    elif line.new_best and bests:
+        parts.append(
+            _("fastest right {s:.1f}{nbsp}s (personal best)").format(
+                s=line.best_seconds, nbsp=NBSP
+            )
+        )
     else:
-        best = " (personal best)" if line.new_best and bests else ""
-        parts.append(f"fastest right {line.best_seconds:.1f}{NBSP}s{best}")
+        parts.append(
+            _("fastest right {s:.1f}{nbsp}s").format(s=line.best_seconds, nbsp=NBSP)
+        )
     return " · ".join(parts)
 
 
@@ -971,7 +1002,7 @@ def _summary_view(settings: Settings) -> None:
         st.markdown(_("**Slowest:**"))
         for r in slowest(results):
             st.markdown(
-                f"- {TARGETS[r.target].title}: {r.seconds:.1f} s"
+                f"- {_(TARGETS[r.target].title)}: {r.seconds:.1f} s"
                 + ("" if r.correct else _(" (missed)"))
             )
     missed = [r for r in results if not r.correct]
@@ -981,7 +1012,9 @@ def _summary_view(settings: Settings) -> None:
         with text:
             st.markdown(
                 _("- Question {number}, {title}: the answer was {answer}").format(
-                    number=r.index + 1, title=TARGETS[r.target].title, answer=r.expected
+                    number=r.index + 1,
+                    title=_(TARGETS[r.target].title),
+                    answer=r.expected,
                 )
             )
         with button:
@@ -1053,7 +1086,7 @@ def _read_link(settings: Settings) -> None:
             _(
                 "the link's drill target {title!r} is not drilled under {preset}: it was "
                 "left out."
-            ).format(title=TARGETS[t].title, preset=drill_preset(settings))
+            ).format(title=_(TARGETS[t].title), preset=drill_preset(settings))
             for t in link.targets
             if t not in offered
         )
@@ -1088,7 +1121,7 @@ def _verdict_lines(
         st.success(verdict.message + timing)
     else:
         st.error(verdict.message + timing)
-    st.markdown(_("**This was:** {title}").format(title=TARGETS[target].title))
+    st.markdown(_("**This was:** {title}").format(title=_(TARGETS[target].title)))
     st.markdown(_("**Why:** {why}").format(why=ruling.explanation))
     if judged(ruling):
         st.info(

@@ -133,9 +133,11 @@ def set_export(scenarios: Sequence[Scenario]) -> None:
         format_func=lambda sid: scenario_label(by_id[sid]),
     )
     title = st.text_input(
-        _("The set's title"), value="Stud Tutor set", key="cv_set_title"
+        _("The set's title"), value=_("Stud Tutor set"), key="cv_set_title"
     )
     if chosen:
         downloads(
-            set_items([by_id[s] for s in chosen]), title or "Stud Tutor set", "cv_set"
+            set_items([by_id[s] for s in chosen]),
+            title or _("Stud Tutor set"),
+            "cv_set",
         )

@@ -33,12 +33,14 @@ from pathlib import Path
 from typing import Any
 
 import streamlit as st
+from babel.numbers import format_decimal
 
 from tutor import config, files
 from tutor.asks import describe
 from tutor.engine.errors import ScenarioError, TutorError
 from tutor.engine.rules import DEFAULT_GAME, GAME_LABELS, PRESETS
 from tutor.i18n import N_, _, ngettext
+from tutor.numbers import locale_of
 from tutor.scenarios.bank import check_text
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.nodes import MAX_BYTES
@@ -78,13 +80,20 @@ class Draft:
     answers: tuple[dict[str, Any], ...]
 
 
+def _count(n: int) -> str:
+    """A count of bytes with the language's digit grouping (262,144; 262.144)."""
+    return str(format_decimal(n, locale=locale_of(None)))
+
+
 def check_draft(text: str) -> Draft:
     """Check the draft (size first, then schema and replay) and locate each problem."""
     size = len(text.encode("utf-8"))
     if size > MAX_BYTES:
         over = ScenarioError(
-            f"the text is {size:,} bytes, over the limit of {MAX_BYTES:,} bytes (256 KiB): "
-            "a scenario is one hand; split it into several scenarios.",
+            _(
+                "the text is {size} bytes, over the limit of {limit} bytes (256 KiB): "
+                "a scenario is one hand; split it into several scenarios."
+            ).format(size=_count(size), limit=_count(MAX_BYTES)),
             DRAFT,
             1,
             1,
@@ -92,7 +101,7 @@ def check_draft(text: str) -> Draft:
         return Draft(text, size, (locate(over),), None, ())
     scenario, problems = check_text(text, DRAFT)
     if scenario is None:
-        found = problems or [ScenarioError("this is not a scenario.", DRAFT, 1, 1)]
+        found = problems or [ScenarioError(_("this is not a scenario."), DRAFT, 1, 1)]
         return Draft(text, size, tuple(locate(p) for p in found), None, ())
     answers = tuple(answer_scenario(scenario)["answers"])
     return Draft(text, size, (), scenario, answers)
@@ -124,7 +133,10 @@ def _from_template() -> None:
     topic = st.session_state.get("studio_template_topic")
     if topic in template_topics(game):
         load_text(
-            template(topic, game), f"the blank {topic} template ({GAME_LABELS[game]})"
+            template(topic, game),
+            _("the blank {topic} template ({game})").format(
+                topic=topic, game=_(GAME_LABELS[game])
+            ),
         )
 
 
@@ -142,79 +154,88 @@ def _from_bank(scenarios: dict[str, Scenario]) -> None:
             "That file cannot be read: {why}."
         ).format(why=getattr(exc, "strerror", None) or type(exc).__name__)
         return
-    load_text(text, f"a copy of {chosen.id}: change its id before you save it")
+    load_text(
+        text,
+        _("a copy of {id}: change its id before you save it").format(id=chosen.id),
+    )
 
 
 def _from_upload() -> None:
     upload = st.session_state.get("studio_upload")
     if upload is None:
-        st.session_state["studio_notice"] = "Choose a file to upload first."
+        st.session_state["studio_notice"] = _("Choose a file to upload first.")
         return
     data = upload.getvalue()
     if len(data) > MAX_BYTES:
-        st.session_state["studio_notice"] = (
-            f"{upload.name} is {len(data):,} bytes, over the limit of {MAX_BYTES:,} "
+        st.session_state["studio_notice"] = _(
+            "{name} is {size} bytes, over the limit of {limit} "
             "bytes (256 KiB): it was not put in the editor."
-        )
+        ).format(name=upload.name, size=_count(len(data)), limit=_count(MAX_BYTES))
         return
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        st.session_state["studio_notice"] = (
-            f"{upload.name} is not UTF-8 text: it was not put in the editor."
-        )
+        st.session_state["studio_notice"] = _(
+            "{name} is not UTF-8 text: it was not put in the editor."
+        ).format(name=upload.name)
         return
-    load_text(text, f"the uploaded file {upload.name}")
+    load_text(text, _("the uploaded file {name}").format(name=upload.name))
 
 
 def _sources(settings: Settings) -> None:
     from tutor.ui.bank import scenario_bank
 
     st.markdown(
-        "**Start from** a blank template, a copy of a bank scenario, or a file. Each "
-        "replaces the editor's text only when you press its button."
+        _(
+            "**Start from** a blank template, a copy of a bank scenario, or a file. Each "
+            "replaces the editor's text only when you press its button."
+        )
     )
     blank, copy, upload = st.columns(3)
     with blank:
         if settings.game in GAME_LABELS:  # the sidebar's game, when one is chosen
             st.session_state.setdefault("studio_template_game", settings.game)
         game = st.selectbox(
-            "Template game",
+            _("Template game"),
             list(GAME_LABELS),
             key="studio_template_game",
-            format_func=GAME_LABELS.__getitem__,
+            format_func=lambda g: _(GAME_LABELS[g]),
         )
-        st.selectbox("Topic", template_topics(game), key="studio_template_topic")
+        st.selectbox(_("Topic"), template_topics(game), key="studio_template_topic")
         st.button(
-            "Start from the template",
+            _("Start from the template"),
             key="studio_use_template",
             on_click=_from_template,
         )
     with copy:
         scenarios = {s.id: s for s in scenario_bank().scenarios}
-        st.selectbox("Bank scenario", sorted(scenarios), key="studio_copy_id")
+        st.selectbox(_("Bank scenario"), sorted(scenarios), key="studio_copy_id")
         st.button(
-            "Copy it into the editor",
+            _("Copy it into the editor"),
             key="studio_use_copy",
             on_click=_from_bank,
             args=(scenarios,),
         )
     with upload:
         st.file_uploader(
-            f"Scenario file (.yaml, at most {MAX_BYTES // 1024} KiB)",
+            _("Scenario file (.yaml, at most {kib} KiB)").format(kib=MAX_BYTES // 1024),
             type=["yaml", "yml"],
             key="studio_upload",
             max_upload_size=1,
         )
         st.button(
-            "Put the file in the editor", key="studio_use_upload", on_click=_from_upload
+            _("Put the file in the editor"),
+            key="studio_use_upload",
+            on_click=_from_upload,
         )
     notice = st.session_state.pop("studio_notice", None)
     if notice:
         st.info(notice)
     if st.session_state.get(STUDIO_UNDO) is not None:
         st.button(
-            "Undo: take back the previous text", key="studio_undo_btn", on_click=_undo
+            _("Undo: take back the previous text"),
+            key="studio_undo_btn",
+            on_click=_undo,
         )
 
 
@@ -427,11 +448,11 @@ def write_section(settings: Settings) -> None:
 def _bank_label(path: str, folders: tuple[str, ...]) -> str:
     """Where a file lives, without the server's folders: ``the bundled bank (ante/x.yaml)``."""
     for name, folder in zip(
-        ("the bundled bank", "the instructor bank"), folders, strict=False
+        (_("the bundled bank"), _("the instructor bank")), folders, strict=False
     ):
         try:
-            return (
-                f"{name} ({Path(path).resolve().relative_to(Path(folder).resolve())})"
+            return _("{bank} ({file})").format(
+                bank=name, file=Path(path).resolve().relative_to(Path(folder).resolve())
             )
         except ValueError:
             continue
@@ -465,7 +486,10 @@ def _save() -> None:
         draft = current_draft()
         if draft.scenario is None:
             raise BankWriteError(
-                "the scenario has problems: fix them, then save again. Nothing was saved."
+                _(
+                    "the scenario has problems: fix them, then save again. "
+                    "Nothing was saved."
+                )
             )
         target = bank.path_for(draft.scenario.id)
         scenario, path = bank.save(text, taken_ids(target))
@@ -476,9 +500,20 @@ def _save() -> None:
     kept = len(bank.versions(scenario.id))
     st.session_state["studio_saved"] = (
         "ok",
-        f"Saved {scenario.id} as {path.name} in the instructor bank"
-        + (f" ({kept} earlier version(s) kept)." if kept else ".")
-        + " Learners find it in Walkthrough and Practice.",
+        (
+            ngettext(
+                "Saved {id} as {file} in the instructor bank ({n} earlier version "
+                "kept). Learners find it in Walkthrough and Practice.",
+                "Saved {id} as {file} in the instructor bank ({n} earlier versions "
+                "kept). Learners find it in Walkthrough and Practice.",
+                kept,
+            )
+            if kept
+            else _(
+                "Saved {id} as {file} in the instructor bank. Learners find it in "
+                "Walkthrough and Practice."
+            )
+        ).format(id=scenario.id, file=path.name, n=kept),
         text,
     )
 
@@ -488,7 +523,7 @@ def save_controls(draft: Draft) -> None:
     left, right = st.columns(2)
     with left:
         st.button(
-            "Save to the instructor bank",
+            _("Save to the instructor bank"),
             key="studio_save",
             type="primary",
             disabled=draft.scenario is None,
@@ -497,7 +532,7 @@ def save_controls(draft: Draft) -> None:
     with right:
         name = f"{draft.scenario.id}.yaml" if draft.scenario else "draft.yaml"
         st.download_button(
-            "Download the YAML",
+            _("Download the YAML"),
             draft.text.encode("utf-8"),
             file_name=name,
             mime="application/yaml",
@@ -509,7 +544,7 @@ def save_controls(draft: Draft) -> None:
     if saved is not None and saved[2] != draft.text:
         st.session_state.pop("studio_saved", None)
     elif saved is not None:
-        kind, message, _ = saved
+        kind, message, _text = saved
         (st.success if kind == "ok" else st.error)(plain(message))
 
 
@@ -648,7 +683,7 @@ def _open_file(path: str) -> None:
             ),
         )
         return
-    load_text(text, f"the file {Path(path).name}")
+    load_text(text, _("the file {name}").format(name=Path(path).name))
     st.session_state["studio_section"] = SECTIONS[0]
 
 
@@ -664,7 +699,9 @@ def _delete(scenario_id: str) -> None:
     st.session_state["studio_confirm_delete"] = False
     st.session_state["studio_bank_msg"] = (
         "ok",
-        f"Deleted {scenario_id}; its last content is kept as version {kept.stem}.",
+        _("Deleted {id}; its last content is kept as version {version}.").format(
+            id=scenario_id, version=kept.stem
+        ),
     )
 
 
@@ -689,11 +726,18 @@ def _bundled_files(folder: str) -> list[BankFile]:
         prefix = f"{path}:"
         first = next((p for p in bank.problems if p.startswith(prefix)), None)
         if first is None:
-            out.append(BankFile(path, None, None, "not loaded yet: reload the page"))
+            out.append(BankFile(path, None, None, _("not loaded yet: reload the page")))
             continue
-        line, _, rest = first[len(prefix) :].partition(":")
+        line, _sep, rest = first[len(prefix) :].partition(":")
         message = rest.partition(": ")[2]
-        out.append(BankFile(path, None, None, f"line {line}: {message}"))
+        out.append(
+            BankFile(
+                path,
+                None,
+                None,
+                _("line {line}: {message}").format(line=line, message=message),
+            )
+        )
     return out
 
 
@@ -892,7 +936,7 @@ def bank_section() -> None:
     by_name = {f.path.name: f for f in mine if not f.refused}
     if not by_name:
         return
-    name = st.selectbox("Instructor file", sorted(by_name), key="studio_bank_pick")
+    name = st.selectbox(_("Instructor file"), sorted(by_name), key="studio_bank_pick")
     chosen = by_name[name]
     left, middle, right = st.columns(3)
     with left:
@@ -909,7 +953,7 @@ def bank_section() -> None:
             data = None
             st.caption(plain(without_paths(str(exc))))
         st.download_button(
-            "Download",
+            _("Download"),
             data or b"",
             file_name=chosen.path.name,
             mime="application/yaml",
@@ -919,12 +963,12 @@ def bank_section() -> None:
     with right:
         stem = chosen.path.stem
         confirm = st.checkbox(
-            f"Yes, delete {stem}",
+            _("Yes, delete {name}").format(name=stem),
             key="studio_confirm_delete",
-            help="The file's content is kept as a numbered version in .versions/.",
+            help=_("The file's content is kept as a numbered version in .versions/."),
         )
         st.button(
-            "Delete",
+            _("Delete"),
             key="studio_bank_delete",
             disabled=not confirm,
             on_click=_delete,
@@ -932,7 +976,13 @@ def bank_section() -> None:
         )
     kept = instructor_bank().versions(stem) if chosen.scenario_id or stem else []
     if kept:
-        st.caption(f"{len(kept)} earlier version(s) kept in .versions/{stem}/.")
+        st.caption(
+            ngettext(
+                "{n} earlier version kept in .versions/{name}/.",
+                "{n} earlier versions kept in .versions/{name}/.",
+                len(kept),
+            ).format(n=len(kept), name=stem)
+        )
 
 
 def studio_page(settings: Settings) -> None:

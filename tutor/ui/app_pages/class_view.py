@@ -9,7 +9,7 @@ from tutor.i18n import _
 from tutor.ui.classview import class_view_page
 from tutor.ui.components import guarded
 
-st.title("Class view")
+st.title(_("Class view"))
 st.write(
     _(
         "Your classes and their assignments; accuracy per learner and topic (first "

@@ -10,7 +10,7 @@ from tutor.ui.data import available_store
 from tutor.ui.drills import drills_page
 from tutor.ui.state import settings
 
-st.title("Dealer drills")
+st.title(_("Dealer drills"))
 st.write(
     _(
         "Rulings at speed, on hands dealt to order, under the sidebar's game and house "
