@@ -634,8 +634,8 @@ class ProgressStore:
         if not isinstance(name, str):
             raise ProgressError(f"A learner's name must be text, not {name!r}.")
         cleaned = " ".join(name.split())[:400]
-        if not cleaned:
-            return None
+        if not cleaned or "\x00" in cleaned:  # no stored name holds a NUL (PostgreSQL
+            return None  # text cannot): nobody, and never a query the server refuses
         key, folded = name_key(cleaned), name_skeleton(cleaned)
         with (
             self._guard("look up a learner"),
