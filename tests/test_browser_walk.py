@@ -4,6 +4,7 @@ titles and the scenario's name is not cut."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,8 @@ pytestmark = pytest.mark.browser
 DATA = ROOT / "tests" / "data" / "browser_walk"
 WAIT_MS = 30_000
 RUN_OVER = '[data-testid=stApp][data-test-script-state="notRunning"]'
+#: Numbers the tests' learners (Ana 1, Ana 2, ...): one claimed name, one learner.
+_TESTS = itertools.count(1)
 
 
 @pytest.fixture(scope="module")
@@ -39,14 +42,20 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningApp]:
 
 @pytest.fixture
 def page(browser: Any, app: RunningApp) -> Iterator[Any]:
+    # a name of its own per test: a claimed name is another learner's the next time
+    name = f"Ana {next(_TESTS)}"
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     tab = context.new_page()
     tab.set_default_timeout(WAIT_MS)
     tab.goto(app.url + "/")
     box = tab.locator(".st-key-welcome_name input")
-    box.fill("Ana")
+    box.fill(name)
     box.press("Enter")
-    tab.get_by_test_id("stSidebar").get_by_text("Learning as Ana").wait_for()
+    # a new name is claimed with a PIN (typed twice) before it is signed in
+    tab.locator(".st-key-welcome_claim_pin input").fill("2468")
+    tab.locator(".st-key-welcome_claim_again input").fill("2468")
+    tab.locator(".st-key-welcome_claim button").click()
+    tab.get_by_test_id("stSidebar").get_by_text(f"Learning as {name}").wait_for()
     try:
         yield tab
     finally:

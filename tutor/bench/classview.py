@@ -70,6 +70,8 @@ _SLOT_ANSWERS: dict[str, tuple[Any, ...]] = {
     "cards": (["As"], ["Kd"], ["2c"], ["Ah"]),
     "payouts": ({"Bo": 5}, {"Cy": 5}, {"Bo": 2, "Cy": 3}, {"Ana": 5}),
     "outcome": ("misdeal", "dead-hand", "binding", "not-binding"),
+    "pots": ([10], [20], [10, 20], [30]),
+    "eligible": ([["Bo"]], [["Cy"]], [["Bo", "Cy"], ["Cy"]], [["Ana", "Bo"]]),
 }
 
 
