@@ -141,7 +141,8 @@ def test_a_replica_killed_under_load(
 ) -> None:
     url, first, process, output = served
     names = [f"Killed {n:02d} {time.time_ns()}"[:40] for n in range(LEARNERS)]
-    make_learners(postgres_server, names)
+    # each signed in as a browser is, by its session's tutor_learner cookie
+    tokens = make_learners(postgres_server, names)
     stops = plan(limit=3)
     first_replica: dict[str, str] = {}
     real_connect = Session.connect
@@ -154,7 +155,7 @@ def test_a_replica_killed_under_load(
     result: dict[str, Any] = {}
 
     def drive() -> None:
-        result["tally"] = asyncio.run(_drive(url, names, stops, SECONDS))
+        result["tally"] = asyncio.run(_drive(url, names, stops, SECONDS, tokens))
 
     driver = threading.Thread(target=drive, daemon=True)
     driver.start()

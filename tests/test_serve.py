@@ -23,6 +23,7 @@ from tutor.bench.load import (
     NEXT_KEY,
     PICK_KEY,
     Session,
+    make_learners,
     plan,
     player_radio,
     widget_key,
@@ -38,6 +39,7 @@ from tutor.serve import (
     port_is_free,
     render_config,
 )
+from tutor.ui.identity import LEARNER_COOKIE
 
 ROOT = Path(__file__).parent.parent
 
@@ -270,13 +272,17 @@ def test_the_load_client_answers_a_question_and_it_is_saved(
     served: tuple[str, Path, subprocess.Popen[str]],
 ) -> None:
     url, data, _ = served
-    store = ProgressStore(f"sqlite:///{data / 'progress.sqlite3'}")
-    learner = store.create_learner("Serve Test")
+    database = f"sqlite:///{data / 'progress.sqlite3'}"
+    # signed in as a browser is: a session opened in the store, its token the cookie
+    token = make_learners(database, ["Serve Test"])["Serve Test"]
+    store = ProgressStore(database)
+    learner = store.find_learner("Serve Test")
+    assert learner is not None
     stop = plan(limit=1)[0]
 
     async def one_answer() -> tuple[str, str]:
         session = Session(url, learner.name)
-        await session.connect()
+        await session.connect(cookie=f"{LEARNER_COOKIE}={token}")
         try:
             await session.open()
             await session.choose(PICK_KEY, stop.label)

@@ -52,7 +52,10 @@ MAX_SECONDS = 300.0
 MAX_REPLICAS = 8
 #: An interaction with no ``script_finished`` within this many seconds is an error.
 TIMEOUT = 15.0
-#: Ask kinds answered by picking one player (a radio button), from the ask registry.
+#: Ask kinds answered by picking one player (a radio button), from the ask registry: the
+#: only ones the load client answers. Scenarios whose first question is of another kind
+#: (amounts, several players, ``side-pots``' pots and who can win each) are left out of
+#: its plan, not answered wrongly (:func:`plan`).
 RADIO_KINDS = tuple(
     kind
     for kind, entry in ASKS.items()
@@ -225,7 +228,11 @@ class Session:
                         run.status = ForwardMsg.ScriptFinishedStatus.Name(
                             reply.script_finished
                         )
-                        break
+                        if run.status != "FINISHED_EARLY_FOR_RERUN":
+                            break
+                        # st.rerun(): the app draws the whole page again, and this
+                        # interaction lasts until that run ends (what it drew counts)
+                        run.widgets, run.alerts, fragment = {}, [], ""
         except TimeoutError:
             raise LoadError(f"no end of run within {TIMEOUT:.0f} s") from None
         except Exception as exc:  # websockets.ConnectionClosed and its kind
