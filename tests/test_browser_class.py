@@ -226,6 +226,17 @@ def test_1_build_preview_save_assign_and_two_learners_answer(
                 learner.locator(".st-key-welcome_claim_pin input").fill("2468")
                 learner.locator(".st-key-welcome_claim_again input").fill("2468")
                 learner.locator(".st-key-welcome_claim button").click()
+                expect(
+                    learner.get_by_test_id("stSidebar").get_by_text(
+                        f"Learning as {name}", exact=True
+                    )
+                ).to_be_visible()
+                # the sign-in's cookie is written just after that run (the page is
+                # drawn again then, the join box folded anew): open the box after it
+                learner.wait_for_function(
+                    "() => document.cookie.includes('tutor_learner=')", timeout=30_000
+                )
+                learner.wait_for_timeout(500)
                 learner.get_by_text("In a class? Join it with its code").click()
                 _fill(learner, "learn_join_code", code.lower())
                 expect(

@@ -120,6 +120,9 @@ def test_a_drill_answered_from_the_keyboard(page: Any, app: Any) -> None:  # noq
         page.wait_for_timeout(300)
         page.keyboard.press(key_for(index))
         expect(page.get_by_test_id("stAlertContentSuccess")).to_contain_text("Right: ")
+        # the key works once the Next button (which holds the shortcut) is drawn
+        expect(page.locator(".st-key-drill_next button")).to_be_visible()
+        page.wait_for_timeout(300)
         page.keyboard.press("n")  # the next question (or the summary)
     expect(page.get_by_role("heading", name="Drill summary")).to_be_visible()
     expect(page.get_by_text("5 of 5 right")).to_be_visible()
