@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 import streamlit as st
 
@@ -17,6 +17,117 @@ from tutor.progress import Learner, ProgressStore
 from tutor.ui.identity import LEARNER_COOKIE, LEARNER_TOKEN, cookie_token, now
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: Every session key the UI keeps, declared once: name (or a family's prefix) -> its
+#: declaration. ``tests/test_session_keys.py`` fails on a literal key anywhere else in
+#: ``tutor/ui``.
+DECLARED: dict[str, Key[Any] | Keys[Any]] = {}
+
+
+def _register(name: str, item: Key[Any] | Keys[Any]) -> None:
+    if name in DECLARED:
+        raise ValueError(f"session key {name!r} is declared twice")
+    DECLARED[name] = item
+
+
+class Key(Generic[T]):
+    """One session-state key: its name, the type of its value and its default.
+
+    ``default`` is a value (kept as is: use ``factory`` for a mutable default, a fresh one
+    each time the key is missing). ``Key`` objects are what the pages pass around: to a
+    widget as ``key=KEY.name``, to read and write as ``KEY.get()`` / ``KEY.set(v)``.
+    """
+
+    __slots__ = ("name", "kind", "_default", "_factory", "doc")
+
+    def __init__(
+        self,
+        name: str,
+        kind: type[T] | Any,
+        default: T | None = None,
+        *,
+        factory: Callable[[], T] | None = None,
+        doc: str = "",
+        register: bool = True,
+    ) -> None:
+        self.name = name
+        self.kind = kind
+        self._default = default
+        self._factory = factory
+        self.doc = doc
+        if register:
+            _register(name, self)
+
+    def __repr__(self) -> str:
+        return f"Key({self.name!r})"
+
+    def default(self) -> T:
+        """The value the key has while it is not in the session."""
+        return self._factory() if self._factory is not None else cast(T, self._default)
+
+    def get(self) -> T:
+        """The session's value, or the default (not stored)."""
+        state = st.session_state
+        return cast(T, state[self.name]) if self.name in state else self.default()
+
+    def set(self, value: T) -> None:
+        st.session_state[self.name] = value
+
+    def setdefault(self) -> T:
+        """The session's value, storing the default first if the key is missing."""
+        return cast(T, st.session_state.setdefault(self.name, self.default()))
+
+    def pop(self) -> T:
+        """Take the value out of the session (the default if it was not there)."""
+        return cast(T, st.session_state.pop(self.name, self.default()))
+
+    def present(self) -> bool:
+        return self.name in st.session_state
+
+
+class Keys(Generic[T]):
+    """A family of session keys sharing a prefix: ``FAMILY.at(part, ...)`` is the key
+    ``"<prefix>_<part>_..."`` (a per-step answer box, a per-class text box...)."""
+
+    __slots__ = ("prefix", "kind", "_default", "_factory", "doc")
+
+    def __init__(
+        self,
+        prefix: str,
+        kind: type[T] | Any,
+        default: T | None = None,
+        *,
+        factory: Callable[[], T] | None = None,
+        doc: str = "",
+    ) -> None:
+        self.prefix = prefix
+        self.kind = kind
+        self._default = default
+        self._factory = factory
+        self.doc = doc
+        _register(prefix, self)
+
+    def __repr__(self) -> str:
+        return f"Keys({self.prefix!r})"
+
+    def at(self, *parts: object) -> Key[T]:
+        """The family's key for ``parts`` (joined with ``_`` after the prefix)."""
+        name = "_".join([self.prefix, *(str(p) for p in parts)])
+        return Key(
+            name,
+            self.kind,
+            self._default,
+            factory=self._factory,
+            doc=self.doc,
+            register=False,
+        )
+
+    def owns(self, name: str) -> bool:
+        """Whether ``name`` is one of this family's keys."""
+        return name.startswith(self.prefix + "_")
+
 
 #: The game filter's choices: value -> label.
 GAME_CHOICES: Mapping[str, str] = MappingProxyType({"both": "All games", **GAME_TITLES})
