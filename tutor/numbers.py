@@ -75,7 +75,9 @@ def format_count(value: int | Decimal, lang: str | None = None) -> str:
     return format_decimal(value, locale=locale_of(code), decimal_quantization=False)
 
 
-def format_seconds(value: float | Decimal, lang: str | None = None, places: int = 1) -> str:
+def format_seconds(
+    value: float | Decimal, lang: str | None = None, places: int = 1
+) -> str:
     """Seconds with ``places`` decimals and the language's separator: ``1.5`` / ``1,5``.
 
     >>> format_seconds(1.5, "en"), format_seconds(1.5, "it"), format_seconds(12.25, "it", 2)
@@ -86,7 +88,9 @@ def format_seconds(value: float | Decimal, lang: str | None = None, places: int 
     if code == "en":
         return text
     return format_decimal(
-        Decimal(text), format="0." + "0" * places if places else "0", locale=locale_of(code)
+        Decimal(text),
+        format="0." + "0" * places if places else "0",
+        locale=locale_of(code),
     )
 
 

@@ -232,9 +232,10 @@ def scenario_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
 
 
 #: Parsed files kept for :func:`load_bank` with ``cache=True``: (path, size, mtime, inode,
-#: replay) -> its result. A changed file has a new key; keys of files gone are dropped.
+#: replay, language of the messages) -> its result. A changed file has a new key; keys of
+#: files gone are dropped.
 _parsed: dict[
-    tuple[str, int, int, int, bool], tuple[Scenario | None, list[ScenarioError]]
+    tuple[str, int, int, int, bool, str], tuple[Scenario | None, list[ScenarioError]]
 ]
 _parsed = {}
 _parsed_lock = threading.Lock()
@@ -288,7 +289,7 @@ def load_bank(
     bank = Bank()
     seen: dict[str, Scenario] = {}
     walked = scanned if scanned is not None else scan_scenarios(paths)
-    kept: set[tuple[str, int, int, int, bool]] = set()
+    kept: set[tuple[str, int, int, int, bool, str]] = set()
     for item in walked.items:
         if isinstance(item, files.FileProblem):
             name = os.fspath(item.path)
@@ -327,7 +328,9 @@ def load_bank(
                         + _(
                             "{id} is already the id of {path} (line {line}): ids are "
                             "unique across the bank; rename one of them."
-                        ).format(id=quote(scenario.id), path=first.path, line=first_line),
+                        ).format(
+                            id=quote(scenario.id), path=first.path, line=first_line
+                        ),
                         name,
                         line,
                         column,

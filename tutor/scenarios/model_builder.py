@@ -28,10 +28,10 @@ from tutor.engine.rules import (
     Variant,
 )
 from tutor.engine.rulings import LOW_KINDS, unfit_said
+from tutor.i18n import _
 from tutor.scenarios import fields as F
 from tutor.scenarios.model import Ask, Event, Scenario, SeatSpec, StakesSpec, Step
 from tutor.scenarios.schema_pass import BAD, SchemaPass, did_you_mean, good, listing
-from tutor.i18n import _
 from tutor.scenarios.text import (
     look_alike,
     quote,
@@ -112,7 +112,9 @@ class ModelBuilder:
             )
         community = v.get("community")
         if good(community) and community is not None and community in self.dealt:
-            self.problem("community", dealt_twice(community.text, self.dealt[community]))
+            self.problem(
+                "community", dealt_twice(community.text, self.dealt[community])
+            )
         start = v.get("start")
         street = start.get("street") if isinstance(start, dict) else None
         if isinstance(v.get("seats"), list):
@@ -270,7 +272,9 @@ class ModelBuilder:
                     "the name {name} reads like {twin} of {other}: they differ only by "
                     "case or by look-alike letters; give each player a name that reads "
                     "differently."
-                ).format(name=quote(name), twin=quote(twin), other=f"seats[{names[twin]}]"),
+                ).format(
+                    name=quote(name), twin=quote(twin), other=f"seats[{names[twin]}]"
+                ),
             )
 
     def start_fields(self, street: Any) -> None:
@@ -460,7 +464,7 @@ class ModelBuilder:
                     "{game} has no low half: a {kind} ask needs {games} (a game with a "
                     "low half); ask high-winner or best-high instead, or remove this "
                     "step (hand.low)."
-                ).format(game=game_title(variant.game.value), kind=kind, games=games),
+                ).format(game=game_title(str(variant.game)), kind=kind, games=games),
             )
         else:
             # Translators: {reason} is the engine's sentence saying why the ask does not fit.

@@ -248,9 +248,13 @@ class _Composer:
                 self.add(1, mark)
                 if stack and stack[-1][1] is None and stack[-1][0].__class__ is Map:
                     raise self.error(
-                        _("a key must be plain text, not a mapping: write 'name: value'.")
+                        _(
+                            "a key must be plain text, not a mapping: write 'name: value'."
+                        )
                         if cls is yaml.MappingStartEvent
-                        else _("a key must be plain text, not a list: write 'name: value'."),
+                        else _(
+                            "a key must be plain text, not a list: write 'name: value'."
+                        ),
                         mark,
                     )
                 container: Node = (

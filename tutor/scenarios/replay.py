@@ -308,9 +308,9 @@ class _Replay:
                     # Translators: {action} is the quoted action; {problem} the engine's
                     # sentence on the cards the next street lacks.
                     f"{where}: "
-                    + _("after {action} the next street is dealt, and {problem}").format(
-                        action=repr(text), problem=hand.problems[0]
-                    ),
+                    + _(
+                        "after {action} the next street is dealt, and {problem}"
+                    ).format(action=repr(text), problem=hand.problems[0]),
                 )
         if self.snapshots:
             self.results.append(
@@ -367,9 +367,9 @@ class _Replay:
                     f"{where}: "
                     # Translators: {kind} is the ask's kind (an identifier); {reason} the
                     # engine's sentence.
-                    + _("the engine cannot answer this {kind} ask here: {reason}").format(
-                        kind=ask.kind, reason=exc
-                    ),
+                    + _(
+                        "the engine cannot answer this {kind} ask here: {reason}"
+                    ).format(kind=ask.kind, reason=exc),
                 )
             )
             return

@@ -15,10 +15,10 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from tutor import specs as S
-from tutor.i18n import N_, _, ngettext
 from tutor.engine.actions import read_action
 from tutor.engine.cards import UNKNOWN, Card
 from tutor.engine.errors import ActionSyntaxError, CardError, ScenarioError
+from tutor.i18n import N_, _, ngettext
 from tutor.scenarios import fields as F
 from tutor.scenarios.nodes import Map, Node, Scalar, Seq, describe
 from tutor.scenarios.text import (
@@ -314,9 +314,9 @@ class SchemaPass:
                 where,
                 node,
                 # Translators: {value} is the value as written in the file.
-                _(
-                    "{value} is not an amount: write a number such as 2 or 0.25."
-                ).format(value=clip(text)),
+                _("{value} is not an amount: write a number such as 2 or 0.25.").format(
+                    value=clip(text)
+                ),
             )
             return BAD
         if text.startswith("-"):
@@ -646,7 +646,9 @@ class SchemaPass:
                     # Translators: {key} is the quoted key; {what} names the mapping
                     # ("seat", "stakes"); {keys} lists the allowed keys; {hint} is
                     # "; did you mean 'x'?" or ".".
-                    _("unknown key {key} in {what}: the allowed keys are {keys}{hint}").format(
+                    _(
+                        "unknown key {key} in {what}: the allowed keys are {keys}{hint}"
+                    ).format(
                         key=quote(key.text),
                         what=said_what(spec.what),
                         keys=listing(spec.names),
@@ -840,7 +842,9 @@ class SchemaPass:
             self.problem(
                 where,
                 node,
-                _("a step is one of act:, ask: or event:, not two: split it into steps."),
+                _(
+                    "a step is one of act:, ask: or event:, not two: split it into steps."
+                ),
             )
             return BAD
         if has_event:
@@ -849,17 +853,14 @@ class SchemaPass:
         if has_act:
             return ("act", self._Obj(spec.act, node, where))
         if not has_ask:
-            keys = (
-                listing(
-                    [
-                        k.text
-                        if len(k.text) <= 20 and k.text.isprintable()
-                        else quote(k.text, 20)
-                        for k, _ in node.pairs[:8]
-                    ]
-                )
-                or _("none")
-            )
+            keys = listing(
+                [
+                    k.text
+                    if len(k.text) <= 20 and k.text.isprintable()
+                    else quote(k.text, 20)
+                    for k, _ in node.pairs[:8]
+                ]
+            ) or _("none")
             if len(node.pairs) > 8:
                 # Translators: {keys} lists the first 8 keys; {n} how many more there are.
                 keys = _("{keys} and {n} more").format(

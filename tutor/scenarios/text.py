@@ -173,7 +173,9 @@ def skeleton(text: str) -> str:
     (True, False)
     """
     current = _folded(text)
-    for _ in range(4):  # map and fold until nothing changes (two rounds in practice)
+    for _round in range(
+        4
+    ):  # map and fold until nothing changes (two rounds in practice)
         upper = unicodedata.normalize("NFKC", current).upper()
         following = _folded(_skeleton_once(upper))
         if following == current:
