@@ -40,7 +40,7 @@ from tutor.asks import describe
 from tutor.engine.errors import ScenarioError, TutorError
 from tutor.engine.rules import DEFAULT_GAME, GAME_LABELS, PRESETS
 from tutor.i18n import N_, _, ngettext
-from tutor.numbers import locale_of
+from tutor.numbers import format_count, locale_of
 from tutor.scenarios.bank import check_text
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.nodes import MAX_BYTES
@@ -430,7 +430,7 @@ def write_section(settings: Settings) -> None:
             "{size} of {limit} bytes (the limit is 256 KiB). Checks run as you type "
             "(after a short pause) and when you leave the editor; Ctrl+Enter checks at "
             "once."
-        ).format(size=f"{draft.size:,}", limit=f"{MAX_BYTES:,}")
+        ).format(size=format_count(draft.size), limit=format_count(MAX_BYTES))
     )
     if not draft.text.strip():
         st.info(
