@@ -13,7 +13,8 @@ import streamlit as st
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import GAME_TITLES, PRESETS
 from tutor.i18n import N_, normalise
-from tutor.progress import Learner, ProgressStore
+from tutor.progress import Learner, ProgressStore, unresolved_learner
+from tutor.ui.data import keeps_answers
 from tutor.ui.identity import LEARNER_COOKIE, LEARNER_TOKEN, cookie_token, now
 
 log = logging.getLogger(__name__)
@@ -328,7 +329,8 @@ LEARNER_CACHE = "_learner_found"
 
 def current_learner(store: ProgressStore | None) -> Learner | None:
     """The learner chosen in this session, or None (without a store: the one found
-    earlier in the session, if any).
+    earlier in the session, else one not looked up yet whose answers are kept by name,
+    :func:`tutor.progress.unresolved_learner`).
 
     Looked up once per name and store, then kept in the session (learners are never
     renamed or removed); a name not found is looked up again on the next run.
@@ -346,7 +348,9 @@ def current_learner(store: ProgressStore | None) -> Learner | None:
         learner: Learner = cached[2]
         return learner
     if store is None:
-        return None
+        # signed in, but the store was away since: answers are kept by name meanwhile
+        # (if the data folder can keep them)
+        return unresolved_learner(name) if keeps_answers() else None
     try:
         found = store.find_learner(name)
     except TutorError:
