@@ -410,3 +410,93 @@ WT_RUN = "wt_run"
 WT_SKIPPED = "wt_skipped"
 WT_NEW_RUN = "wt_new_run"
 WT_FINISHED = "wt_finished"
+
+
+# -- Practice, Review and the ask panel (issue 20: honest) ----------------------------------
+class PanelKeys:
+    """The ask panel's session keys for one page (``prefix``: ``pr`` Practice, ``rv``
+    Review, ``wt`` the walkthrough, ``asg`` an assignment, ``studio_pv`` the Studio's
+    preview): ``"<prefix>_<part>"``, each declared once here."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+
+        def key(part: str, kind: Any, default: Any = None, **extra: Any) -> Key[Any]:
+            return Key(f"{prefix}_{part}", kind, default, **extra)
+
+        #: The question on screen: (scenario id, step, preset), or None.
+        self.at: Key[tuple[str, int, str] | None] = key("at", tuple)
+        #: Bumped by Retry, so the controls start empty.
+        self.attempt: Key[int] = key("attempt", int, 0)
+        self.verdict: Key[Any] = key("verdict", object, doc="the checked Verdict")
+        self.hint: Key[bool] = key("hint", bool, False)
+        #: When the question appeared (time.monotonic()).
+        self.shown: Key[float] = key("shown", float, 0.0)
+        #: Set by Check's / "Show the answer"'s callbacks to the question's place.
+        self.checking: Key[tuple[str, int, str] | None] = key("checking", tuple)
+        self.giving_up: Key[tuple[str, int, str] | None] = key("giving_up", tuple)
+        #: A problem to show under the controls (the app's own words), once.
+        self.problem: Key[str | None] = key("problem", str)
+        #: Answers checked per (scenario id, step) in this play-through.
+        self.tries: Key[dict[tuple[str, int], int]] = key("tries", dict, factory=dict)
+        #: First-attempt results per (scenario id, step): right or not.
+        self.first: Key[dict[tuple[str, int], bool]] = key("first", dict, factory=dict)
+        # widgets and containers
+        self.compare: Key[bool] = key("compare", bool, False)
+        self.form: Key[Any] = key(
+            "form", object, doc="the answer's form (Enter submits)"
+        )
+        self.check: Key[bool] = key("check", bool, False)
+        self.hint_button: Key[bool] = key("hint_button", bool, False)
+        self.retry: Key[bool] = key("retry", bool, False)
+        self.give_up: Key[bool] = key("give_up", bool, False)
+        self.verdict_box: Key[Any] = key("verdict_box", object)
+        #: The question's container, per (scenario id, step): the page's focus watcher
+        #: sees a new question arrive.
+        self.question: Keys[Any] = Keys(f"{prefix}_question", object)
+
+    def answer(self, scenario_id: str, step: int, attempt: int) -> str:
+        """The first part of the answer controls' widget keys (the control adds its own
+        ``_<part>``): ``"<prefix>_<scenario id>_<step>_<attempt>"``. Not a ``Keys``
+        family: its prefix is the page's, whose other keys are declared one by one."""
+        return f"{self.prefix}_{scenario_id}_{step}_{attempt}"
+
+
+#: The ask panel's keys of each page that shows one.
+PANELS: Mapping[str, PanelKeys] = MappingProxyType(
+    {p: PanelKeys(p) for p in ("pr", "rv", "wt", "asg", "studio_pv")}
+)
+
+#: Practice: the question on screen (its place in the round), the round's seed, the round's
+#: questions (fixed while it is worked through: (scenario id, step)), what drew them, and
+#: the questions passed with Next unanswered.
+PR_POS: Key[int] = Key("pr_pos", int, 0)
+PR_SEED: Key[int] = Key("pr_seed", int, 0)
+PR_FROZEN: Key[list[tuple[str, int]] | None] = Key("pr_frozen", list)
+PR_SIGNATURE: Key[tuple[Any, ...] | None] = Key("pr_signature", tuple)
+PR_SKIPPED: Key[set[tuple[str, int]]] = Key("pr_skipped", set, factory=set)
+#: Practice's widgets: the mode, topic and level choices and the buttons.
+PR_MODE: Key[str] = Key("pr_mode", str, "By topic")
+PR_TOPIC: Key[str] = Key("pr_topic", str)
+PR_LEVEL: Key[int] = Key("pr_level", int)
+PR_NEXT: Key[bool] = Key("pr_next", bool, False)
+PR_AGAIN: Key[bool] = Key("pr_again", bool, False)
+PR_MISTAKES: Key[bool] = Key("pr_mistakes", bool, False)
+PR_BLOCKED: Key[Any] = Key("pr_blocked", object)
+PR_BLOCKED_BACK: Key[bool] = Key("pr_blocked_back", bool, False)
+PR_BLOCKED_GIVE_UP: Key[bool] = Key("pr_blocked_give_up", bool, False)
+
+#: Review: the session's questions (fixed when it starts: (rule, question ref)), the
+#: question on screen, whose and which day's session it is, and the questions passed
+#: with Next unanswered (by place in the session).
+RV_QUEUE: Key[list[tuple[str, tuple[str, str, int]]]] = Key("rv_queue", list)
+RV_POS: Key[int] = Key("rv_pos", int, 0)
+RV_STAMP: Key[tuple[str, str] | None] = Key("rv_stamp", tuple)
+RV_SKIPPED: Key[set[int]] = Key("rv_skipped", set, factory=set)
+#: Review's buttons.
+RV_NEXT: Key[bool] = Key("rv_next", bool, False)
+RV_NEW: Key[bool] = Key("rv_new", bool, False)
+RV_REBUILD: Key[bool] = Key("rv_rebuild", bool, False)
+RV_BLOCKED: Key[Any] = Key("rv_blocked", object)
+RV_BLOCKED_BACK: Key[bool] = Key("rv_blocked_back", bool, False)
+RV_BLOCKED_GIVE_UP: Key[bool] = Key("rv_blocked_give_up", bool, False)
