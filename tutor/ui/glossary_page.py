@@ -15,7 +15,7 @@ from tutor.i18n import LANGUAGES, _, current_language
 from tutor.rules_reference import RULE_TITLE
 from tutor.ui.data import glossary, lessons
 from tutor.ui.rules_page import rule_href
-from tutor.ui.state import GLOSSARY_FILTER
+from tutor.ui.state import GLOSSARY_CHOSEN, GLOSSARY_FILTER
 from tutor.ui.text import plain
 
 #: Each language's name, written in that language (a language is named as its readers do).
@@ -93,10 +93,10 @@ def glossary_page() -> None:
             ).format(term=plain(repr(asked)))
         )
     if chosen is not None:
-        with st.container(border=True, key="glossary_chosen"):
+        with st.container(border=True, key=GLOSSARY_CHOSEN.name):
             st.subheader(plain(chosen.names[language]), anchor=f"chosen-{chosen.id}")
             _entry(chosen, language)
-    wanted = st.text_input(_("Find a term"), key=GLOSSARY_FILTER)
+    wanted = st.text_input(_("Find a term"), key=GLOSSARY_FILTER.name)
     shown = sorted(
         matching(data.terms, wanted), key=lambda t: t.names[language].casefold()
     )
