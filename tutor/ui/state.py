@@ -611,3 +611,23 @@ RULES_CHOSEN: Key[Any] = Key("rules_chosen", object, None)
 GLOSSARY_CHOSEN: Key[Any] = Key("glossary_chosen", object, None)
 FOCUS_WATCHER: Key[Any] = Key("focus_watcher", object, None)
 PROGRESS: Keys[Any] = Keys("progress", object, None)
+
+# -- the Studio's page and checked draft, the Class view's PINs and LMS exports (itval) --------
+#: The Studio's draft text (the name of ``STUDIO_TEXT``), read and written as a typed key.
+STUDIO_DRAFT: Key[str] = Key(STUDIO_TEXT, str, "", doc="the Studio's one draft")
+#: The draft last checked: (digest of its text, the checked draft).
+STUDIO_CHECKED: Key[Any] = Key("studio_checked", object, None)
+#: The Studio's section chooser (a radio's widget key; its value is one of the sections).
+STUDIO_SECTION: Key[str | None] = Key("studio_section", str | None, None)
+#: The Class view's PIN reset: the name typed, the button, the one-time PIN shown once
+#: ``(name, PIN or None)``, the list of learners (widget keys).
+PIN_NAME: Key[str] = Key("cv_pin_name", str, "")
+PIN_RESET_GO: Key[bool] = Key("cv_pin_reset_go", bool, False)
+PIN_RESET_SHOWN: Key[Any] = Key("cv_pin_reset", object, None)
+PIN_TABLE: Key[Any] = Key("cv_pin_table", object, None)
+#: The LMS exports' download buttons: an assignment's (``.at(id, "moodle")``), a chosen
+#: set's (``.at("moodle")``; its scenarios ``.at("pick")``, its title ``.at("title")``),
+#: a class's gradebook (``.at(class id)``).
+LMS_ASSIGNMENT: Keys[Any] = Keys("cv_asg_x", object, None)
+LMS_SET: Keys[Any] = Keys("cv_set", object, None)
+GRADEBOOK: Keys[Any] = Keys("cv_gradebook", object, None)

@@ -33,7 +33,8 @@ from tutor.numbers import format_count
 from tutor.scenarios.nodes import MAX_BYTES
 from tutor.ui.builder import builder_section
 from tutor.ui.state import (
-    STUDIO_TEXT,
+    STUDIO_DRAFT,
+    STUDIO_SECTION,
     Settings,
 )
 from tutor.ui.studio_check import (
@@ -71,7 +72,7 @@ from tutor.ui.studio_sources import (
 
 def write_section(settings: Settings) -> None:
     """Sources, editor, live checks, save and download."""
-    st.session_state.setdefault(STUDIO_TEXT, "")
+    STUDIO_DRAFT.setdefault()
     _sources(settings)
     draft = current_draft()
     _editor(draft)
@@ -101,7 +102,7 @@ def studio_page(settings: Settings) -> None:
     section = st.radio(
         _("Section"),
         SECTIONS,
-        key="studio_section",
+        key=STUDIO_SECTION.name,
         horizontal=True,
         label_visibility="collapsed",
         format_func=_,

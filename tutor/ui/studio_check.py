@@ -9,7 +9,6 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-import streamlit as st
 from babel.numbers import format_decimal
 
 from tutor.engine.errors import ScenarioError
@@ -21,7 +20,8 @@ from tutor.scenarios.nodes import MAX_BYTES
 from tutor.scenarios.places import Located, locate
 from tutor.scenarios.replay import answer_scenario
 from tutor.ui.state import (
-    STUDIO_TEXT,
+    STUDIO_CHECKED,
+    STUDIO_DRAFT,
 )
 
 DRAFT = "draft.yaml"
@@ -67,12 +67,12 @@ def check_draft(text: str) -> Draft:
 
 def current_draft() -> Draft:
     """The session's draft, checked once per distinct text."""
-    text = st.session_state.get(STUDIO_TEXT, "")
+    text = STUDIO_DRAFT.get()
     digest = hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
-    kept = st.session_state.get("studio_checked")
+    kept = STUDIO_CHECKED.get()
     if kept is not None and kept[0] == digest:
         draft: Draft = kept[1]
         return draft
     draft = check_draft(text)
-    st.session_state["studio_checked"] = (digest, draft)
+    STUDIO_CHECKED.set((digest, draft))
     return draft
