@@ -631,3 +631,14 @@ PIN_TABLE: Key[Any] = Key("cv_pin_table", object, None)
 LMS_ASSIGNMENT: Keys[Any] = Keys("cv_asg_x", object, None)
 LMS_SET: Keys[Any] = Keys("cv_set", object, None)
 GRADEBOOK: Keys[Any] = Keys("cv_gradebook", object, None)
+#: The Studio's save: its button, the download button, and the last save's result
+#: ``(kind, message, the text it was about)``.
+STUDIO_SAVE: Key[bool] = Key("studio_save", bool, False)
+STUDIO_DOWNLOAD: Key[Any] = Key("studio_download", object, None)
+STUDIO_SAVED: Key[Any] = Key("studio_saved", object, None)
+#: The Studio's editor: the plain-box toggle, the plain box's own copy of the draft, the
+#: gutter marks' container and the number of its last run (a new number redraws it).
+STUDIO_PLAIN: Key[bool] = Key("studio_plain", bool, False)
+STUDIO_PLAIN_BOX: Key[str] = Key(STUDIO_PLAIN_TEXT, str, "")
+STUDIO_GUTTER: Key[Any] = Key("studio_gutter_marks", object, None)
+STUDIO_MARKS_RUN: Key[int] = Key("studio_marks_run", int, 0)

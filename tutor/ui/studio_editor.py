@@ -14,8 +14,11 @@ import streamlit as st
 from tutor.asks import describe
 from tutor.i18n import _, ngettext
 from tutor.ui.state import (
-    STUDIO_PLAIN_TEXT,
-    STUDIO_TEXT,
+    STUDIO_DRAFT,
+    STUDIO_GUTTER,
+    STUDIO_MARKS_RUN,
+    STUDIO_PLAIN,
+    STUDIO_PLAIN_BOX,
 )
 from tutor.ui.studio_check import (
     Draft,
@@ -28,7 +31,7 @@ from tutor.ui.text import plain
 
 
 def _plain_changed() -> None:
-    st.session_state[STUDIO_TEXT] = st.session_state.get(STUDIO_PLAIN_TEXT, "")
+    STUDIO_DRAFT.set(STUDIO_PLAIN_BOX.get())
 
 
 #: The Ace options and props of the editor: the same on every run (see the module's
@@ -97,23 +100,23 @@ def gutter_marks_html(draft: Draft, run: int = 0) -> str:
 
 
 def _gutter_marks(draft: Draft) -> None:
-    run = st.session_state.get("studio_marks_run", 0) + 1
-    st.session_state["studio_marks_run"] = run
-    with st.container(key="studio_gutter_marks"):
+    run = STUDIO_MARKS_RUN.get() + 1
+    STUDIO_MARKS_RUN.set(run)
+    with st.container(key=STUDIO_GUTTER.name):
         st.html("<style>.st-key-studio_gutter_marks{display:none}</style>")
         st.iframe(gutter_marks_html(draft, run), height=1)
 
 
 def _editor(draft: Draft) -> None:
     plain_box = st.toggle(
-        _("Plain text box (no highlighting; for screen readers)"), key="studio_plain"
+        _("Plain text box (no highlighting; for screen readers)"), key=STUDIO_PLAIN.name
     )
     if plain_box:
         # the box always opens on the draft (Streamlit forgets an undrawn box's value)
-        st.session_state[STUDIO_PLAIN_TEXT] = st.session_state[STUDIO_TEXT]
+        STUDIO_PLAIN_BOX.set(STUDIO_DRAFT.get())
         st.text_area(
             _("Scenario YAML"),
-            key=STUDIO_PLAIN_TEXT,
+            key=STUDIO_PLAIN_BOX.name,
             height=420,
             on_change=_plain_changed,
         )
@@ -123,7 +126,7 @@ def _editor(draft: Draft) -> None:
     # The draft is the text a new mount starts from; a mounted editor ignores it (it keeps
     # what the author types), so passing it on every run changes nothing on screen.
     code_editor(
-        st.session_state[STUDIO_TEXT],
+        STUDIO_DRAFT.get(),
         lang="yaml",
         height=[18, 30],
         response_mode=["debounce", "blur"],
@@ -131,9 +134,9 @@ def _editor(draft: Draft) -> None:
         props=EDITOR_PROPS,
         key=editor_key(),
     )
-    before = st.session_state[STUDIO_TEXT]
+    before = STUDIO_DRAFT.get()
     take_editor_text()
-    if st.session_state[STUDIO_TEXT] != before:
+    if STUDIO_DRAFT.get() != before:
         st.rerun()  # check the new text, and draw the page for it
     _gutter_marks(draft)
 

@@ -14,7 +14,10 @@ from tutor.engine.errors import TutorError
 from tutor.i18n import _, ngettext
 from tutor.scenarios.writer import BankWriteError, InstructorBank
 from tutor.ui.state import (
-    STUDIO_TEXT,
+    STUDIO_DOWNLOAD,
+    STUDIO_DRAFT,
+    STUDIO_SAVE,
+    STUDIO_SAVED,
 )
 from tutor.ui.studio_check import (
     Draft,
@@ -62,7 +65,7 @@ def _save() -> None:
     from tutor.ui.data import forget_scans
 
     take_editor_text()  # a last change sent with the click is part of the draft
-    text = st.session_state.get(STUDIO_TEXT, "")
+    text = STUDIO_DRAFT.get()
     bank = instructor_bank()
     try:
         draft = current_draft()
@@ -76,27 +79,29 @@ def _save() -> None:
         target = bank.path_for(draft.scenario.id)
         scenario, path = bank.save(text, taken_ids(target))
     except TutorError as exc:
-        st.session_state["studio_saved"] = ("error", str(exc), text)
+        STUDIO_SAVED.set(("error", str(exc), text))
         return
     forget_scans()
     kept = len(bank.versions(scenario.id))
-    st.session_state["studio_saved"] = (
-        "ok",
+    STUDIO_SAVED.set(
         (
-            ngettext(
-                "Saved {id} as {file} in the instructor bank ({n} earlier version "
-                "kept). Learners find it in Walkthrough and Practice.",
-                "Saved {id} as {file} in the instructor bank ({n} earlier versions "
-                "kept). Learners find it in Walkthrough and Practice.",
-                kept,
-            )
-            if kept
-            else _(
-                "Saved {id} as {file} in the instructor bank. Learners find it in "
-                "Walkthrough and Practice."
-            )
-        ).format(id=scenario.id, file=path.name, n=kept),
-        text,
+            "ok",
+            (
+                ngettext(
+                    "Saved {id} as {file} in the instructor bank ({n} earlier version "
+                    "kept). Learners find it in Walkthrough and Practice.",
+                    "Saved {id} as {file} in the instructor bank ({n} earlier versions "
+                    "kept). Learners find it in Walkthrough and Practice.",
+                    kept,
+                )
+                if kept
+                else _(
+                    "Saved {id} as {file} in the instructor bank. Learners find it in "
+                    "Walkthrough and Practice."
+                )
+            ).format(id=scenario.id, file=path.name, n=kept),
+            text,
+        )
     )
 
 
@@ -106,7 +111,7 @@ def save_controls(draft: Draft) -> None:
     with left:
         st.button(
             _("Save to the instructor bank"),
-            key="studio_save",
+            key=STUDIO_SAVE.name,
             type="primary",
             disabled=draft.scenario is None,
             on_click=_save,
@@ -118,13 +123,13 @@ def save_controls(draft: Draft) -> None:
             draft.text.encode("utf-8"),
             file_name=name,
             mime="application/yaml",
-            key="studio_download",
+            key=STUDIO_DOWNLOAD.name,
         )
     # The result stays on screen while the text is the one it was about (a rerun from the
     # editor leaving focus must not wipe it) and goes at the first edit.
-    saved = st.session_state.get("studio_saved")
+    saved = STUDIO_SAVED.get()
     if saved is not None and saved[2] != draft.text:
-        st.session_state.pop("studio_saved", None)
+        STUDIO_SAVED.pop()
     elif saved is not None:
         kind, message, _text = saved
         (st.success if kind == "ok" else st.error)(plain(message))
