@@ -642,3 +642,10 @@ STUDIO_PLAIN: Key[bool] = Key("studio_plain", bool, False)
 STUDIO_PLAIN_BOX: Key[str] = Key(STUDIO_PLAIN_TEXT, str, "")
 STUDIO_GUTTER: Key[Any] = Key("studio_gutter_marks", object, None)
 STUDIO_MARKS_RUN: Key[int] = Key("studio_marks_run", int, 0)
+#: The Studio's editor mounts (``STUDIO_EDITOR.at(version)``: one component key per mount),
+#: their count, the last response taken, the Undo text and the notice after a replacement.
+STUDIO_EDITOR: Keys[Any] = Keys("studio_editor", object, None)
+STUDIO_VERSION: Key[int] = Key(STUDIO_EDITOR_VERSION, int, 0)
+STUDIO_SEEN: Key[Any] = Key(STUDIO_EDITOR_SEEN, object, None)
+STUDIO_UNDO_TEXT: Key[str | None] = Key(STUDIO_UNDO, str | None, None)
+STUDIO_NOTICE: Key[str | None] = Key("studio_notice", str | None, None)
