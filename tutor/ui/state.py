@@ -649,3 +649,13 @@ STUDIO_VERSION: Key[int] = Key(STUDIO_EDITOR_VERSION, int, 0)
 STUDIO_SEEN: Key[Any] = Key(STUDIO_EDITOR_SEEN, object, None)
 STUDIO_UNDO_TEXT: Key[str | None] = Key(STUDIO_UNDO, str | None, None)
 STUDIO_NOTICE: Key[str | None] = Key("studio_notice", str | None, None)
+#: The Studio's sources: the template's game and topic, the bank scenario to copy, the
+#: uploaded file, their buttons, and Undo's button (widget keys).
+STUDIO_TEMPLATE_GAME: Key[str | None] = Key("studio_template_game", str | None, None)
+STUDIO_TEMPLATE_TOPIC: Key[str | None] = Key("studio_template_topic", str | None, None)
+STUDIO_COPY_ID: Key[str | None] = Key("studio_copy_id", str | None, None)
+STUDIO_UPLOAD: Key[Any] = Key("studio_upload", object, None)
+STUDIO_USE_TEMPLATE: Key[bool] = Key("studio_use_template", bool, False)
+STUDIO_USE_COPY: Key[bool] = Key("studio_use_copy", bool, False)
+STUDIO_USE_UPLOAD: Key[bool] = Key("studio_use_upload", bool, False)
+STUDIO_UNDO_BUTTON: Key[bool] = Key("studio_undo_btn", bool, False)

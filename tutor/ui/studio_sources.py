@@ -14,7 +14,16 @@ from tutor.scenarios.model import Scenario
 from tutor.scenarios.nodes import MAX_BYTES
 from tutor.scenarios.templates import template, template_topics
 from tutor.ui.state import (
-    STUDIO_UNDO,
+    STUDIO_COPY_ID,
+    STUDIO_NOTICE,
+    STUDIO_TEMPLATE_GAME,
+    STUDIO_TEMPLATE_TOPIC,
+    STUDIO_UNDO_BUTTON,
+    STUDIO_UNDO_TEXT,
+    STUDIO_UPLOAD,
+    STUDIO_USE_COPY,
+    STUDIO_USE_TEMPLATE,
+    STUDIO_USE_UPLOAD,
     Settings,
 )
 from tutor.ui.studio_check import (
@@ -27,15 +36,15 @@ from tutor.ui.text import without_paths
 
 
 def _undo() -> None:
-    old = st.session_state.pop(STUDIO_UNDO, None)
+    old = STUDIO_UNDO_TEXT.pop()
     if old is not None:
         load_text(old, _("the text it held before"))
-        st.session_state.pop(STUDIO_UNDO, None)
+        STUDIO_UNDO_TEXT.pop()
 
 
 def _from_template() -> None:
-    game = st.session_state.get("studio_template_game", DEFAULT_GAME.value)
-    topic = st.session_state.get("studio_template_topic")
+    game = STUDIO_TEMPLATE_GAME.get() or DEFAULT_GAME.value
+    topic = STUDIO_TEMPLATE_TOPIC.get()
     if topic in template_topics(game):
         load_text(
             template(topic, game),
@@ -46,18 +55,20 @@ def _from_template() -> None:
 
 
 def _from_bank(scenarios: dict[str, Scenario]) -> None:
-    chosen = scenarios.get(st.session_state.get("studio_copy_id", ""))
+    chosen = scenarios.get(STUDIO_COPY_ID.get() or "")
     if chosen is None:
         return
     try:
         text = files.read_regular(chosen.path, MAX_BYTES).decode("utf-8")
     except files.UnsafeFile as exc:
-        st.session_state["studio_notice"] = without_paths(exc.problem.message)
+        STUDIO_NOTICE.set(without_paths(exc.problem.message))
         return
     except (OSError, UnicodeDecodeError) as exc:
-        st.session_state["studio_notice"] = _(
-            "That file cannot be read: {why}."
-        ).format(why=getattr(exc, "strerror", None) or type(exc).__name__)
+        STUDIO_NOTICE.set(
+            _("That file cannot be read: {why}.").format(
+                why=getattr(exc, "strerror", None) or type(exc).__name__
+            )
+        )
         return
     load_text(
         text,
@@ -66,23 +77,27 @@ def _from_bank(scenarios: dict[str, Scenario]) -> None:
 
 
 def _from_upload() -> None:
-    upload = st.session_state.get("studio_upload")
+    upload = STUDIO_UPLOAD.get()
     if upload is None:
-        st.session_state["studio_notice"] = _("Choose a file to upload first.")
+        STUDIO_NOTICE.set(_("Choose a file to upload first."))
         return
     data = upload.getvalue()
     if len(data) > MAX_BYTES:
-        st.session_state["studio_notice"] = _(
-            "{name} is {size} bytes, over the limit of {limit} "
-            "bytes (256 KiB): it was not put in the editor."
-        ).format(name=upload.name, size=_count(len(data)), limit=_count(MAX_BYTES))
+        STUDIO_NOTICE.set(
+            _(
+                "{name} is {size} bytes, over the limit of {limit} "
+                "bytes (256 KiB): it was not put in the editor."
+            ).format(name=upload.name, size=_count(len(data)), limit=_count(MAX_BYTES))
+        )
         return
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        st.session_state["studio_notice"] = _(
-            "{name} is not UTF-8 text: it was not put in the editor."
-        ).format(name=upload.name)
+        STUDIO_NOTICE.set(
+            _("{name} is not UTF-8 text: it was not put in the editor.").format(
+                name=upload.name
+            )
+        )
         return
     load_text(text, _("the uploaded file {name}").format(name=upload.name))
 
@@ -99,25 +114,26 @@ def _sources(settings: Settings) -> None:
     blank, copy, upload = st.columns(3)
     with blank:
         if settings.game in GAME_LABELS:  # the sidebar's game, when one is chosen
-            st.session_state.setdefault("studio_template_game", settings.game)
+            if not STUDIO_TEMPLATE_GAME.present():
+                STUDIO_TEMPLATE_GAME.set(settings.game)
         game = st.selectbox(
             _("Template game"),
             list(GAME_LABELS),
-            key="studio_template_game",
+            key=STUDIO_TEMPLATE_GAME.name,
             format_func=lambda g: _(GAME_LABELS[g]),
         )
-        st.selectbox(_("Topic"), template_topics(game), key="studio_template_topic")
+        st.selectbox(_("Topic"), template_topics(game), key=STUDIO_TEMPLATE_TOPIC.name)
         st.button(
             _("Start from the template"),
-            key="studio_use_template",
+            key=STUDIO_USE_TEMPLATE.name,
             on_click=_from_template,
         )
     with copy:
         scenarios = {s.id: s for s in scenario_bank().scenarios}
-        st.selectbox(_("Bank scenario"), sorted(scenarios), key="studio_copy_id")
+        st.selectbox(_("Bank scenario"), sorted(scenarios), key=STUDIO_COPY_ID.name)
         st.button(
             _("Copy it into the editor"),
-            key="studio_use_copy",
+            key=STUDIO_USE_COPY.name,
             on_click=_from_bank,
             args=(scenarios,),
         )
@@ -125,21 +141,21 @@ def _sources(settings: Settings) -> None:
         st.file_uploader(
             _("Scenario file (.yaml, at most {kib} KiB)").format(kib=MAX_BYTES // 1024),
             type=["yaml", "yml"],
-            key="studio_upload",
+            key=STUDIO_UPLOAD.name,
             max_upload_size=1,
         )
         st.button(
             _("Put the file in the editor"),
-            key="studio_use_upload",
+            key=STUDIO_USE_UPLOAD.name,
             on_click=_from_upload,
         )
-    notice = st.session_state.pop("studio_notice", None)
+    notice = STUDIO_NOTICE.pop()
     if notice:
         st.info(notice)
-    if st.session_state.get(STUDIO_UNDO) is not None:
+    if STUDIO_UNDO_TEXT.get() is not None:
         st.button(
             _("Undo: take back the previous text"),
-            key="studio_undo_btn",
+            key=STUDIO_UNDO_BUTTON.name,
             on_click=_undo,
         )
 
