@@ -28,7 +28,6 @@ NOT_YET: frozenset[str] = frozenset(
         "ruling_control.py",
         # The Studio page cut along its seams (issue 22 item 3): the parts of studio.py.
         "studio_files.py",
-        "studio_preview.py",
     }
 )
 

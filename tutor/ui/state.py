@@ -659,3 +659,14 @@ STUDIO_USE_TEMPLATE: Key[bool] = Key("studio_use_template", bool, False)
 STUDIO_USE_COPY: Key[bool] = Key("studio_use_copy", bool, False)
 STUDIO_USE_UPLOAD: Key[bool] = Key("studio_use_upload", bool, False)
 STUDIO_UNDO_BUTTON: Key[bool] = Key("studio_undo_btn", bool, False)
+#: The Studio's preview: the scenario previewed (a bank scenario instead of the draft:
+#: ``STUDIO_PREVIEW_BANK``), the step shown, the step to open at, what the step counts
+#: are of, the preset chosen, and its buttons (widget keys).
+STUDIO_PREVIEW_OF_BANK: Key[str | None] = Key(STUDIO_PREVIEW_BANK, str | None, None)
+STUDIO_PV_POS: Key[int] = Key("studio_pv_pos", int, 0)
+STUDIO_PV_GOTO: Key[int | None] = Key("studio_pv_goto", int | None, None)
+STUDIO_PV_OF: Key[Any] = Key("studio_pv_of", object, None)
+STUDIO_PV_PRESET: Key[Any] = Key("studio_pv_preset", object, None)
+STUDIO_PV_DRAFT: Key[bool] = Key("studio_pv_draft", bool, False)
+STUDIO_PV_BACK: Key[bool] = Key("studio_pv_back", bool, False)
+STUDIO_PV_NEXT: Key[bool] = Key("studio_pv_next", bool, False)

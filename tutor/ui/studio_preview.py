@@ -16,7 +16,15 @@ from tutor.i18n import _
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import walk
 from tutor.ui.state import (
-    STUDIO_PREVIEW_BANK,
+    STUDIO_PREVIEW_OF_BANK,
+    STUDIO_PV_BACK,
+    STUDIO_PV_DRAFT,
+    STUDIO_PV_GOTO,
+    STUDIO_PV_NEXT,
+    STUDIO_PV_OF,
+    STUDIO_PV_POS,
+    STUDIO_PV_PRESET,
+    STUDIO_SECTION,
     Settings,
 )
 from tutor.ui.studio_check import (
@@ -29,24 +37,24 @@ from tutor.ui.text import plain
 
 
 def _pv_move(step: int, count: int) -> None:
-    pos = st.session_state.get("studio_pv_pos", 0) + step
-    st.session_state["studio_pv_pos"] = max(0, min(count - 1, pos))
+    pos = STUDIO_PV_POS.get() + step
+    STUDIO_PV_POS.set(max(0, min(count - 1, pos)))
 
 
 def preview_bank_scenario(scenario_id: str, step: int | None = None) -> None:
     """Have the preview play a bank scenario (at ``step``), leaving the draft alone."""
-    st.session_state[STUDIO_PREVIEW_BANK] = scenario_id
-    st.session_state["studio_pv_goto"] = step
-    st.session_state["studio_section"] = SECTIONS[1]
+    STUDIO_PREVIEW_OF_BANK.set(scenario_id)
+    STUDIO_PV_GOTO.set(step)
+    STUDIO_SECTION.set(SECTIONS[1])
 
 
 def _preview_draft_instead() -> None:
-    st.session_state.pop(STUDIO_PREVIEW_BANK, None)
+    STUDIO_PREVIEW_OF_BANK.pop()
 
 
 def _preview_source() -> tuple[Scenario | None, str]:
     """What the preview plays: a bank scenario asked for, else the draft; and its text."""
-    chosen = st.session_state.get(STUDIO_PREVIEW_BANK)
+    chosen = STUDIO_PREVIEW_OF_BANK.get()
     if chosen:
         from tutor.ui.bank import scenario_bank
 
@@ -60,11 +68,11 @@ def _preview_source() -> tuple[Scenario | None, str]:
             )
             st.button(
                 _("Preview my draft instead"),
-                key="studio_pv_draft",
+                key=STUDIO_PV_DRAFT.name,
                 on_click=_preview_draft_instead,
             )
             return scenario, f"bank:{scenario.id}"
-        st.session_state.pop(STUDIO_PREVIEW_BANK, None)
+        STUDIO_PREVIEW_OF_BANK.pop()
     draft = current_draft()
     return draft.scenario, draft.text
 
@@ -87,7 +95,7 @@ def preview_section(settings: Settings) -> None:
     preset = st.selectbox(
         _("House rules"),
         choices,
-        key="studio_pv_preset",
+        key=STUDIO_PV_PRESET.name,
         format_func=lambda p: _("As the draft says") if p == "as-written" else p,
     )
     try:
@@ -107,14 +115,14 @@ def preview_section(settings: Settings) -> None:
         st.info(_("The draft has no steps."))
         return
     here = (source, preset)
-    if st.session_state.get("studio_pv_of") != here:
-        st.session_state["studio_pv_of"] = here
-        st.session_state["studio_pv_pos"] = 0
-    goto = st.session_state.pop("studio_pv_goto", None)
+    if STUDIO_PV_OF.get() != here:
+        STUDIO_PV_OF.set(here)
+        STUDIO_PV_POS.set(0)
+    goto = STUDIO_PV_GOTO.pop()
     if goto is not None:
         at = [i for i, r in enumerate(results) if r.index == goto]
-        st.session_state["studio_pv_pos"] = at[0] if at else 0
-    pos = max(0, min(len(results) - 1, st.session_state.get("studio_pv_pos", 0)))
+        STUDIO_PV_POS.set(at[0] if at else 0)
+    pos = max(0, min(len(results) - 1, STUDIO_PV_POS.get()))
     st.caption(_("A preview: answers here are checked but never recorded."))
     learnerless = replace(settings, learner=None, preview=True)
     _show_step(
@@ -131,7 +139,7 @@ def preview_section(settings: Settings) -> None:
     with back:
         st.button(
             _("Back"),
-            key="studio_pv_back",
+            key=STUDIO_PV_BACK.name,
             on_click=_pv_move,
             args=(-1, len(results)),
             disabled=pos == 0,
@@ -139,7 +147,7 @@ def preview_section(settings: Settings) -> None:
     with forward:
         st.button(
             _("Next"),
-            key="studio_pv_next",
+            key=STUDIO_PV_NEXT.name,
             on_click=_pv_move,
             args=(1, len(results)),
             disabled=pos == len(results) - 1,
