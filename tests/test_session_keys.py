@@ -26,8 +26,6 @@ NOT_YET: frozenset[str] = frozenset(
         "classview.py",
         "drills.py",
         "ruling_control.py",
-        # The Studio page cut along its seams (issue 22 item 3): the parts of studio.py.
-        "studio_files.py",
     }
 )
 

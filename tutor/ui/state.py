@@ -670,3 +670,16 @@ STUDIO_PV_PRESET: Key[Any] = Key("studio_pv_preset", object, None)
 STUDIO_PV_DRAFT: Key[bool] = Key("studio_pv_draft", bool, False)
 STUDIO_PV_BACK: Key[bool] = Key("studio_pv_back", bool, False)
 STUDIO_PV_NEXT: Key[bool] = Key("studio_pv_next", bool, False)
+#: The Studio's Bank section: the last message ``(kind, text)``, the files' table, the
+#: instructor file chosen, its Open, Download, confirm and Delete controls, and its search
+#: and filters (``STUDIO_BANK_SEARCH``, ``STUDIO_BANK_WHERE``, ``STUDIO_BANK_STATUS``).
+STUDIO_BANK_MSG: Key[Any] = Key("studio_bank_msg", object, None)
+STUDIO_BANK_TABLE: Key[Any] = Key("studio_bank_table", object, None)
+STUDIO_BANK_PICK: Key[str | None] = Key("studio_bank_pick", str | None, None)
+STUDIO_BANK_OPEN: Key[bool] = Key("studio_bank_open", bool, False)
+STUDIO_BANK_DOWNLOAD: Key[Any] = Key("studio_bank_download", object, None)
+STUDIO_CONFIRM_DELETE: Key[bool] = Key("studio_confirm_delete", bool, False)
+STUDIO_BANK_DELETE: Key[bool] = Key("studio_bank_delete", bool, False)
+STUDIO_BANK_SEARCH_BOX: Key[str] = Key(STUDIO_BANK_SEARCH, str, "")
+STUDIO_BANK_WHERE_BOX: Key[str] = Key(STUDIO_BANK_WHERE, str, "all")
+STUDIO_BANK_STATUS_BOX: Key[str] = Key(STUDIO_BANK_STATUS, str, "all")

@@ -18,9 +18,17 @@ from tutor.i18n import N_, _, ngettext
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.writer import BankFile, BankWriteError
 from tutor.ui.state import (
-    STUDIO_BANK_SEARCH,
-    STUDIO_BANK_STATUS,
-    STUDIO_BANK_WHERE,
+    STUDIO_BANK_DELETE,
+    STUDIO_BANK_DOWNLOAD,
+    STUDIO_BANK_MSG,
+    STUDIO_BANK_OPEN,
+    STUDIO_BANK_PICK,
+    STUDIO_BANK_SEARCH_BOX,
+    STUDIO_BANK_STATUS_BOX,
+    STUDIO_BANK_TABLE,
+    STUDIO_BANK_WHERE_BOX,
+    STUDIO_CONFIRM_DELETE,
+    STUDIO_SECTION,
 )
 from tutor.ui.studio_draft import (
     SECTIONS,
@@ -38,18 +46,20 @@ def _open_file(path: str) -> None:
     try:
         text = instructor_bank().read(path).decode("utf-8")
     except BankWriteError as exc:
-        st.session_state["studio_bank_msg"] = ("error", without_paths(str(exc)))
+        STUDIO_BANK_MSG.set(("error", without_paths(str(exc))))
         return
     except UnicodeDecodeError:
-        st.session_state["studio_bank_msg"] = (
-            "error",
-            _("{name} is not UTF-8 text: it was not put in the editor.").format(
-                name=Path(path).name
-            ),
+        STUDIO_BANK_MSG.set(
+            (
+                "error",
+                _("{name} is not UTF-8 text: it was not put in the editor.").format(
+                    name=Path(path).name
+                ),
+            )
         )
         return
     load_text(text, _("the file {name}").format(name=Path(path).name))
-    st.session_state["studio_section"] = SECTIONS[0]
+    STUDIO_SECTION.set(SECTIONS[0])
 
 
 def _delete(scenario_id: str) -> None:
@@ -58,15 +68,17 @@ def _delete(scenario_id: str) -> None:
     try:
         kept = instructor_bank().delete(scenario_id)
     except TutorError as exc:
-        st.session_state["studio_bank_msg"] = ("error", str(exc))
+        STUDIO_BANK_MSG.set(("error", str(exc)))
         return
     forget_scans()
-    st.session_state["studio_confirm_delete"] = False
-    st.session_state["studio_bank_msg"] = (
-        "ok",
-        _("Deleted {id}; its last content is kept as version {version}.").format(
-            id=scenario_id, version=kept.stem
-        ),
+    STUDIO_CONFIRM_DELETE.set(False)
+    STUDIO_BANK_MSG.set(
+        (
+            "ok",
+            _("Deleted {id}; its last content is kept as version {version}.").format(
+                id=scenario_id, version=kept.stem
+            ),
+        )
     )
 
 
@@ -226,7 +238,7 @@ def _bank_table(rows: list[BankRow]) -> None:
         pandas.DataFrame(data, columns=list(BANK_COLUMNS)),
         hide_index=True,
         width="stretch",
-        key="studio_bank_table",
+        key=STUDIO_BANK_TABLE.name,
         column_order=list(BANK_COLUMNS),
         column_config={
             key: (
@@ -259,35 +271,35 @@ def bank_section() -> None:
     with search:
         st.text_input(
             _("Search"),
-            key=STUDIO_BANK_SEARCH,
+            key=STUDIO_BANK_SEARCH_BOX.name,
             placeholder=_("words of the title, id, topic, game or file"),
         )
     with where:
         st.selectbox(
             _("Bank"),
             list(BANK_WHERE),
-            key=STUDIO_BANK_WHERE,
+            key=STUDIO_BANK_WHERE_BOX.name,
             format_func=lambda k: _(BANK_WHERE[k]),
         )
     with status:
         st.selectbox(
             _("Status"),
             list(BANK_STATUS),
-            key=STUDIO_BANK_STATUS,
+            key=STUDIO_BANK_STATUS_BOX.name,
             format_func=lambda k: _(BANK_STATUS[k]),
         )
     shown_rows = filter_rows(
         rows,
-        str(st.session_state.get(STUDIO_BANK_SEARCH) or ""),
-        str(st.session_state.get(STUDIO_BANK_WHERE) or "all"),
-        str(st.session_state.get(STUDIO_BANK_STATUS) or "all"),
+        str(STUDIO_BANK_SEARCH_BOX.get() or ""),
+        str(STUDIO_BANK_WHERE_BOX.get() or "all"),
+        str(STUDIO_BANK_STATUS_BOX.get() or "all"),
     )
     if len(shown_rows) != len(rows):
         st.caption(
             _("{n} of {total} files match.").format(n=len(shown_rows), total=len(rows))
         )
     _bank_table(shown_rows)
-    message = st.session_state.pop("studio_bank_msg", None)
+    message = STUDIO_BANK_MSG.pop()
     if message is not None:
         (st.success if message[0] == "ok" else st.error)(plain(message[1]))
     if not mine:
@@ -301,13 +313,15 @@ def bank_section() -> None:
     by_name = {f.path.name: f for f in mine if not f.refused}
     if not by_name:
         return
-    name = st.selectbox(_("Instructor file"), sorted(by_name), key="studio_bank_pick")
+    name = st.selectbox(
+        _("Instructor file"), sorted(by_name), key=STUDIO_BANK_PICK.name
+    )
     chosen = by_name[name]
     left, middle, right = st.columns(3)
     with left:
         st.button(
             _("Open in the editor (replaces its text)"),
-            key="studio_bank_open",
+            key=STUDIO_BANK_OPEN.name,
             on_click=_open_file,
             args=(str(chosen.path),),
         )
@@ -322,19 +336,19 @@ def bank_section() -> None:
             data or b"",
             file_name=chosen.path.name,
             mime="application/yaml",
-            key="studio_bank_download",
+            key=STUDIO_BANK_DOWNLOAD.name,
             disabled=data is None,
         )
     with right:
         stem = chosen.path.stem
         confirm = st.checkbox(
             _("Yes, delete {name}").format(name=stem),
-            key="studio_confirm_delete",
+            key=STUDIO_CONFIRM_DELETE.name,
             help=_("The file's content is kept as a numbered version in .versions/."),
         )
         st.button(
             _("Delete"),
-            key="studio_bank_delete",
+            key=STUDIO_BANK_DELETE.name,
             disabled=not confirm,
             on_click=_delete,
             args=(stem,),
