@@ -1102,12 +1102,8 @@ class ProgressStore:
             try:
                 with self._transaction(write=True) as session:
                     learner_row = self._learner_row(session, learner)
-                    if answer_id is not None:  # saved already (a replay): once only
-                        found = session.scalars(
-                            select(AnswerRow).where(AnswerRow.answer_id == answer_id)
-                        ).one_or_none()
-                        if found is not None:
-                            return _record(found)
+                    # an id saved already (a replay) is refused by its unique index:
+                    # read below, so that a new answer costs no look-up first
                     if run_id is not None:
                         values["attempt"] = (
                             self._run_attempts(
@@ -1132,12 +1128,23 @@ class ProgressStore:
             except IntegrityError as exc:
                 if answer_id is None:
                     raise self._error("save an answer", exc) from exc
-                continue  # the same answer saved at the same moment elsewhere: read it
+                saved = self._saved_answer(answer_id)  # saved once already: once only
+                if saved is not None:
+                    return saved
+                continue
             except SQLAlchemyError as exc:
                 if self.is_sqlite:
                     self._checkpoint()
                 raise self._error("save an answer", exc) from exc
         raise ProgressError(f"Could not save the answer {answer_id!r}: try again.")
+
+    def _saved_answer(self, answer_id: str) -> AnswerRecord | None:
+        """The answer saved with this id, if any."""
+        with self._guard("read an answer"), self._transaction(write=False) as session:
+            found = session.scalars(
+                select(AnswerRow).where(AnswerRow.answer_id == answer_id)
+            ).one_or_none()
+            return None if found is None else _record(found)
 
     def _count(self, session: Session, row: AnswerRow) -> None:
         """Add a new answer to the running counts (``answer_days``, ``ask_marks``)."""
