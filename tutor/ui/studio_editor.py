@@ -83,6 +83,7 @@ _GUTTER_SCRIPT = """<!-- run {run} --><script id="marks" type="application/json"
 def gutter_marks_html(draft: Draft, run: int = 0) -> str:
     """The script that marks each problem's line in Ace's gutter (JSON kept inert).
 
+    >>> from tutor.ui.studio_check import check_draft
     >>> gutter_marks_html(check_draft("a: </script>")).count("</script>")  # its own two
     2
     """
