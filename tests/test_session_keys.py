@@ -27,6 +27,7 @@ NOT_YET: frozenset[str] = frozenset(
         "classview.py",
         "components.py",
         "drills.py",
+        "drill_controls.py",  # cut out of drills.py (issue 22 item 3), not converted yet
         "glossary_page.py",
         "identity.py",
         "language.py",

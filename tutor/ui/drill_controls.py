@@ -16,9 +16,18 @@ import streamlit as st
 from tutor.asks import AskKind, Slot
 from tutor.i18n import _
 from tutor.quiz import action_candidates, format_amount, to_amount
+from tutor.quiz_ruling import (
+    NOBODY,
+    SKIPPED_OPTIONS,
+    goes_on,
+    out_of_turn_outcome,
+    outcome_choices,
+)
+from tutor.quiz_ruling import (
+    label as outcome_label,
+)
 from tutor.scenarios.replay import StepResult
 from tutor.ui.control_parts import player_cards, size_candidates
-from tutor.ui.ruling_control import ruling_control
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +91,7 @@ def _choice_buttons(
     many: bool = True,
     keys: str = PICK_KEYS,
     fmt: Callable[[Any], str] = str,
+    across: int = 3,
 ) -> str:
     """Options as buttons, each toggled by a click or its key (shown on it); a chosen one is
     ticked. Returns the session key holding the choice (a list, or one value)."""
@@ -89,7 +99,7 @@ def _choice_buttons(
     st.caption(label)
     chosen = st.session_state.get(pick)
     picked = list(chosen or ()) if many else ([chosen] if chosen is not None else [])
-    columns = st.columns(min(len(options), 3) or 1)
+    columns = st.columns(min(len(options), across) or 1)
     for n, option in enumerate(options):
         on = option in picked
         with columns[n % len(columns)]:
@@ -279,10 +289,120 @@ def cards(entry: AskKind, key: str, result: StepResult, answer: Answer) -> None:
         )
 
 
+#: The keys of a second choice beside the first's digits (who acts next after the ruling).
+SECOND_KEYS = "ASDFGHJKL"
+#: The keys of each side pot's players: the first side pot's digits, then two letter rows
+#: (C and R are Streamlit's own keys).
+SIDE_POT_KEYS = (PICK_KEYS, "QWETYUIOP", "ASDFGHJKL")
+YES, NO = "yes", "no"
+
+
+def _yes_no_label(value: str) -> str:
+    return _("Yes") if value == YES else _("No")
+
+
 def ruling(entry: AskKind, key: str, result: StepResult, answer: Answer) -> None:
-    """An irregularity target: the ruling control of the scenarios, then Submit."""
-    given = ruling_control(key, result, result.hand.view())
-    _submit_button(answer, key, lambda: dict(given))
+    """An irregularity target: the ruling's questions as buttons answered by a click or a
+    key (digits for the ruling, Y or N for "binding?", letters for who acts next), only
+    those that apply (as :mod:`tutor.ui.ruling_control` asks them), then Submit."""
+    assert result.ruling is not None
+    expected = result.ruling.answer
+    view = result.hand.view()
+    if expected.get("rule") == "irr.out-of-turn":
+        _out_of_turn(key, expected, view, answer)
+        return
+    outcome = _choice_buttons(
+        f"{key}_outcome",
+        _("Ruling"),
+        outcome_choices(expected),
+        many=False,
+        fmt=lambda v: _(outcome_label(v)),
+        across=1,  # the rulings are sentences: one under the other
+    )
+    goes = goes_on(_picked(outcome))
+    after = None
+    if goes:
+        names = [str(seat.name) for seat in view.seats if not seat.folded]
+        seats = {
+            str(seat.name): _("{name} (seat {seat})").format(
+                name=seat.name, seat=seat.seat
+            )
+            for seat in view.seats
+        }
+        after = _choice_buttons(
+            f"{key}_next",
+            _("Who acts next?"),
+            [*names, NOBODY],
+            many=False,
+            keys=SECOND_KEYS,
+            fmt=lambda name: seats.get(name, _(name)),
+        )
+
+    def build() -> dict[str, Any]:
+        given: dict[str, Any] = {"outcome": _picked(outcome)}
+        if after is not None and goes_on(given["outcome"]):
+            given.update(next_player=_picked(after), asked_next=True)
+        return given
+
+    _submit_button(answer, key, build)
+
+
+def _out_of_turn(key: str, expected: Any, view: Any, answer: Answer) -> None:
+    # as the ruling control: the second question is the one the situation asks
+    skipped_to_act = str(expected.get("outcome")) in SKIPPED_OPTIONS
+    stands = _choice_buttons(
+        f"{key}_binding",
+        _("Is the out-of-turn action binding (does it stand)?"),
+        [YES, NO],
+        many=False,
+        keys="YN",
+        fmt=_yes_no_label,
+    )
+    if skipped_to_act:
+        second = _choice_buttons(
+            f"{key}_skipped",
+            _(
+                "If it stands: what may the skipped player do when the action comes back?"
+            ),
+            list(SKIPPED_OPTIONS),
+            many=False,
+            keys=SECOND_KEYS,
+            fmt=lambda v: _(SKIPPED_OPTIONS[v]),
+            across=1,
+        )
+    else:
+        stakes = view.stakes
+        options = action_candidates(
+            list(expected.get("next_actions") or ()),
+            street=str(view.street),
+            current_bet=max((seat.bet for seat in view.seats), default=Decimal(0)),
+            small_bet=stakes.small_bet,
+            big_bet=stakes.big_bet,
+            bring_in=stakes.bring_in,
+        )
+        second = _choice_buttons(
+            f"{key}_actions",
+            _("What may the player to act do now?"),
+            options,
+            keys=PICK_KEYS,
+        )
+
+    def build() -> dict[str, Any]:
+        chosen = _picked(stands)
+        given: dict[str, Any] = {}
+        skipped = None
+        if skipped_to_act:
+            skipped = _picked(second)
+        else:
+            given.update(next_actions=list(_picked(second) or ()), asked_actions=True)
+        given["outcome"] = (
+            None
+            if chosen is None
+            else out_of_turn_outcome(chosen == YES, skipped, skipped_to_act)
+        )
+        return given
+
+    _submit_button(answer, key, build)
 
 
 def _submit_button(
@@ -366,32 +486,35 @@ def payouts(entry: AskKind, key: str, result: StepResult, answer: Answer) -> Non
 
 
 def side_pots(entry: AskKind, key: str, result: StepResult, answer: Answer) -> None:
-    """The pots typed in one box (main first), then who can win each side pot; Enter submits."""
+    """Who can win each side pot (players toggled by a click or a key: digits for the
+    first side pot, letter rows for the next), then the pots typed in one box (main first);
+    Enter in the box submits."""
     pots, who = entry.first_slot("pots"), entry.first_slot("eligible")
     view = result.hand.view()
     live = [s for s in view.seats if not s.folded]
     names = [str(s.name) for s in live]
     # one side pot at most per player all in (what the table shows, not the answer)
     sides = max(sum(1 for s in live if s.all_in), 1)
+    picks = [
+        _choice_buttons(
+            f"{key}_side_{n}",
+            _("Who can win side pot {n}?").format(n=n),
+            names,
+            keys=SIDE_POT_KEYS[n - 1] if n <= len(SIDE_POT_KEYS) else "",
+        )
+        for n in range(1, sides + 1)
+    ]
     with st.form(f"{key}_form", border=False, enter_to_submit=True):
         st.text_input(
             _(pots.label),
             key=f"{key}_pots",
             placeholder=_("for example 45, 30"),
         )
-        for n in range(1, sides + 1):
-            st.multiselect(
-                _("Who can win side pot {n}?").format(n=n),
-                names,
-                key=f"{key}_side_{n}",
-            )
 
         def build() -> dict[str, Any]:
             amounts = _picked(f"{key}_pots") or ""
             eligible: list[list[str]] = [names]
-            eligible += [
-                list(_picked(f"{key}_side_{n}") or ()) for n in range(1, sides + 1)
-            ]
+            eligible += [list(_picked(pick) or ()) for pick in picks]
             count = len(amounts.replace(",", " ").split())
             return {pots.key: amounts, who.key: eligible[: max(count, 1)]}
 

@@ -412,9 +412,9 @@ def _status_line(plan: Plan, results: list[Result]) -> str:
 
 #: The keys a question is answered with, shown under its controls.
 KEYS_LINE = N_(
-    "Keys: seat numbers pick a player (0 for seat 10), digits a count or an option, "
-    "letters an amount, Y or N, Enter submits, N goes to the next question (each key is "
-    "shown on its button)."
+    "Keys: seat numbers pick a player (0 for seat 10), digits a count, an option or a "
+    "ruling, letters an amount or the second choice, Y or N, Enter submits, N goes to "
+    "the next question (each key is shown on its button)."
 )
 
 
