@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from tutor.i18n import _
-from tutor.quiz import format_amount
+from tutor.numbers import format_amount
 
 
 def stacks(

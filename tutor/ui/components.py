@@ -9,7 +9,8 @@ from typing import Any
 import streamlit as st
 
 from tutor.engine.errors import TutorError
-from tutor.engine.rules import GAME_LABELS
+from tutor.i18n import N_, _
+from tutor.ui.state import FOCUS_WATCHER as FOCUS_WATCHER_KEY
 from tutor.ui.state import Settings
 from tutor.ui.text import plain, without_paths
 
@@ -36,7 +37,7 @@ def page_style() -> None:
 log = logging.getLogger(__name__)
 
 #: Shown when something other than a TutorError goes wrong (no traceback on the page).
-UNEXPECTED = (
+UNEXPECTED = N_(
     "Something went wrong on this page ({kind}: {message}). Reload the page; if it happens "
     "again, tell your instructor what you did just before."
 )
@@ -52,7 +53,9 @@ def guarded(body: Callable[[], None]) -> None:
         log.exception("a page failed")
         st.error(
             plain(
-                without_paths(UNEXPECTED.format(kind=type(exc).__name__, message=exc))
+                without_paths(
+                    _(UNEXPECTED).format(kind=type(exc).__name__, message=exc)
+                )
             )
         )
 
@@ -69,8 +72,14 @@ def show_table(
     ``show_to_act`` and ``show_pot`` hide what an open question asks (see
     :func:`tutor.ui.table_view.table_html`).
     """
-    from tutor.quiz import format_amount
+    from tutor.numbers import format_amount
+    from tutor.quiz import to_amount
     from tutor.ui.table_view import table_html
+    from tutor.wording import game_title
+
+    def amount(value: Any) -> str:
+        found = to_amount(value)
+        return str(value) if found is None else format_amount(found)
 
     st.html(
         table_html(
@@ -83,26 +92,28 @@ def show_table(
     )
     stakes = view.stakes
     parts = [
-        f"Game: {GAME_LABELS.get(str(view.game), str(view.game))}",
-        f"house rules: {view.rules_label}",
+        _("Game: {game}").format(game=game_title(str(view.game), short=True)),
+        _("house rules: {rules}").format(rules=view.rules_label),
     ]
     small = getattr(stakes, "small_bet", None)
     big = getattr(stakes, "big_bet", None)
     if small is not None and big is not None:
-        parts.append(f"stakes {format_amount(small)}/{format_amount(big)}")
+        parts.append(
+            _("stakes {small}/{big}").format(small=amount(small), big=amount(big))
+        )
         ante = getattr(stakes, "ante", None)
         if ante:
-            parts.append(f"ante {format_amount(ante)}")
+            parts.append(_("ante {amount}").format(amount=amount(ante)))
         bring_in = getattr(stakes, "bring_in", None)
         if bring_in:
-            parts.append(f"bring-in {format_amount(bring_in)}")
+            parts.append(_("bring-in {amount}").format(amount=amount(bring_in)))
     st.caption(" · ".join(parts))
 
 
 def need_learner(settings: Settings) -> bool:
     """Ask for a learner name when none is chosen; True when one is."""
     if settings.learner is None:
-        st.info("Type your name in the sidebar so your answers are saved.")
+        st.info(_("Type your name in the sidebar so your answers are saved."))
         return False
     return True
 
@@ -145,5 +156,5 @@ FOCUS_WATCHER = """<script>
 def focus_watcher() -> None:
     """Put the focus watcher on the page: hidden, and at the same place on every page and
     run (right after the page style), so its frame stays mounted and keeps its memory."""
-    with st.container(key="focus_watcher"):
+    with st.container(key=FOCUS_WATCHER_KEY.name):
         st.iframe(FOCUS_WATCHER, height=1)

@@ -12,10 +12,9 @@ import streamlit as st
 
 from tutor.glossary import Glossary, Term
 from tutor.i18n import LANGUAGES, _, current_language
-from tutor.rules_reference import RULE_TITLE
 from tutor.ui.data import glossary, lessons
-from tutor.ui.rules_page import rule_href
-from tutor.ui.state import GLOSSARY_FILTER
+from tutor.ui.rules_page import rule_title_links
+from tutor.ui.state import GLOSSARY_CHOSEN, GLOSSARY_FILTER
 from tutor.ui.text import plain
 
 #: Each language's name, written in that language (a language is named as its readers do).
@@ -56,10 +55,7 @@ def _entry(term: Term, language: str) -> None:
         st.caption(_("In the Italian rooms' pages: {words}").format(words=said))
     parts = [_("Taught in {lesson}").format(lesson=_lesson_link(term))]
     if term.rules:
-        rules = ", ".join(
-            f"[{plain(RULE_TITLE.get(r, r))}]({rule_href(r)})" for r in term.rules
-        )
-        parts.append(_("Rules: {rules}").format(rules=rules))
+        parts.append(_("Rules: {rules}").format(rules=rule_title_links(term.rules)))
     st.caption(" · ".join(parts))
 
 
@@ -93,10 +89,10 @@ def glossary_page() -> None:
             ).format(term=plain(repr(asked)))
         )
     if chosen is not None:
-        with st.container(border=True, key="glossary_chosen"):
+        with st.container(border=True, key=GLOSSARY_CHOSEN.name):
             st.subheader(plain(chosen.names[language]), anchor=f"chosen-{chosen.id}")
             _entry(chosen, language)
-    wanted = st.text_input(_("Find a term"), key=GLOSSARY_FILTER)
+    wanted = st.text_input(_("Find a term"), key=GLOSSARY_FILTER.name)
     shown = sorted(
         matching(data.terms, wanted), key=lambda t: t.names[language].casefold()
     )

@@ -28,7 +28,9 @@ from typing import Any
 
 import streamlit as st
 
+from tutor.engine.errors import TutorError
 from tutor.i18n import ngettext
+from tutor.progress import ProgressStore
 from tutor.progress.identity import (
     SESSION_DAYS,
     Clock,
@@ -37,6 +39,17 @@ from tutor.progress.identity import (
     new_token,
     system_clock,
 )
+from tutor.ui.state import (
+    COOKIE_WRITER,
+    COOKIE_WRITER_COMPONENT,
+    COOKIES_BATCH,
+    COOKIES_PENDING,
+    LEARNER_NAME,
+    LEARNER_RESTORED,
+    choose_learner,
+)
+from tutor.ui.state import INSTRUCTOR_TOKEN as _INSTRUCTOR_TOKEN
+from tutor.ui.state import LEARNER_TOKEN as _LEARNER_TOKEN
 
 log = logging.getLogger(__name__)
 
@@ -44,11 +57,10 @@ LEARNER_COOKIE = "tutor_learner"
 INSTRUCTOR_COOKIE = "tutor_instructor"
 #: What a token looks like (``secrets.token_urlsafe(32)``): anything else is ignored.
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
-#: Session keys: this session's learner token, instructor token, and the cookies to write.
-LEARNER_TOKEN = "_learner_token"
-INSTRUCTOR_TOKEN = "_instructor_token"
-PENDING = "_cookies_pending"
-_BATCH = "_cookies_batch"
+#: The session keys' names of this session's learner token and instructor token (declared
+#: in tutor.ui.state; tutor.auth and the tests read them by name).
+LEARNER_TOKEN = _LEARNER_TOKEN.name
+INSTRUCTOR_TOKEN = _INSTRUCTOR_TOKEN.name
 
 #: The clock every sign-in and throttle reads (tests put a fake one here).
 clock: Clock = system_clock
@@ -102,12 +114,12 @@ def forget(cookie: str) -> None:
 
 
 def _queue(cookie: str, value: str, max_age: int) -> None:
-    pending: dict[str, Any] = dict(st.session_state.get(PENDING) or {})
-    batch = int(st.session_state.get(_BATCH, 0)) + 1  # never reused in a session
-    st.session_state[_BATCH] = batch
+    pending: dict[str, Any] = dict(COOKIES_PENDING.get() or {})
+    batch = int(COOKIES_BATCH.get()) + 1  # never reused in a session
+    COOKIES_BATCH.set(batch)
     cookies = dict(pending.get("cookies", {}))
     cookies[cookie] = {"value": value, "max_age": max_age}
-    st.session_state[PENDING] = {"batch": batch, "cookies": cookies}
+    COOKIES_PENDING.set({"batch": batch, "cookies": cookies})
 
 
 #: Writes the cookies it is given into the browser, then says which batch it wrote.
@@ -137,19 +149,42 @@ def _cookie_writer() -> Any:
 def write_pending_cookies() -> None:
     """Mount the cookie writer while cookies wait to be written (called once per run, at
     the same place); once the browser says it wrote them, stop."""
-    pending = st.session_state.get(PENDING)
+    pending = COOKIES_PENDING.get()
     if not pending:
         return
-    with st.container(key="cookie_writer"):
+    with st.container(key=COOKIE_WRITER.name):
         result = _cookie_writer()(
             data=json.loads(json.dumps(pending)),
-            key="cookie_writer_c",
+            key=COOKIE_WRITER_COMPONENT.name,
             default={"written": 0},
             on_written_change=lambda: None,
         )
     written = getattr(result, "written", None) if result is not None else None
     if written == pending.get("batch"):
-        st.session_state.pop(PENDING, None)
+        COOKIES_PENDING.pop()
+
+
+def restore_learner(store: ProgressStore) -> None:
+    """On a session's first run (a refresh, a new tab), take back the learner this browser
+    signed in as: its ``tutor_learner`` cookie's token, if the store still knows it.
+
+    Nothing in the address can choose the learner.
+    """
+    if LEARNER_NAME.get() or LEARNER_RESTORED.get():
+        return
+    LEARNER_RESTORED.set(True)  # once a session: "Sign out" sticks
+    token = cookie_token(LEARNER_COOKIE)
+    if token is None:
+        return
+    try:
+        learner = store.session_learner(token, now=now())
+    except TutorError:
+        log.warning("the browser's sign-in could not be looked up", exc_info=True)
+        return
+    if learner is None:
+        return
+    _LEARNER_TOKEN.set(token)
+    choose_learner(learner.name)
 
 
 def wait_message(seconds: int, locked: bool) -> str:

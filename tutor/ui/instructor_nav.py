@@ -15,7 +15,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from tutor.auth import auth_mode, is_instructor
 from tutor.config import ConfigError
-from tutor.i18n import _
+from tutor.i18n import _, use_language
 
 
 def instructor_view() -> str:
@@ -40,13 +40,13 @@ def instructor_pages(view: str | None = None) -> list[st.Page]:
     return [
         st.Page(
             "app_pages/studio.py",
-            title="Studio",
+            title=_("Studio"),
             icon=":material/edit_note:",
             visibility=visibility,
         ),
         st.Page(
             "app_pages/class_view.py",
-            title="Class view",
+            title=_("Class view"),
             icon=":material/groups:",
             visibility=visibility,
         ),
@@ -70,45 +70,51 @@ def app_pages(language: str, instructors: str) -> list[st.Page]:
     with _PAGES_LOCK:
         pages = _PAGES.get(key)
         if pages is None:
-            pages = _PAGES[key] = [
-                st.Page(
-                    "app_pages/learn.py",
-                    title="Learn",
-                    icon=":material/school:",
-                    default=True,
-                ),
-                st.Page(
-                    "app_pages/walkthrough.py",
-                    title="Walkthrough",
-                    icon=":material/play_arrow:",
-                ),
-                st.Page(
-                    "app_pages/practice.py", title="Practice", icon=":material/quiz:"
-                ),
-                st.Page(
-                    "app_pages/drills.py",
-                    title="Dealer drills",
-                    icon=":material/timer:",
-                ),
-                st.Page(
-                    "app_pages/review.py",
-                    title="Review",
-                    icon=":material/event_repeat:",
-                ),
-                st.Page(
-                    "app_pages/progress.py",
-                    title="Progress",
-                    icon=":material/monitoring:",
-                ),
-                *instructor_pages(instructors),
-                st.Page("app_pages/rules.py", title="Rules", icon=":material/gavel:"),
-                st.Page(
-                    "app_pages/glossary.py",
-                    title=_("Glossary"),
-                    icon=":material/menu_book:",
-                ),
-            ]
+            with use_language(language):
+                pages = _PAGES[key] = _menu(instructors)
     # Fresh copies: navigation marks the page it returns callable, and running it unmarks
     # it, so sessions running at once must not share the objects (copying skips the file
     # checks that making a page does).
     return [copy.copy(page) for page in pages]
+
+
+def _menu(instructors: str) -> list[st.Page]:
+    """The menu's pages, titled in the current language (the navigation's names are the
+    ones the rest of the app uses: the Studio's save message names "Walkthrough" and
+    "Practice" the same way)."""
+    return [
+        st.Page(
+            "app_pages/learn.py",
+            title=_("Learn"),
+            icon=":material/school:",
+            default=True,
+        ),
+        st.Page(
+            "app_pages/walkthrough.py",
+            title=_("Walkthrough"),
+            icon=":material/play_arrow:",
+        ),
+        st.Page("app_pages/practice.py", title=_("Practice"), icon=":material/quiz:"),
+        st.Page(
+            "app_pages/drills.py",
+            title=_("Dealer drills"),
+            icon=":material/timer:",
+        ),
+        st.Page(
+            "app_pages/review.py",
+            title=_("Review"),
+            icon=":material/event_repeat:",
+        ),
+        st.Page(
+            "app_pages/progress.py",
+            title=_("Progress"),
+            icon=":material/monitoring:",
+        ),
+        *instructor_pages(instructors),
+        st.Page("app_pages/rules.py", title=_("Rules"), icon=":material/gavel:"),
+        st.Page(
+            "app_pages/glossary.py",
+            title=_("Glossary"),
+            icon=":material/menu_book:",
+        ),
+    ]

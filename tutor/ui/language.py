@@ -47,7 +47,7 @@ def _session_language() -> str | None:
     """The running session's language, or None outside a session's script run."""
     if get_script_run_ctx(suppress_warning=True) is None:
         return None
-    value = st.session_state.get(LANGUAGE)
+    value = LANGUAGE.get()
     return value if isinstance(value, str) else None
 
 
@@ -79,7 +79,7 @@ def _saved(store: ProgressStore | None, learner: Learner | None) -> str | None:
     updates what is kept)."""
     if store is None or learner is None:
         return None
-    kept = st.session_state.get(LANGUAGE_SAVED)
+    kept = LANGUAGE_SAVED.get()
     if isinstance(kept, tuple) and kept[0] == learner.id:
         found: str | None = kept[1]
         return found
@@ -88,45 +88,44 @@ def _saved(store: ProgressStore | None, learner: Learner | None) -> str | None:
     except TutorError:
         log.warning("the learner's language could not be read", exc_info=True)
         return None
-    st.session_state[LANGUAGE_SAVED] = (learner.id, found)
+    LANGUAGE_SAVED.set((learner.id, found))
     return found
 
 
 def resolve(store: ProgressStore | None, learner: Learner | None) -> str:
     """Work out the session's language for this run and keep it in the session."""
     lang = choose_language(
-        st.session_state.get(LANGUAGE_CHOICE),
+        LANGUAGE_CHOICE.get(),
         _saved(store, learner),
         _profile_locale(),
         _browser_locale(),
     )
-    st.session_state[LANGUAGE] = lang
+    LANGUAGE.set(lang)
     return lang
 
 
 def _switched(store: ProgressStore | None, learner: Learner | None) -> None:
-    picked = st.session_state.get(LANGUAGE_SWITCH)
+    picked = LANGUAGE_SWITCH.get()
     if picked not in LANGUAGES:
         return
-    st.session_state[LANGUAGE_CHOICE] = picked
-    st.session_state[LANGUAGE] = picked
+    LANGUAGE_CHOICE.set(picked)
+    LANGUAGE.set(picked)
     st.query_params["lang"] = picked
     if store is not None and learner is not None:
         try:
             store.set_language(learner, picked)
-            st.session_state[LANGUAGE_SAVED] = (learner.id, picked)
+            LANGUAGE_SAVED.set((learner.id, picked))
         except TutorError:
             log.warning("the learner's language could not be saved", exc_info=True)
 
 
 def switch(store: ProgressStore | None, learner: Learner | None) -> None:
     """The sidebar's language switch (the current language chosen)."""
-    current = st.session_state.get(LANGUAGE) or LANGUAGES[0]
-    st.session_state[LANGUAGE_SWITCH] = current
+    LANGUAGE_SWITCH.set(LANGUAGE.get() or LANGUAGES[0])
     st.radio(
         _("Language"),
         list(LANGUAGES),
-        key=LANGUAGE_SWITCH,
+        key=LANGUAGE_SWITCH.name,
         format_func=name_of,
         horizontal=True,
         on_change=_switched,

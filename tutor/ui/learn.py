@@ -17,7 +17,18 @@ from tutor.ui.data import lessons, progress_store
 from tutor.ui.glossary_links import linked_markdown
 from tutor.ui.lessons_read import READ, lessons_read, mark_read
 from tutor.ui.rules_page import rule_title_links
-from tutor.ui.state import Settings
+from tutor.ui.state import (
+    LEARN_ASSIGNMENT_OPEN,
+    LEARN_BACK,
+    LEARN_CONTINUE,
+    LEARN_LESSON,
+    LEARN_OPEN,
+    LEARN_START,
+    WT_FINISHED,
+    WT_POS,
+    WT_SCENARIO,
+    Settings,
+)
 from tutor.ui.text import plain
 
 if TYPE_CHECKING:  # the bank and the walkthrough are imported when a lesson is opened
@@ -27,11 +38,13 @@ if TYPE_CHECKING:  # the bank and the walkthrough are imported when a lesson is 
 
 WALKTHROUGH_PAGE = "app_pages/walkthrough.py"
 #: The first visit's greeting (the README's "first visit" paragraph says the same).
-WELCOME = (
+WELCOME = N_(
     "**Welcome!** Type your name and press Enter: your answers are saved under it. "
     "Used this app before? Type the same name, then its PIN, to pick up where you were."
 )
-SIGN_IN_WELCOME = "**Welcome!** Sign in (in the sidebar) to have your answers saved under your account."
+SIGN_IN_WELCOME = N_(
+    "**Welcome!** Sign in (in the sidebar) to have your answers saved under your account."
+)
 #: How far back "Continue where you left off" looks for the last answer.
 RECENT = timedelta(days=30)
 #: Above a lesson shown in English because it has no translation in the session's language.
@@ -49,9 +62,9 @@ logger = logging.getLogger(__name__)
 
 
 def _open(lesson_id: str | None) -> None:
-    st.session_state["learn_lesson"] = lesson_id
+    LEARN_LESSON.set(lesson_id)
     if lesson_id:
-        st.session_state.setdefault(READ, set()).add(lesson_id)
+        READ.setdefault().add(lesson_id)
 
 
 def lesson_status(
@@ -126,7 +139,7 @@ def lesson_list(
             st.markdown(plain(lesson.summary))
             st.button(
                 _("Open lesson"),
-                key=f"learn_open_{lesson.id}",
+                key=LEARN_OPEN.at(lesson.id).name,
                 on_click=_open,
                 args=(lesson.id,),
             )
@@ -137,7 +150,7 @@ def _scenarios_for(lesson: Lesson, bank: BankView, settings: Settings) -> None:
     from tutor.ui.bank import lesson_scenarios
     from tutor.ui.walkthrough import scenario_title, start_walkthrough
 
-    st.subheader("Play it through")
+    st.subheader(_("Play it through"))
     found = lesson_scenarios(lesson, lessons(), bank.filtered(settings.game))
     if not found:
         st.info(_("No scenarios for this lesson in the chosen game yet."))
@@ -147,7 +160,7 @@ def _scenarios_for(lesson: Lesson, bank: BankView, settings: Settings) -> None:
         with left:
             st.markdown(plain(scenario_title(localised(scenario))))
         with right:
-            if st.button("Start", key=f"learn_start_{scenario.id}"):
+            if st.button(_("Start"), key=LEARN_START.at(scenario.id).name):
                 start_walkthrough(scenario.id)
                 st.switch_page(WALKTHROUGH_PAGE)
 
@@ -176,7 +189,7 @@ def lesson_view(lesson: Lesson, settings: Settings) -> None:
     """One lesson: its Markdown body, then its scenarios with buttons to start them."""
     from tutor.ui.bank import scenario_bank
 
-    st.button("All lessons", key="learn_back", on_click=_open, args=(None,))
+    st.button(_("All lessons"), key=LEARN_BACK.name, on_click=_open, args=(None,))
     if lesson.language != current_language():
         st.info(_(UNTRANSLATED))
     elif lesson.stale:
@@ -194,17 +207,16 @@ def _last_place(settings: Settings, bank: BankView) -> tuple[Scenario, int] | No
     latest run; after a finished scenario, the first step of the next one.
     """
     from tutor.ui.bank import in_course_order
-    from tutor.ui.state import WT_FINISHED
     from tutor.ui.walkthrough import next_in_lesson
 
     playable = bank.filtered(settings.game)
     by_id = {s.id: s for s in playable}
     place: tuple[Scenario, int] | None = None
     finished = False
-    chosen = st.session_state.get("wt_scenario")
-    if chosen in by_id:
-        place = by_id[chosen], int(st.session_state.get("wt_pos", 0))
-        finished = st.session_state.get(WT_FINISHED) == chosen
+    chosen = WT_SCENARIO.get()
+    if chosen is not None and chosen in by_id:
+        place = by_id[chosen], int(WT_POS.get())
+        finished = WT_FINISHED.get() == chosen
     elif settings.learner is not None:
         place, finished = _stored_place(settings, by_id)
     if place is None or not finished:
@@ -242,6 +254,7 @@ def _position(scenario: Scenario, step: int) -> int:
 
 def continue_box(settings: Settings, bank: BankView) -> None:
     """ "Continue where you left off", when there is a place to go back to."""
+    from tutor.scenarios.texts import localised
     from tutor.ui.walkthrough import start_walkthrough
 
     place = _last_place(settings, bank)
@@ -251,15 +264,15 @@ def continue_box(settings: Settings, bank: BankView) -> None:
     with st.container(border=True):
         st.markdown(
             _("**Continue where you left off:** {title}, step {n}").format(
-                title=plain(scenario.title), n=pos + 1
+                title=plain(localised(scenario).title), n=pos + 1
             )
         )
-        if st.button(_("Continue"), key="learn_continue", type="primary"):
-            if pos == 0 and st.session_state.get("wt_scenario") != scenario.id:
+        if st.button(_("Continue"), key=LEARN_CONTINUE.name, type="primary"):
+            if pos == 0 and WT_SCENARIO.get() != scenario.id:
                 start_walkthrough(scenario.id)
             else:
-                st.session_state["wt_scenario"] = scenario.id
-                st.session_state["wt_pos"] = pos
+                WT_SCENARIO.set(scenario.id)
+                WT_POS.set(pos)
             st.switch_page(WALKTHROUGH_PAGE)
 
 
@@ -270,9 +283,9 @@ def welcome() -> None:
 
     with st.container(border=True):
         if auth_mode() == "signin":  # the signed-in identity is the learner
-            st.markdown(SIGN_IN_WELCOME)
+            st.markdown(_(SIGN_IN_WELCOME))
             return
-        st.markdown(WELCOME)
+        st.markdown(_(WELCOME))
         learner_form("welcome")
 
 
@@ -283,12 +296,11 @@ def _assignments(settings: Settings) -> bool:
     """
     from tutor.ui.assignments import assignment_view, due_box
     from tutor.ui.data import available_store
-    from tutor.ui.state import LEARN_ASSIGNMENT
 
     store = available_store()
     if store is None:
         return False
-    opened = st.session_state.get(LEARN_ASSIGNMENT)
+    opened = LEARN_ASSIGNMENT_OPEN.get()
     if isinstance(opened, int):
         assignment_view(settings, store, opened)
         return True
@@ -306,11 +318,11 @@ def learn_page(settings: Settings) -> None:
     else:
         show_greeting("welcome")
     if not all_lessons:
-        st.info("No lessons yet.")
+        st.info(_("No lessons yet."))
         return
     if settings.learner is not None and _assignments(settings):
         return
-    chosen = st.session_state.get("learn_lesson")
+    chosen = LEARN_LESSON.get()
     lesson = next((item for item in all_lessons if item.id == chosen), None)
     if lesson is None:
         bank = None

@@ -9,39 +9,35 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-import streamlit as st
-
 from tutor.engine.errors import TutorError
 from tutor.ui.data import progress_store
-from tutor.ui.state import Settings
+from tutor.ui.state import LESSONS_READ, LESSONS_READ_SAVED, Settings
 
 if TYPE_CHECKING:
     from tutor.progress import Learner
 
 #: Session key: the lessons opened in this session.
-READ = "learn_read"
-#: Session key: (learner id, lesson id) pairs already saved to the progress store.
-READ_SAVED = "learn_read_saved"
+READ = LESSONS_READ
 
 logger = logging.getLogger(__name__)
 
 
 def mark_read(lesson_id: str, settings: Settings) -> None:
     """Mark the lesson read: in this session, and for a named learner in the store (once)."""
-    st.session_state.setdefault(READ, set()).add(lesson_id)
+    READ.setdefault().add(lesson_id)
     if settings.learner is not None:
         _save_read(settings.learner, lesson_id)
 
 
 def keep_session_reads(learner: Learner) -> None:
     """Save under ``learner`` the lessons opened in this session before a name was given."""
-    for lesson_id in sorted(st.session_state.get(READ, set())):
+    for lesson_id in sorted(READ.get()):
         _save_read(learner, lesson_id)
 
 
 def _save_read(learner: Learner, lesson_id: str) -> None:
     """The Read mark in the store, once per learner and lesson in a session."""
-    saved: set[tuple[int, str]] = st.session_state.setdefault(READ_SAVED, set())
+    saved = LESSONS_READ_SAVED.setdefault()
     key = (learner.id, lesson_id)
     if key in saved:
         return
@@ -57,7 +53,7 @@ def _save_read(learner: Learner, lesson_id: str) -> None:
 
 def lessons_read(settings: Settings) -> set[str]:
     """The lessons opened in this session and, for a named learner, ever (from the store)."""
-    read: set[str] = set(st.session_state.get(READ, set()))
+    read: set[str] = set(READ.get())
     if settings.learner is not None:
         try:
             read |= progress_store().lessons_read(settings.learner)

@@ -32,7 +32,7 @@ from tutor.rules_reference import (
 from tutor.scenarios.bank import PATTERNS
 from tutor.ui.data import folder_signature
 from tutor.ui.glossary_links import linked_markdown
-from tutor.ui.state import PRESET_DESCRIPTIONS
+from tutor.ui.state import PRESET_DESCRIPTIONS, RULES_CHOSEN
 from tutor.ui.text import plain
 
 #: The page's address (its file name under app_pages/, as ``st.navigation`` derives it).
@@ -162,7 +162,7 @@ def rules_page() -> None:
     if asked and chosen is None:
         st.warning(rules_gettext(_NO_SUCH_RULE, lang).format(rule=repr(asked)))
     if chosen is not None:
-        with st.container(border=True, key="rules_chosen"):
+        with st.container(border=True, key=RULES_CHOSEN.name):
             st.subheader(f"`{chosen}` — {rule_title(chosen, lang)}")
             _rule_body(chosen, by_rule.get(chosen, ()), lang)
     st.markdown(preset_legend(lang))

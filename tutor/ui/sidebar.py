@@ -12,13 +12,14 @@ tutor/ui/identity.py) until "Sign out".
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import Any
 
 import streamlit as st
 
 from tutor.auth import auth_mode, learner_pin_required, signin_sidebar
 from tutor.engine.errors import TutorError
-from tutor.i18n import _
+from tutor.i18n import _, current_language
 from tutor.progress import Learner, ProgressStore
 from tutor.progress.identity import PIN_POLICY, pin_key
 from tutor.progress.records import NAME_MAX, clean_name
@@ -27,32 +28,41 @@ from tutor.ui import language
 from tutor.ui.data import available_store, progress_store, store_notice
 from tutor.ui.identity import (
     LEARNER_COOKIE,
-    LEARNER_TOKEN,
     forget,
     now,
+    restore_learner,
     start,
     verdict_message,
 )
 from tutor.ui.lessons_read import READ, keep_session_reads
 from tutor.ui.state import (
+    CLAIM_FOR,
+    FOUR_COLOUR,
     GAME_CHOICES,
+    GAME_FILTER,
+    GREETING,
+    LEARNER_FORM,
+    LEARNER_NAME,
+    LEARNER_TOKEN,
+    OWN_PIN,
+    PIN_FOR,
     PRESET_CHOICES,
+    PRESET_SETTING,
+    PROBLEM,
+    Key,
     choose_learner,
     current_learner,
-    restore_learner,
+    game_choice_label,
+    preset_choice_label,
 )
 from tutor.ui.text import plain, quoted
 
 log = logging.getLogger(__name__)
 
-#: Session keys: the name waiting for its PIN, the name waiting for a PIN to be chosen
-#: (``(name, "new" | "first")``), the learner who signed in with a one-time PIN, and the
-#: one-off messages after a choice.
-PIN_FOR = "learner_pin_for"
-CLAIM_FOR = "learner_claim_for"
-OWN_PIN = "learner_own_pin"
-GREETING = "learner_greeting"
-PROBLEM = "learner_problem"
+
+def _field(where: str, part: str) -> Key[Any]:
+    """The learner form ``where``'s widget ``part`` (``sidebar_name``, ``welcome_pin``...)."""
+    return LEARNER_FORM[where].at(part)
 
 
 def name_problem(name: str) -> str | None:
@@ -84,32 +94,32 @@ def _signed_in(
     store: ProgressStore, learner: Learner, greeting: str, where: str
 ) -> None:
     """Sign ``learner`` in: a session in the store, its token into the browser's cookie."""
-    st.session_state.pop(PIN_FOR, None)
-    st.session_state.pop(CLAIM_FOR, None)
+    PIN_FOR.pop()
+    CLAIM_FOR.pop()
     _end_browser_session(store)
     token = start(LEARNER_COOKIE)
     store.open_session(token, "learner", learner, now=now())
-    st.session_state[LEARNER_TOKEN] = token
-    st.session_state[GREETING] = (where, greeting)
+    LEARNER_TOKEN.set(token)
+    GREETING.set((where, greeting))
     choose_learner(learner.name)
     keep_session_reads(learner)
 
 
 def _end_browser_session(store: ProgressStore) -> None:
-    token = st.session_state.pop(LEARNER_TOKEN, None)
+    token = LEARNER_TOKEN.pop()
     if token:
         store.end_session(str(token))
 
 
 def _problem(where: str, text: str) -> None:
-    st.session_state[PROBLEM] = (where, text)
+    PROBLEM.set((where, text))
 
 
 def enter_name(where: str) -> None:
     """The name box's callback (Enter, or its button): ask the PIN, ask for a new PIN,
     or (PINs optional) welcome back or create."""
-    name = str(st.session_state.get(f"{where}_name") or "")
-    st.session_state.pop(PROBLEM, None)
+    name = str(_field(where, "name").get() or "")
+    PROBLEM.pop()
     problem = name_problem(name)
     if problem is not None:
         _problem(where, problem)
@@ -120,9 +130,9 @@ def enter_name(where: str) -> None:
         found = store.find_learner(name)
         if found is not None:
             if store.has_pin(found):
-                st.session_state[PIN_FOR] = found.name
+                PIN_FOR.set(found.name)
             elif required:
-                st.session_state[CLAIM_FOR] = (found.name, "first")
+                CLAIM_FOR.set((found.name, "first"))
             else:
                 _signed_in(
                     store,
@@ -133,7 +143,7 @@ def enter_name(where: str) -> None:
         else:
             cleaned = clean_name(name)
             if required:
-                st.session_state[CLAIM_FOR] = (cleaned, "new")
+                CLAIM_FOR.set((cleaned, "new"))
             else:
                 learner = store.create_learner(cleaned)
                 _signed_in(
@@ -154,12 +164,12 @@ def enter_name(where: str) -> None:
             ).format(name=quoted(name), reason=_reason(exc)),
         )
         return
-    st.session_state[f"{where}_name"] = ""
+    _field(where, "name").set("")
 
 
 def _reason(exc: TutorError) -> str:
     text = str(exc)
-    if "< or >" in text:
+    if "< or >" in text:  # the store's English reason (tutor.progress.records)
         return _("it holds < or >.")
     if "control characters" in text:
         return _("it holds control or format characters.")
@@ -171,15 +181,15 @@ def _reason(exc: TutorError) -> str:
 def enter_pin(where: str) -> None:
     """The PIN box's callback: the right PIN signs the learner in; a wrong one says so,
     and too many wrong ones in a row lock the name for a while."""
-    name = st.session_state.get(PIN_FOR)
-    pin = str(st.session_state.get(f"{where}_pin") or "")
-    st.session_state[f"{where}_pin"] = ""
+    name = PIN_FOR.get()
+    pin = str(_field(where, "pin").get() or "")
+    _field(where, "pin").set("")
     if not name:
         return
     store = progress_store()
     learner = store.find_learner(name)
     if learner is None:
-        st.session_state.pop(PIN_FOR, None)
+        PIN_FOR.pop()
         return
     if not pin:
         _problem(where, _("Type the PIN first."))
@@ -199,17 +209,17 @@ def enter_pin(where: str) -> None:
         store, learner, _("Welcome back, {name}!").format(name=learner.name), where
     )
     if once:
-        st.session_state[OWN_PIN] = learner.name
+        OWN_PIN.set(learner.name)
 
 
 def claim_name(where: str) -> None:
     """The new-PIN form's callback: a new name is created with its PIN in one step; a
     record without a PIN (from before PINs were asked for) gets it."""
-    claim = st.session_state.get(CLAIM_FOR)
-    pin = str(st.session_state.get(f"{where}_claim_pin") or "")
-    again = str(st.session_state.get(f"{where}_claim_again") or "")
-    st.session_state[f"{where}_claim_pin"] = ""
-    st.session_state[f"{where}_claim_again"] = ""
+    claim = CLAIM_FOR.get()
+    pin = str(_field(where, "claim_pin").get() or "")
+    again = str(_field(where, "claim_again").get() or "")
+    _field(where, "claim_pin").set("")
+    _field(where, "claim_again").set("")
     if not claim:
         return
     name, kind = claim
@@ -225,7 +235,7 @@ def claim_name(where: str) -> None:
     if kind == "new":
         learner = store.claim_learner(name, pin)
         if learner is None:
-            st.session_state.pop(CLAIM_FOR, None)
+            CLAIM_FOR.pop()
             _problem(where, taken)
             return
         greeting = _(
@@ -235,7 +245,7 @@ def claim_name(where: str) -> None:
     else:
         found = store.find_learner(name)
         if found is None or not store.set_first_pin(found, pin):
-            st.session_state.pop(CLAIM_FOR, None)
+            CLAIM_FOR.pop()
             _problem(where, taken)
             return
         learner = found
@@ -265,8 +275,8 @@ def pin_problem(pin: str, again: str) -> str | None:
 
 
 def _cancel() -> None:
-    st.session_state.pop(PIN_FOR, None)
-    st.session_state.pop(CLAIM_FOR, None)
+    PIN_FOR.pop()
+    CLAIM_FOR.pop()
 
 
 def _sign_out() -> None:
@@ -276,20 +286,20 @@ def _sign_out() -> None:
             _end_browser_session(store)
         except TutorError:
             log.warning("the sign-in could not be ended in the store", exc_info=True)
-    st.session_state.pop(LEARNER_TOKEN, None)
+    LEARNER_TOKEN.pop()
     forget(LEARNER_COOKIE)
-    st.session_state["learner_name"] = None
-    st.session_state.pop(READ, None)  # the next learner at this screen starts unread
-    st.session_state.pop(OWN_PIN, None)
+    LEARNER_NAME.set(None)
+    READ.pop()  # the next learner at this screen starts unread
+    OWN_PIN.pop()
     _cancel()
 
 
 def _set_pin(where: str) -> None:
-    pin = str(st.session_state.get(f"{where}_new_pin") or "")
-    again = str(st.session_state.get(f"{where}_new_again") or "")
-    st.session_state[f"{where}_new_pin"] = ""
-    st.session_state[f"{where}_new_again"] = ""
-    name = st.session_state.get("learner_name")
+    pin = str(_field(where, "new_pin").get() or "")
+    again = str(_field(where, "new_again").get() or "")
+    _field(where, "new_pin").set("")
+    _field(where, "new_again").set("")
+    name = LEARNER_NAME.get()
     if not name:
         return
     problem = pin_problem(pin, again)
@@ -301,29 +311,26 @@ def _set_pin(where: str) -> None:
     if learner is None:
         return
     store.set_pin(learner, pin)
-    st.session_state.pop(OWN_PIN, None)
-    st.session_state[GREETING] = (
-        where,
-        _("Your PIN is set: sign in with your name and this PIN."),
-    )
+    OWN_PIN.pop()
+    GREETING.set((where, _("Your PIN is set: sign in with your name and this PIN.")))
 
 
 def _clear_pin(where: str) -> None:
-    name = st.session_state.get("learner_name")
+    name = LEARNER_NAME.get()
     store = available_store()
     if not name or store is None or learner_pin_required():
         return
     learner = store.find_learner(name)
     if learner is not None:
         store.set_pin(learner, None)
-        st.session_state[GREETING] = (where, _("Your name has no PIN any more."))
+        GREETING.set((where, _("Your name has no PIN any more.")))
 
 
 def show_greeting(where: str) -> None:
     """The one-off welcome for a name typed in the form ``where`` (shown once)."""
-    greeting = st.session_state.get(GREETING)
-    if greeting and greeting[0] == where and st.session_state.get("learner_name"):
-        st.session_state.pop(GREETING, None)
+    greeting = GREETING.get()
+    if greeting and greeting[0] == where and LEARNER_NAME.get():
+        GREETING.pop()
         st.success(plain(greeting[1]))
 
 
@@ -331,7 +338,7 @@ def _pin_boxes(where: str, prefix: str, label: str) -> None:
     st.text_input(
         label,
         type="password",
-        key=f"{where}_{prefix}_pin",
+        key=_field(where, f"{prefix}_pin").name,
         max_chars=PIN_MAX,
         help=_("{low} to {high} characters: digits, letters or a passphrase.").format(
             low=PIN_MIN, high=PIN_MAX
@@ -340,17 +347,17 @@ def _pin_boxes(where: str, prefix: str, label: str) -> None:
     st.text_input(
         _("The same PIN again"),
         type="password",
-        key=f"{where}_{prefix}_again",
+        key=_field(where, f"{prefix}_again").name,
         max_chars=PIN_MAX,
     )
 
 
 def _signed_in_box(where: str, current: str) -> None:
     st.markdown(_("Learning as **{name}**").format(name=plain(current)))
-    st.button(_("Sign out"), key=f"{where}_sign_out", on_click=_sign_out)
+    st.button(_("Sign out"), key=_field(where, "sign_out").name, on_click=_sign_out)
     if where != "sidebar":
         return
-    own = st.session_state.get(OWN_PIN) == current
+    own = OWN_PIN.get() == current
     if own:
         st.warning(
             _(
@@ -358,15 +365,20 @@ def _signed_in_box(where: str, current: str) -> None:
             )
         )
     with st.expander(_("Choose my PIN") if own else _("Change my PIN"), expanded=own):
-        with st.form(f"{where}_pin_form", clear_on_submit=False, border=False):
+        with st.form(
+            _field(where, "pin_form").name, clear_on_submit=False, border=False
+        ):
             _pin_boxes(where, "new", _("New PIN"))
             st.form_submit_button(
-                _("Set PIN"), key=f"{where}_set_pin", on_click=_set_pin, args=(where,)
+                _("Set PIN"),
+                key=_field(where, "set_pin").name,
+                on_click=_set_pin,
+                args=(where,),
             )
         if not learner_pin_required():
             st.button(
                 _("Remove my PIN"),
-                key=f"{where}_clear_pin",
+                key=_field(where, "clear_pin").name,
                 on_click=_clear_pin,
                 args=(where,),
             )
@@ -378,36 +390,36 @@ def learner_form(where: str) -> None:
     their PIN (``where`` prefixes the widget keys: ``sidebar`` or ``welcome``)."""
     store = available_store()
     if store is None:
-        current = st.session_state.get("learner_name")
+        current = LEARNER_NAME.get()
         if current and where == "sidebar":
             st.markdown(_("Learning as **{name}**").format(name=plain(current)))
         st.caption(_("Saving answers is off: the progress database cannot be reached."))
         return
     if where == "sidebar":
         restore_learner(store)
-    current = st.session_state.get("learner_name")
+    current = LEARNER_NAME.get()
     show_greeting(where)
-    problem = st.session_state.get(PROBLEM)
+    problem = PROBLEM.get()
     if problem and problem[0] == where:
-        st.session_state.pop(PROBLEM, None)
+        PROBLEM.pop()
         st.error(plain(problem[1]))
     if current:
         _signed_in_box(where, current)
         return
-    pin_for = st.session_state.get(PIN_FOR)
+    pin_for = PIN_FOR.get()
     if pin_for:
         st.text_input(
             _("PIN for {name}").format(name=plain(pin_for)),
             type="password",
-            key=f"{where}_pin",
+            key=_field(where, "pin").name,
             max_chars=PIN_MAX,
             on_change=enter_pin,
             args=(where,),
             help=_("This name is protected by a PIN. Press Enter to go on."),
         )
-        st.button(_("Cancel"), key=f"{where}_pin_cancel", on_click=_cancel)
+        st.button(_("Cancel"), key=_field(where, "pin_cancel").name, on_click=_cancel)
         return
-    claim = st.session_state.get(CLAIM_FOR)
+    claim = CLAIM_FOR.get()
     if claim:
         name, kind = claim
         if kind == "new":
@@ -424,23 +436,28 @@ def learner_form(where: str) -> None:
                     "opens only with it."
                 ).format(name=plain(name))
             )
-        with st.form(f"{where}_claim_form", border=False):
+        with st.form(_field(where, "claim_form").name, border=False):
             _pin_boxes(where, "claim", _("Choose a PIN"))
             st.form_submit_button(
-                _("Start"), key=f"{where}_claim", on_click=claim_name, args=(where,)
+                _("Start"),
+                key=_field(where, "claim").name,
+                on_click=claim_name,
+                args=(where,),
             )
-        st.button(_("Cancel"), key=f"{where}_claim_cancel", on_click=_cancel)
+        st.button(_("Cancel"), key=_field(where, "claim_cancel").name, on_click=_cancel)
         return
     st.text_input(
         _("Your name"),
-        key=f"{where}_name",
+        key=_field(where, "name").name,
         placeholder=_("Type your name and press Enter"),
         max_chars=NAME_MAX + 20,
         on_change=enter_name,
         args=(where,),
         help=_("A new name starts a new learner; a name used before asks for its PIN."),
     )
-    st.button(_("Start"), key=f"{where}_start", on_click=enter_name, args=(where,))
+    st.button(
+        _("Start"), key=_field(where, "start").name, on_click=enter_name, args=(where,)
+    )
 
 
 def sidebar() -> None:
@@ -454,19 +471,22 @@ def sidebar() -> None:
         except TutorError as exc:
             st.error(plain(str(exc)))
         st.selectbox(
-            "Game",
+            _("Game"),
             list(GAME_CHOICES),
-            key="game_filter",
-            format_func=GAME_CHOICES.__getitem__,
+            key=GAME_FILTER.name,
+            format_func=partial(game_choice_label, lang=current_language()),
         )
         st.selectbox(
-            "House rules",
+            _("House rules"),
             list(PRESET_CHOICES),
-            key="preset_setting",
-            format_func=PRESET_CHOICES.__getitem__,
-            help="Replay every scenario under one card room's rules, or keep each scenario's own.",
+            key=PRESET_SETTING.name,
+            format_func=partial(preset_choice_label, lang=current_language()),
+            help=_(
+                "Replay every scenario under one card room's rules, or keep each "
+                "scenario's own."
+            ),
         )
-        st.toggle("Four-colour deck", key="four_colour")
+        st.toggle(_("Four-colour deck"), key=FOUR_COLOUR.name)
         store = available_store()
         language.switch(store, current_learner(store))
 

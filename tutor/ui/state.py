@@ -12,9 +12,10 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import GAME_TITLES, PRESETS
-from tutor.i18n import N_, normalise
-from tutor.progress import Learner, ProgressStore
-from tutor.ui.identity import LEARNER_COOKIE, LEARNER_TOKEN, cookie_token, now
+from tutor.i18n import N_, current_language, normalise, translations
+from tutor.progress import Learner, ProgressStore, unresolved_learner
+from tutor.ui.data import keeps_answers
+from tutor.wording import game_title
 
 log = logging.getLogger(__name__)
 
@@ -129,12 +130,16 @@ class Keys(Generic[T]):
         return name.startswith(self.prefix + "_")
 
 
-#: The game filter's choices: value -> label.
-GAME_CHOICES: Mapping[str, str] = MappingProxyType({"both": "All games", **GAME_TITLES})
+# -- shared settings: the learner, the game, the preset, the deck, the language ------------
+#: The game filter's choices: value -> label (English; :func:`game_choice_label` says a
+#: choice in the session's language).
+GAME_CHOICES: Mapping[str, str] = MappingProxyType(
+    {"both": N_("All games"), **GAME_TITLES}
+)
 #: The preset setting's choices: "scenario" keeps each scenario's own house rules.
 AS_WRITTEN = "scenario"
 PRESET_CHOICES: Mapping[str, str] = MappingProxyType(
-    {AS_WRITTEN: "As each scenario says", **{p: p for p in PRESETS}}
+    {AS_WRITTEN: N_("As each scenario says"), **{p: p for p in PRESETS}}
 )
 #: Which rulebook each preset is, in one line.
 #: (Translated where shown: tutor.ui.rules_page.preset_description; the Italian is in the
@@ -153,29 +158,75 @@ PRESET_DESCRIPTIONS: Mapping[str, str] = MappingProxyType(
     }
 )
 
+
+def game_choice_label(value: str, lang: str | None = None) -> str:
+    """The game filter's choice ``value`` in ``lang`` (default: the session's language).
+
+    The sidebar passes its language along (``functools.partial``): AppTest formats a
+    widget's options in the test's own thread, which speaks no session's language.
+    """
+    code = lang or current_language()
+    if value == "both":
+        return translations(code).gettext(GAME_CHOICES["both"])
+    return game_title(value, code)
+
+
+def preset_choice_label(value: str, lang: str | None = None) -> str:
+    """The house-rules setting's choice ``value`` in ``lang`` (a preset's name is its id,
+    the same in every language)."""
+    if value != AS_WRITTEN:
+        return value
+    return translations(lang or current_language()).gettext(PRESET_CHOICES[AS_WRITTEN])
+
+
+#: The learner signed in in this session (their name), or None.
+LEARNER_NAME: Key[str | None] = Key(
+    "learner_name", str | None, None, doc="the current learner's name"
+)
+#: The sidebar's game filter (a widget's): ``both`` or a game id.
+GAME_FILTER: Key[str] = Key("game_filter", str, "both", doc="the game filter")
+#: The sidebar's house rules (a widget's): :data:`AS_WRITTEN` or a preset id.
+PRESET_SETTING: Key[str] = Key(
+    "preset_setting", str, AS_WRITTEN, doc="the house rules to replay under"
+)
+#: The sidebar's four-colour deck toggle (a widget's).
+FOUR_COLOUR: Key[bool] = Key("four_colour", bool, False, doc="the four-colour deck")
+
 #: Session keys shared across pages, with their defaults (set once in the entry file).
 SESSION_DEFAULTS: Mapping[str, Any] = MappingProxyType(
     {
-        "learner_name": None,
-        "game_filter": "both",
-        "preset_setting": AS_WRITTEN,
-        "four_colour": False,
+        k.name: k.default()
+        for k in (LEARNER_NAME, GAME_FILTER, PRESET_SETTING, FOUR_COLOUR)
     }
 )
 
+#: The language chosen explicitly (``?lang=`` in the address or the sidebar's switch; None:
+#: not chosen), and the language the session speaks (resolved each run by tutor.ui.language).
+LANGUAGE_CHOICE: Key[str | None] = Key(
+    "language_choice", str | None, None, doc="the language chosen explicitly"
+)
+LANGUAGE: Key[str | None] = Key(
+    "ui_language", str | None, None, doc="the language the session speaks"
+)
+#: The sidebar's language switch (a widget's), and the learner's saved language as read
+#: from the store: (learner id, language or None).
+LANGUAGE_SWITCH: Key[str] = Key("language_switch", str, "en", doc="the language switch")
+LANGUAGE_SAVED: Key[tuple[int, str | None] | None] = Key(
+    "_language_saved", tuple, None, doc="(learner id, saved language)"
+)
 
-#: Session keys: the language chosen explicitly (``?lang=`` in the address or the sidebar's
-#: switch; None: not chosen), and the language the session speaks (resolved each run by
-#: tutor.ui.language).
-LANGUAGE_CHOICE = "language_choice"
-LANGUAGE = "ui_language"
-#: Session key of the sidebar's language switch (a widget's), and of the learner's saved
-#: language as read from the store: (learner id, language or None).
-LANGUAGE_SWITCH = "language_switch"
-LANGUAGE_SAVED = "_language_saved"
+#: The Glossary page's filter (a text box's); default "" (every term shown).
+GLOSSARY_FILTER: Key[str] = Key("glossary_filter", str, "", doc="the glossary's filter")
 
-#: Session key (a text box's): the Glossary page's filter; default "" (every term shown).
-GLOSSARY_FILTER = "glossary_filter"
+#: The walkthrough's scenario and step (0-based), and the lesson open on the Learn page
+#: (None: the list of lessons): the place a link keeps.
+WT_SCENARIO: Key[str | None] = Key(
+    "wt_scenario", str | None, None, doc="the walkthrough's scenario id"
+)
+WT_POS: Key[int] = Key("wt_pos", int, 0, doc="the walkthrough's step (0-based)")
+LEARN_LESSON: Key[str | None] = Key(
+    "learn_lesson", str | None, None, doc="the lesson open on the Learn page"
+)
 
 
 @dataclass(frozen=True)
@@ -201,22 +252,39 @@ class Settings:
 
 #: Address parameters: where the learner is, so a refresh or a link lands on the same spot.
 #: (parameter, session key); the walkthrough's and the lesson's only on their own pages.
-ADDRESS_KEYS: Mapping[str, str] = MappingProxyType(
+ADDRESS: Mapping[str, Key[Any]] = MappingProxyType(
     {
-        "game": "game_filter",
-        "preset": "preset_setting",
-        "deck": "four_colour",
-        "scenario": "wt_scenario",
-        "step": "wt_pos",
-        "lesson": "learn_lesson",
+        "game": GAME_FILTER,
+        "preset": PRESET_SETTING,
+        "deck": FOUR_COLOUR,
+        "scenario": WT_SCENARIO,
+        "step": WT_POS,
+        "lesson": LEARN_LESSON,
         "lang": LANGUAGE_CHOICE,
     }
+)
+#: The same, parameter -> the session key's name.
+ADDRESS_KEYS: Mapping[str, str] = MappingProxyType(
+    {param: key.name for param, key in ADDRESS.items()}
 )
 #: Which page keeps which of the page-specific parameters.
 PAGE_KEYS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {"walkthrough": ("scenario", "step"), "": ("lesson",)}
 )
-_RESTORED = "_place_restored"
+#: Set on a session's first run, once the place in the address was taken back.
+_RESTORED: Key[bool] = Key("_place_restored", bool, False)
+#: Set once a session looked for the browser's sign-in (so "Sign out" sticks).
+LEARNER_RESTORED: Key[bool] = Key("_learner_restored", bool, False)
+#: This session's learner token and instructor token (tutor.ui.identity), the cookies
+#: waiting to be written into the browser (``{"batch": n, "cookies": {...}}``) and the
+#: last batch number (never reused in a session).
+LEARNER_TOKEN: Key[str | None] = Key("_learner_token", str | None, None)
+INSTRUCTOR_TOKEN: Key[str | None] = Key("_instructor_token", str | None, None)
+COOKIES_PENDING: Key[dict[str, Any] | None] = Key("_cookies_pending", dict, None)
+COOKIES_BATCH: Key[int] = Key("_cookies_batch", int, 0)
+#: The cookie writer's container and component (widget keys).
+COOKIE_WRITER: Key[Any] = Key("cookie_writer", object, None)
+COOKIE_WRITER_COMPONENT: Key[Any] = Key("cookie_writer_c", object, None)
 
 
 def _from_address(param: str, value: str) -> object | None:
@@ -256,21 +324,21 @@ def init_session() -> None:
     is taken back, so a refresh, a bookmark or a shared link lands on the same step with
     the same settings, for whoever opens it. An old link's ``?learner=`` is dropped.
     """
-    first = _RESTORED not in st.session_state
-    for key, value in SESSION_DEFAULTS.items():
-        st.session_state.setdefault(key, value)
+    first = not _RESTORED.present()
+    for key in (LEARNER_NAME, GAME_FILTER, PRESET_SETTING, FOUR_COLOUR):
+        key.setdefault()
     if not first:
         return
-    st.session_state[_RESTORED] = True
+    _RESTORED.set(True)
     if "learner" in st.query_params:  # an old link: nobody is signed in by an address
         del st.query_params["learner"]
-    for param, key in ADDRESS_KEYS.items():
+    for param, kept in ADDRESS.items():
         raw = st.query_params.get(param)
         if raw is None:
             continue
         value = _from_address(param, raw)
         if value is not None:
-            st.session_state[key] = value
+            kept.set(value)
 
 
 def keep_place_in_address(page: str) -> None:
@@ -280,11 +348,11 @@ def keep_place_in_address(page: str) -> None:
     query parameters on a page switch: this puts them back.
     """
     own = PAGE_KEYS.get(page, ())
-    for param, key in ADDRESS_KEYS.items():
+    for param, key in ADDRESS.items():
         if param in ("scenario", "step", "lesson") and param not in own:
             wanted = None
         else:
-            wanted = _to_address(param, st.session_state.get(key))
+            wanted = _to_address(param, key.get() if key.present() else None)
         if st.query_params.get(param) != wanted:
             if wanted is None:
                 del st.query_params[param]
@@ -292,51 +360,27 @@ def keep_place_in_address(page: str) -> None:
                 st.query_params[param] = wanted
 
 
-def restore_learner(store: ProgressStore) -> None:
-    """On a session's first run (a refresh, a new tab), take back the learner this browser
-    signed in as: its ``tutor_learner`` cookie's token, if the store still knows it.
-
-    Nothing in the address can choose the learner.
-    """
-    if st.session_state.get("learner_name") or st.session_state.get(
-        "_learner_restored"
-    ):
-        return
-    st.session_state["_learner_restored"] = True  # once a session: "Sign out" sticks
-    token = cookie_token(LEARNER_COOKIE)
-    if token is None:
-        return
-    try:
-        learner = store.session_learner(token, now=now())
-    except TutorError:
-        log.warning("the browser's sign-in could not be looked up", exc_info=True)
-        return
-    if learner is None:
-        return
-    st.session_state[LEARNER_TOKEN] = token
-    st.session_state["learner_name"] = learner.name
-
-
 def choose_learner(name: str) -> None:
     """Make ``name`` the current learner of this session."""
-    st.session_state["learner_name"] = name
+    LEARNER_NAME.set(name)
 
 
-#: Session key holding (store, name, learner) from the last look-up of the learner.
-LEARNER_CACHE = "_learner_found"
+#: (store, name, learner) from the last look-up of the learner.
+LEARNER_CACHE: Key[tuple[Any, str, Learner] | None] = Key("_learner_found", tuple, None)
 
 
 def current_learner(store: ProgressStore | None) -> Learner | None:
     """The learner chosen in this session, or None (without a store: the one found
-    earlier in the session, if any).
+    earlier in the session, else one not looked up yet whose answers are kept by name,
+    :func:`tutor.progress.unresolved_learner`).
 
     Looked up once per name and store, then kept in the session (learners are never
     renamed or removed); a name not found is looked up again on the next run.
     """
-    name = st.session_state.get("learner_name")
+    name = LEARNER_NAME.get()
     if not name:
         return None
-    cached = st.session_state.get(LEARNER_CACHE)
+    cached = LEARNER_CACHE.get()
     if (
         cached is not None
         and cached[1] == name
@@ -346,14 +390,16 @@ def current_learner(store: ProgressStore | None) -> Learner | None:
         learner: Learner = cached[2]
         return learner
     if store is None:
-        return None
+        # signed in, but the store was away since: answers are kept by name meanwhile
+        # (if the data folder can keep them)
+        return unresolved_learner(name) if keeps_answers() else None
     try:
         found = store.find_learner(name)
     except TutorError:
         log.warning("the current learner could not be looked up", exc_info=True)
         return None
     if found is not None:
-        st.session_state[LEARNER_CACHE] = (store, name, found)
+        LEARNER_CACHE.set((store, name, found))
     return found
 
 
@@ -361,10 +407,36 @@ def settings(store: ProgressStore | None) -> Settings:
     """The current settings, from the session (no learner while the store is down)."""
     return Settings(
         learner=current_learner(store),
-        game=st.session_state.get("game_filter", "both"),
-        preset=st.session_state.get("preset_setting", AS_WRITTEN),
-        four_colour=bool(st.session_state.get("four_colour", False)),
+        game=GAME_FILTER.get(),
+        preset=PRESET_SETTING.get(),
+        four_colour=bool(FOUR_COLOUR.get()),
     )
+
+
+#: The learner form's widgets, per form (``sidebar`` or ``welcome``: the Learn page's):
+#: ``LEARNER_FORM["sidebar"].at("name")`` is the name box ``sidebar_name``; the same for
+#: ``pin``, ``claim_pin``/``claim_again``, ``new_pin``/``new_again`` (the PIN boxes) and
+#: the buttons and forms.
+LEARNER_FORM: Mapping[str, Keys[Any]] = MappingProxyType(
+    {
+        where: Keys(where, object, None, doc=f"the {where}'s learner form")
+        for where in ("sidebar", "welcome")
+    }
+)
+#: The name waiting for its PIN; the name waiting for a PIN to be chosen
+#: (``(name, "new" | "first")``); the learner who signed in with a one-time PIN; the
+#: one-off messages after a choice (``(form, text)``).
+PIN_FOR: Key[str | None] = Key("learner_pin_for", str | None, None)
+CLAIM_FOR: Key[tuple[str, str] | None] = Key("learner_claim_for", tuple, None)
+OWN_PIN: Key[str | None] = Key("learner_own_pin", str | None, None)
+GREETING: Key[tuple[str, str] | None] = Key("learner_greeting", tuple, None)
+PROBLEM: Key[tuple[str, str] | None] = Key("learner_problem", tuple, None)
+#: The lessons this session has read (the Learn page's marks; tutor.ui.lessons_read).
+LESSONS_READ: Key[set[str]] = Key("learn_read", set, factory=set)
+#: (learner id, lesson id) pairs already saved to the progress store.
+LESSONS_READ_SAVED: Key[set[tuple[int, str]]] = Key(
+    "learn_read_saved", set, factory=set
+)
 
 
 # -- the Studio and the instructor's class pages (issue 21) ---------------------------------
@@ -400,9 +472,142 @@ LEARN_JOIN_MESSAGE = "learn_join_msg"
 
 #: Session keys of the walkthrough: the store's run of the scenario on screen
 #: ``(learner id, scenario id, run id)``; the questions passed with Next unanswered
-#: ``{(scenario id, step)}``; a flag set when a scenario is started from its first step (a
-#: new run); the scenario whose wrap-up was reached.
-WT_RUN = "wt_run"
-WT_SKIPPED = "wt_skipped"
-WT_NEW_RUN = "wt_new_run"
-WT_FINISHED = "wt_finished"
+# -- Practice, Review and the ask panel (issue 20: honest) ----------------------------------
+class PanelKeys:
+    """The ask panel's session keys for one page (``prefix``: ``pr`` Practice, ``rv``
+    Review, ``wt`` the walkthrough, ``asg`` an assignment, ``studio_pv`` the Studio's
+    preview): ``"<prefix>_<part>"``, each declared once here."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+
+        def key(part: str, kind: Any, default: Any = None, **extra: Any) -> Key[Any]:
+            return Key(f"{prefix}_{part}", kind, default, **extra)
+
+        #: The question on screen: (scenario id, step, preset), or None.
+        self.at: Key[tuple[str, int, str] | None] = key("at", tuple)
+        #: Bumped by Retry, so the controls start empty.
+        self.attempt: Key[int] = key("attempt", int, 0)
+        self.verdict: Key[Any] = key("verdict", object, doc="the checked Verdict")
+        self.hint: Key[bool] = key("hint", bool, False)
+        #: When the question appeared (time.monotonic()).
+        self.shown: Key[float] = key("shown", float, 0.0)
+        #: Set by Check's / "Show the answer"'s callbacks to the question's place.
+        self.checking: Key[tuple[str, int, str] | None] = key("checking", tuple)
+        self.giving_up: Key[tuple[str, int, str] | None] = key("giving_up", tuple)
+        #: A problem to show under the controls (the app's own words), once.
+        self.problem: Key[str | None] = key("problem", str)
+        #: Answers checked per (scenario id, step) in this play-through.
+        self.tries: Key[dict[tuple[str, int], int]] = key("tries", dict, factory=dict)
+        #: First-attempt results per (scenario id, step): right or not.
+        self.first: Key[dict[tuple[str, int], bool]] = key("first", dict, factory=dict)
+        # widgets and containers
+        self.compare: Key[bool] = key("compare", bool, False)
+        self.form: Key[Any] = key(
+            "form", object, doc="the answer's form (Enter submits)"
+        )
+        self.check: Key[bool] = key("check", bool, False)
+        self.hint_button: Key[bool] = key("hint_button", bool, False)
+        self.retry: Key[bool] = key("retry", bool, False)
+        self.give_up: Key[bool] = key("give_up", bool, False)
+        self.verdict_box: Key[Any] = key("verdict_box", object)
+        #: The question's container, per (scenario id, step): the page's focus watcher
+        #: sees a new question arrive.
+        self.question: Keys[Any] = Keys(f"{prefix}_question", object)
+
+    def answer(self, scenario_id: str, step: int, attempt: int) -> str:
+        """The first part of the answer controls' widget keys (the control adds its own
+        ``_<part>``): ``"<prefix>_<scenario id>_<step>_<attempt>"``. Not a ``Keys``
+        family: its prefix is the page's, whose other keys are declared one by one."""
+        return f"{self.prefix}_{scenario_id}_{step}_{attempt}"
+
+
+#: The ask panel's keys of each page that shows one.
+PANELS: Mapping[str, PanelKeys] = MappingProxyType(
+    {p: PanelKeys(p) for p in ("pr", "rv", "wt", "asg", "studio_pv")}
+)
+
+#: Practice: the question on screen (its place in the round), the round's seed, the round's
+#: questions (fixed while it is worked through: (scenario id, step)), what drew them, and
+#: the questions passed with Next unanswered.
+PR_POS: Key[int] = Key("pr_pos", int, 0)
+PR_SEED: Key[int] = Key("pr_seed", int, 0)
+PR_FROZEN: Key[list[tuple[str, int]] | None] = Key("pr_frozen", list)
+PR_SIGNATURE: Key[tuple[Any, ...] | None] = Key("pr_signature", tuple)
+PR_SKIPPED: Key[set[tuple[str, int]]] = Key("pr_skipped", set, factory=set)
+#: Practice's widgets: the mode, topic and level choices and the buttons.
+PR_MODE: Key[str] = Key("pr_mode", str, "By topic")
+PR_TOPIC: Key[str] = Key("pr_topic", str)
+PR_LEVEL: Key[int] = Key("pr_level", int)
+PR_NEXT: Key[bool] = Key("pr_next", bool, False)
+PR_AGAIN: Key[bool] = Key("pr_again", bool, False)
+PR_MISTAKES: Key[bool] = Key("pr_mistakes", bool, False)
+PR_BLOCKED: Key[Any] = Key("pr_blocked", object)
+PR_BLOCKED_BACK: Key[bool] = Key("pr_blocked_back", bool, False)
+PR_BLOCKED_GIVE_UP: Key[bool] = Key("pr_blocked_give_up", bool, False)
+
+#: Review: the session's questions (fixed when it starts: (rule, question ref)), the
+#: question on screen, whose and which day's session it is, and the questions passed
+#: with Next unanswered (by place in the session).
+RV_QUEUE: Key[list[tuple[str, tuple[str, str, int]]]] = Key("rv_queue", list)
+RV_POS: Key[int] = Key("rv_pos", int, 0)
+RV_STAMP: Key[tuple[str, str] | None] = Key("rv_stamp", tuple)
+RV_SKIPPED: Key[set[int]] = Key("rv_skipped", set, factory=set)
+#: Review's buttons.
+RV_NEXT: Key[bool] = Key("rv_next", bool, False)
+RV_NEW: Key[bool] = Key("rv_new", bool, False)
+RV_REBUILD: Key[bool] = Key("rv_rebuild", bool, False)
+RV_BLOCKED: Key[Any] = Key("rv_blocked", object)
+RV_BLOCKED_BACK: Key[bool] = Key("rv_blocked_back", bool, False)
+RV_BLOCKED_GIVE_UP: Key[bool] = Key("rv_blocked_give_up", bool, False)
+
+#: ``{(scenario id, step)}``; the scenario started from its first step (a new run); the
+#: scenario whose wrap-up was reached.
+WT_RUN: Key[tuple[int, str, int] | None] = Key("wt_run", tuple, None)
+WT_SKIPPED: Key[set[tuple[str, int]]] = Key("wt_skipped", set, factory=set)
+WT_NEW_RUN: Key[str | None] = Key("wt_new_run", str | None, None)
+WT_FINISHED: Key[str | None] = Key("wt_finished", str | None, None)
+#: The walkthrough's scenario box (a widget's).
+WT_PICK: Key[str | None] = Key("wt_pick", str | None, None)
+#: Tries per question ``{(scenario id, step): n}`` and the question whose answer was asked
+#: for, ``(scenario id, step, preset)``: the ask panel's (tutor.ui.ask_panel keeps them
+#: as ``<prefix>_tries`` and ``<prefix>_giving_up``), set by the walkthrough.
+WT_TRIES: Key[dict[tuple[str, int], int]] = PANELS["wt"].tries
+WT_GIVING_UP: Key[tuple[str, int, str] | None] = PANELS["wt"].giving_up
+#: Practice's mode (tutor.ui.practice's radio), set by the walkthrough's "Practise my
+#: mistakes" button.
+PRACTICE_MODE: Key[str] = PR_MODE
+#: The walkthrough's containers and buttons (widget keys).
+WT_BLOCKED: Key[Any] = Key("wt_blocked", object, None)
+WT_BLOCKED_BACK: Key[Any] = Key("wt_blocked_back", bool, False)
+WT_BLOCKED_GIVE_UP: Key[Any] = Key("wt_blocked_give_up", bool, False)
+WT_WRAP_UP: Key[Any] = Key("wt_wrap_up", object, None)
+WT_MISTAKE: Keys[bool] = Keys("wt_mistake", bool, False)
+WT_UNANSWERED: Keys[bool] = Keys("wt_unanswered", bool, False)
+WT_NEXT_SCENARIO: Key[bool] = Key("wt_next_scenario", bool, False)
+WT_PRACTISE_MISTAKES: Key[bool] = Key("wt_practise_mistakes", bool, False)
+WT_BACK: Key[bool] = Key("wt_back", bool, False)
+WT_NEXT: Key[bool] = Key("wt_next", bool, False)
+
+# -- the Learn page (shared settings' owner) -------------------------------------------------
+#: The assignment a learner opened (tutor.ui.assignments declares and writes it; the Learn
+#: page reads it through this view, not registered twice).
+LEARN_ASSIGNMENT_OPEN: Key[int | None] = Key(
+    str(getattr(LEARN_ASSIGNMENT, "name", LEARN_ASSIGNMENT)),
+    int | None,
+    None,
+    register=False,
+)
+#: The Learn page's buttons (widget keys): open a lesson, start a scenario, back to the
+#: list, continue where the learner left off.
+LEARN_OPEN: Keys[bool] = Keys("learn_open", bool, False)
+LEARN_START: Keys[bool] = Keys("learn_start", bool, False)
+LEARN_BACK: Key[bool] = Key("learn_back", bool, False)
+LEARN_CONTINUE: Key[bool] = Key("learn_continue", bool, False)
+#: The Rules and Glossary pages' box for the rule or term named in the address, the
+#: focus watcher's hidden container (every page), the Progress page's charts and CSV button
+#: (``PROGRESS.at("csv")``, ``PROGRESS.at(chart function's name)``): widget keys.
+RULES_CHOSEN: Key[Any] = Key("rules_chosen", object, None)
+GLOSSARY_CHOSEN: Key[Any] = Key("glossary_chosen", object, None)
+FOCUS_WATCHER: Key[Any] = Key("focus_watcher", object, None)
+PROGRESS: Keys[Any] = Keys("progress", object, None)

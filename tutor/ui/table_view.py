@@ -9,7 +9,9 @@ from types import MappingProxyType
 from typing import Any
 
 from tutor.engine.cards import Card
-from tutor.quiz import format_amount
+from tutor.i18n import _, pgettext
+from tutor.numbers import format_amount
+from tutor.quiz import to_amount
 from tutor.wording import render
 
 #: Suit colours: two-colour deck (red/black) and four-colour deck.
@@ -128,14 +130,14 @@ def card_html(card: Card | None, face_up: bool, four_colour: bool) -> str:
     3
     """
     if card is None:
-        label = "face-down card"
+        label = escape(_("face-down card"))
         return (
             f'<span class="stt-card stt-back" role="img" aria-label="{label}" '
             f'title="{label}"><span class="stt-sr">{label}</span></span>'
         )
     colours = FOUR_COLOURS if four_colour else TWO_COLOURS
     spoken = render(card.said)
-    label = spoken if face_up else f"{spoken}, face down"
+    label = spoken if face_up else _("{card}, face down").format(card=spoken)
     down = "" if face_up else " stt-down"
     return (
         f'<span class="stt-card{down}" role="img" aria-label="{escape(label)}" '
@@ -146,7 +148,27 @@ def card_html(card: Card | None, face_up: bool, four_colour: bool) -> str:
 
 
 def _money(value: Any) -> str:
-    return format_amount(value)
+    """An amount the language's way (``2.75``, ``2,75``)."""
+    amount = to_amount(value)
+    return str(value) if amount is None else format_amount(amount)
+
+
+def _tag(text: str, kind: str = "") -> str:
+    return f'<span class="stt-tag{kind}">{escape(text)}</span>'
+
+
+def street_name(street: str) -> str:
+    """A street as the table names it: ``third street``, ``terza strada``, ``showdown``.
+
+    >>> street_name("fifth"), street_name("showdown")
+    ('fifth street', 'showdown')
+    """
+    said = pgettext(f"Street.{street.upper()}", street)
+    if street == "showdown":
+        return said
+    # Translators: a street named on the table ("third street"); {street} is the street's
+    # own name (Street.THIRD...), which a language naming the street whole gives whole.
+    return _("{street} street").format(street=said)
 
 
 def _seat_html(
@@ -162,33 +184,39 @@ def _seat_html(
     tags: list[str] = []
     if seat.to_act and show_to_act:
         classes.append("stt-to-act")
-        tags.append('<span class="stt-tag stt-act">to act</span>')
+        tags.append(_tag(_("to act"), " stt-act"))
     if seat.folded:
         classes.append("stt-folded")
-        tags.append('<span class="stt-tag">folded</span>')
+        tags.append(_tag(_("folded")))
     if seat.all_in:
-        tags.append('<span class="stt-tag stt-allin">all in</span>')
-    stack = "deep stack" if seat.stack is None else f"stack {_money(seat.stack)}"
+        tags.append(_tag(_("all in"), " stt-allin"))
+    stack = (
+        _("deep stack")
+        if seat.stack is None
+        else _("stack {amount}").format(amount=_money(seat.stack))
+    )
     # Shown only when the table is a list (narrow screens), where chips and the button
     # disc are hidden.
     inline = []
     if seat.bet:
-        inline.append(f"bet {_money(seat.bet)}")
+        inline.append(_("bet {amount}").format(amount=_money(seat.bet)))
     if has_button:
-        inline.append("dealer button")
+        inline.append(_("dealer button"))
     extra = (
-        f'<span class="stt-inline stt-stack"> · {" · ".join(inline)}</span>'
+        f'<span class="stt-inline stt-stack"> · {escape(" · ".join(inline))}</span>'
         if inline
         else ""
     )
     cards = "".join(card_html(card, up, four_colour) for card, up in seat.cards)
-    name = escape(str(seat.name))
+    name = str(seat.name)
+    seat_label = _("seat {seat}").format(seat=seat.seat)
+    aria = _("seat {seat}, {name}").format(seat=seat.seat, name=name)
     return (
         f'<div class="{" ".join(classes)}" data-seat="{seat.seat}" '
         f'style="left:clamp(var(--half),{left}%,calc(100% - var(--half)));top:{top}%" '
-        f'aria-label="seat {seat.seat}, {name}">'
-        f'<div><span class="stt-name">{name}</span>{"".join(tags)}</div>'
-        f'<div class="stt-stack">seat {seat.seat} · {stack}{extra}</div>'
+        f'aria-label="{escape(aria)}">'
+        f'<div><span class="stt-name">{escape(name)}</span>{"".join(tags)}</div>'
+        f'<div class="stt-stack">{escape(seat_label)} · {escape(stack)}{extra}</div>'
         f'<div class="stt-cards">{cards}</div></div>'
     )
 
@@ -196,11 +224,20 @@ def _seat_html(
 #: Under the table: what up, down and unknown cards look like.
 LEGEND = (
     '<div class="stt-legend" aria-hidden="true">'
-    '<span class="stt-card" style="color:#111">A♠</span> up card (everyone sees it) · '
-    '<span class="stt-card stt-down" style="color:#111">A♠</span> down card, shown to you · '
-    '<span class="stt-card stt-back"></span> down card nobody shows you'
+    '<span class="stt-card" style="color:#111">A♠</span> {up} · '
+    '<span class="stt-card stt-down" style="color:#111">A♠</span> {down} · '
+    '<span class="stt-card stt-back"></span> {unknown}'
     "</div>"
 )
+
+
+def legend() -> str:
+    """:data:`LEGEND` in the session's language."""
+    return LEGEND.format(
+        up=escape(_("up card (everyone sees it)")),
+        down=escape(_("down card, shown to you")),
+        unknown=escape(_("down card nobody shows you")),
+    )
 
 
 def table_html(
@@ -230,25 +267,22 @@ def table_html(
         ),
     ]
     parts.append('<div class="stt-felt"></div>')
-    centre = [
-        f'<div class="stt-pot">Pot {_money(view.pot)}</div>'
+    pot = (
+        _("Pot {amount}").format(amount=_money(view.pot))
         if show_pot
-        else '<div class="stt-pot">Pot: hidden until you answer</div>'
-    ]
+        else _("Pot: hidden until you answer")
+    )
+    centre = [f'<div class="stt-pot">{escape(pot)}</div>']
     if view.community is not None:
         centre.append(
             '<div class="stt-community">'
-            '<span class="stt-sr">community card: </span>'
+            f'<span class="stt-sr">{escape(_("community card:"))} </span>'
             f"{card_html(view.community, True, four_colour)}</div>"
         )
     street = str(getattr(view.street, "value", view.street))
-    centre.append(
-        f'<div class="stt-street">{escape(street)} street</div>'
-        if street not in ("showdown",)
-        else '<div class="stt-street">showdown</div>'
-    )
+    centre.append(f'<div class="stt-street">{escape(street_name(street))}</div>')
     if view.button is None:
-        centre.append('<div class="stt-house">house dealer</div>')
+        centre.append(f'<div class="stt-house">{escape(_("house dealer"))}</div>')
     parts.append(f'<div class="stt-centre">{"".join(centre)}</div>')
     for index, seat in enumerate(seats):
         left, top = seat_position(index, len(seats))
@@ -266,32 +300,38 @@ def table_html(
             )
         )
         if seat.bet:
+            name, amount = str(seat.name), _money(seat.bet)
+            bets = _("{name} bets {amount}").format(name=name, amount=amount)
+            has_bet = _("{name} has bet").format(name=name)
             parts.append(
                 f'<div class="stt-bet" style="{_bet_place(left, top)}" '
-                f'title="{escape(str(seat.name))} bets {_money(seat.bet)}">'
-                f'<span class="stt-sr">{escape(str(seat.name))} has bet </span>'
-                f"{_money(seat.bet)}</div>"
+                f'title="{escape(bets)}">'
+                f'<span class="stt-sr">{escape(has_bet)} </span>'
+                f"{amount}</div>"
             )
         if has_button:
             dx, dy = _towards_centre((left, top), 0.3)
             dx = round(dx + 7, 1)
+            name = str(seat.name)
+            title = _("dealer button: {name}").format(name=name)
+            spoken = _("dealer button at {name}").format(name=name)
             parts.append(
                 f'<div class="stt-button" style="left:{dx}%;top:{dy}%" '
-                f'title="dealer button: {escape(str(seat.name))}">'
-                f'<span aria-hidden="true">D</span>'
-                f'<span class="stt-sr">dealer button at {escape(str(seat.name))}</span></div>'
+                f'title="{escape(title)}">'
+                '<span aria-hidden="true">D</span>'
+                f'<span class="stt-sr">{escape(spoken)}</span></div>'
             )
     parts.append("</div>")
-    parts.append(LEGEND)
+    parts.append(legend())
     parts.append("</div>")
     return "".join(parts)
 
 
 def _summary(view: Any, show_to_act: bool = True, show_pot: bool = True) -> str:
     street = str(getattr(view.street, "value", view.street))
-    text = f"Stud table, {street}{' street' if street != 'showdown' else ''}"
+    text = _("Stud table, {street}").format(street=street_name(street))
     if show_pot:
-        text += f", pot {_money(view.pot)}"
+        text += ", " + _("pot {amount}").format(amount=_money(view.pot))
     if view.to_act and show_to_act:
-        text += f", {view.to_act} to act"
+        text += ", " + _("{name} to act").format(name=view.to_act)
     return text

@@ -37,7 +37,29 @@ from tutor.ui.bank import (
 from tutor.ui.components import show_table
 from tutor.ui.data import available_store
 from tutor.ui.screen import Screen, step_screen, table_notation, table_result
-from tutor.ui.state import WT_FINISHED, WT_NEW_RUN, WT_RUN, WT_SKIPPED, Settings
+from tutor.ui.state import (
+    PRACTICE_MODE,
+    WT_BACK,
+    WT_BLOCKED,
+    WT_BLOCKED_BACK,
+    WT_BLOCKED_GIVE_UP,
+    WT_FINISHED,
+    WT_GIVING_UP,
+    WT_MISTAKE,
+    WT_NEW_RUN,
+    WT_NEXT,
+    WT_NEXT_SCENARIO,
+    WT_PICK,
+    WT_POS,
+    WT_PRACTISE_MISTAKES,
+    WT_RUN,
+    WT_SCENARIO,
+    WT_SKIPPED,
+    WT_TRIES,
+    WT_UNANSWERED,
+    WT_WRAP_UP,
+    Settings,
+)
 from tutor.ui.text import plain
 
 PRACTICE_PAGE = "app_pages/practice.py"
@@ -65,16 +87,18 @@ def start_walkthrough(scenario_id: str) -> None:
 
     A new play-through: a new run in the store, every question a first attempt again.
     """
-    st.session_state["wt_scenario"] = scenario_id
-    st.session_state["wt_pos"] = 0
-    st.session_state[WT_NEW_RUN] = scenario_id
-    st.session_state[WT_SKIPPED] = set()
-    st.session_state.pop(WT_RUN, None)
+    WT_SCENARIO.set(scenario_id)
+    WT_POS.set(0)
+    WT_NEW_RUN.set(scenario_id)
+    WT_SKIPPED.set(set())
+    WT_RUN.pop()
     reset_play("wt")
 
 
 def _picked() -> None:
-    start_walkthrough(st.session_state["wt_pick"])
+    picked = WT_PICK.get()
+    if picked:
+        start_walkthrough(picked)
 
 
 def _history(result: StepResult) -> Sequence[Operation]:
@@ -92,19 +116,19 @@ def _run(
     """
     if store is None or settings.learner is None or settings.preview:
         return None
-    kept = st.session_state.get(WT_RUN)
+    kept = WT_RUN.get()
     if kept is not None and kept[:2] == (settings.learner.id, scenario.id):
         return int(kept[2])
-    new = st.session_state.pop(WT_NEW_RUN, None) == scenario.id
+    new = WT_NEW_RUN.pop() == scenario.id
     try:
         run = store.open_run(settings.learner, scenario.id, new=new)
         firsts = store.run_firsts(run)
     except TutorError as exc:  # the store has its own banner; the page goes on unsaved
         logger.error("A scenario run could not be opened: %s", exc)
         return None
-    st.session_state[WT_RUN] = (settings.learner.id, scenario.id, run)
+    WT_RUN.set((settings.learner.id, scenario.id, run))
     first = first_results("wt")
-    tries: dict[tuple[str, int], int] = st.session_state.setdefault("wt_tries", {})
+    tries = WT_TRIES.setdefault()
     for step, right in firsts.items():
         first.setdefault((scenario.id, step), right)
         tries[(scenario.id, step)] = max(tries.get((scenario.id, step), 0), 1)
@@ -193,13 +217,13 @@ def _show_step(
 
 def _move(step: int, count: int, passing: tuple[str, int] | None = None) -> None:
     if passing is not None:  # Next on a question not answered: it stays open
-        st.session_state.setdefault(WT_SKIPPED, set()).add(passing)
-    pos = max(0, min(count - 1, st.session_state.get("wt_pos", 0))) + step
-    st.session_state["wt_pos"] = max(0, min(count - 1, pos))
+        WT_SKIPPED.setdefault().add(passing)
+    pos = max(0, min(count - 1, WT_POS.get())) + step
+    WT_POS.set(max(0, min(count - 1, pos)))
 
 
 def _go_to(pos: int) -> None:
-    st.session_state["wt_pos"] = pos
+    WT_POS.set(pos)
 
 
 def _refused(preset: str, reason: str) -> None:
@@ -216,14 +240,14 @@ def _refused(preset: str, reason: str) -> None:
 
 
 def _give_up_at(pos: int, here: tuple[str, int, str]) -> None:
-    st.session_state["wt_pos"] = pos
-    st.session_state["wt_giving_up"] = here  # the question's panel shows its answer
+    WT_POS.set(pos)
+    WT_GIVING_UP.set(here)  # the question's panel shows its answer
 
 
 def _blocked(pos: int, count: int, skipped: int, here: tuple[str, int, str]) -> None:
     """A step that would show the answer of a question passed without answering."""
     st.subheader(_("Step {n} of {count}").format(n=pos + 1, count=count))
-    with st.container(border=True, key="wt_blocked"):
+    with st.container(border=True, key=WT_BLOCKED.name):
         st.markdown(
             _(
                 "This step would show the answer to the question at step {step}, which "
@@ -234,7 +258,7 @@ def _blocked(pos: int, count: int, skipped: int, here: tuple[str, int, str]) -> 
         with back:
             st.button(
                 _("Back to step {step}").format(step=skipped + 1),
-                key="wt_blocked_back",
+                key=WT_BLOCKED_BACK.name,
                 type="primary",
                 on_click=_go_to,
                 args=(skipped,),
@@ -242,7 +266,7 @@ def _blocked(pos: int, count: int, skipped: int, here: tuple[str, int, str]) -> 
         with answer:
             st.button(
                 _("Show the answer to step {step}").format(step=skipped + 1),
-                key="wt_blocked_give_up",
+                key=WT_BLOCKED_GIVE_UP.name,
                 on_click=_give_up_at,
                 args=(skipped, here),
                 help=_("Counts as not answered: a wrong first try."),
@@ -254,7 +278,7 @@ def not_answered(
 ) -> list[int]:
     """The positions before ``pos`` of the questions passed with Next, still unanswered."""
     settled = settled_positions(scenario, results)
-    passed = st.session_state.get(WT_SKIPPED, set())
+    passed = WT_SKIPPED.get()
     return [
         n
         for n in range(pos)
@@ -298,15 +322,15 @@ def wrap_up(
         if (scenario.id, r.index) in first
     ]
     right = sum(ok for _r, ok in done)
-    if st.session_state.get(WT_FINISHED) != scenario.id:
-        st.session_state[WT_FINISHED] = scenario.id
+    if WT_FINISHED.get() != scenario.id:
+        WT_FINISHED.set(scenario.id)
         if store is not None and run_id is not None:
             try:
                 store.finish_run(run_id)
             except TutorError as exc:
                 logger.error("A scenario run could not be closed: %s", exc)
     positions = {r.index: n for n, r in enumerate(results)}
-    with st.container(border=True, key="wt_wrap_up"):
+    with st.container(border=True, key=WT_WRAP_UP.name):
         st.markdown(_("**End of the scenario.**"))
         if asks:
             missing = len(asks) - len(done)
@@ -327,7 +351,7 @@ def wrap_up(
                     n=positions[result.index] + 1,
                     prompt=plain(table_notation(result.text)),
                 ),
-                key=f"wt_mistake_{result.index}",
+                key=WT_MISTAKE.at(result.index).name,
                 on_click=_go_to,
                 args=(positions[result.index],),
                 type="tertiary",
@@ -340,7 +364,7 @@ def wrap_up(
                     n=positions[result.index] + 1,
                     prompt=plain(table_notation(result.text)),
                 ),
-                key=f"wt_unanswered_{result.index}",
+                key=WT_UNANSWERED.at(result.index).name,
                 on_click=_go_to,
                 args=(positions[result.index],),
                 type="tertiary",
@@ -350,16 +374,16 @@ def wrap_up(
         with left:
             if nxt is not None and st.button(
                 _("Next scenario: {title}").format(title=plain(localised(nxt).title)),
-                key="wt_next_scenario",
+                key=WT_NEXT_SCENARIO.name,
                 type="primary",
             ):
                 start_walkthrough(nxt.id)
                 st.rerun()
         with right_col:
             if mistakes and st.button(
-                _("Practise my mistakes"), key="wt_practise_mistakes"
+                _("Practise my mistakes"), key=WT_PRACTISE_MISTAKES.name
             ):
-                st.session_state["pr_mode"] = "My mistakes only"
+                PRACTICE_MODE.set("My mistakes only")
                 st.switch_page(PRACTICE_PAGE)
 
 
@@ -396,16 +420,16 @@ def walkthrough_page(settings: Settings) -> None:
     if not scenarios:
         return
     ids = [s.id for s in scenarios]
-    chosen = st.session_state.get("wt_scenario")
+    chosen = WT_SCENARIO.get()
     if chosen not in ids:
         chosen = ids[0]
         start_walkthrough(chosen)
-    st.session_state["wt_pick"] = chosen
+    WT_PICK.set(chosen)
     by_id = {s.id: s for s in scenarios}
     st.selectbox(
         _("Scenario"),
         ids,
-        key="wt_pick",
+        key=WT_PICK.name,
         on_change=_picked,
         format_func=lambda i: scenario_title(localised(by_id[i])),
     )
@@ -417,7 +441,7 @@ def walkthrough_page(settings: Settings) -> None:
         st.info(_("This scenario has no steps."))
         return
     # Not written back: a preset that stops the hand early must not lose the learner's place.
-    pos = max(0, min(count - 1, st.session_state.get("wt_pos", 0)))
+    pos = max(0, min(count - 1, WT_POS.get()))
     store = available_store() if settings.learner is not None else None
     run_id = _run(scenario, settings, store)
     last = pos == count - 1 and not refused
@@ -428,7 +452,7 @@ def walkthrough_page(settings: Settings) -> None:
 
     if pos < len(results):
         settled = settled_positions(scenario, results)
-        skipped = st.session_state.get(WT_SKIPPED, set())
+        skipped = WT_SKIPPED.get()
         screen = step_screen(
             results,
             pos,
@@ -436,12 +460,12 @@ def walkthrough_page(settings: Settings) -> None:
             {n for n, r in enumerate(results) if (scenario.id, r.index) in skipped},
         )
         if screen.blocked_by is not None:
-            skipped = results[screen.blocked_by]
+            blocking = results[screen.blocked_by]
             _blocked(
                 pos,
                 count,
                 screen.blocked_by,
-                (scenario.id, skipped.index, settings.preset),
+                (scenario.id, blocking.index, settings.preset),
             )
         else:
             _show_step(
@@ -467,7 +491,7 @@ def walkthrough_page(settings: Settings) -> None:
     with back:
         st.button(
             _("Back"),
-            key="wt_back",
+            key=WT_BACK.name,
             on_click=_move,
             args=(-1, count),
             disabled=pos == 0,
@@ -475,7 +499,7 @@ def walkthrough_page(settings: Settings) -> None:
     with forward:
         st.button(
             _("Next"),
-            key="wt_next",
+            key=WT_NEXT.name,
             on_click=_move,
             args=(1, count, (scenario.id, results[pos].index) if open_ask else None),
             disabled=pos == count - 1,
