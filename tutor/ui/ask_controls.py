@@ -28,6 +28,7 @@ from tutor.ui import drill_controls
 from tutor.ui.control_parts import player_cards, size_candidates
 from tutor.ui.drill_controls import DrillControl
 from tutor.ui.ruling_control import ruling_control
+from tutor.ui.state import widget
 from tutor.ui.text import plain
 
 YES_NO = ("Yes", "No")
@@ -101,13 +102,13 @@ def _player(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str
         _(who.label),
         _players(view),
         index=None,
-        key=f"{key}_{who.key}",
+        key=widget(key, who.key).name,
         format_func=lambda name: labels.get(name, name),
         horizontal=True,
     )
     given: dict[str, Any] = {who.key: player}
     for slot in entry.slots("amount"):
-        given[slot.key] = _amount_input(_(slot.label), f"{key}_{slot.key}")
+        given[slot.key] = _amount_input(_(slot.label), widget(key, slot.key).name)
     return given
 
 
@@ -120,7 +121,7 @@ def _players_pick(
     players = st.multiselect(
         _(slot.label),
         _players(view),
-        key=f"{key}_{slot.key}",
+        key=widget(key, slot.key).name,
         select_all=False,
         format_func=lambda name: seat_texts.get(name, name),
         placeholder=_("Nobody") if slot.none else _("Choose players"),
@@ -131,7 +132,7 @@ def _players_pick(
 def _amounts(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str, Any]:
     """One number input per amount the answer holds."""
     return {
-        slot.key: _amount_input(_(slot.label), f"{key}_{slot.key}")
+        slot.key: _amount_input(_(slot.label), widget(key, slot.key).name)
         for slot in entry.slots("amount")
     }
 
@@ -139,13 +140,13 @@ def _amounts(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[st
 def _raises(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str, Any]:
     """A count, or a tick for "unlimited"."""
     count, flag = entry.first_slot("count"), entry.first_slot("flag")
-    unlimited = st.checkbox(_(flag.label), key=f"{key}_unlimited")
+    unlimited = st.checkbox(_(flag.label), key=widget(key, "unlimited").name)
     left = st.number_input(
         _(count.label),
         min_value=0,
         value=None,
         step=1,
-        key=f"{key}_left",
+        key=widget(key, "left").name,
         disabled=unlimited,
     )
     return {flag.key: unlimited, count.key: None if left is None else int(left)}
@@ -159,7 +160,7 @@ def _sizes(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str,
     sizes = st.multiselect(
         _(slot.label),
         options,
-        key=f"{key}_{slot.key}",
+        key=widget(key, slot.key).name,
         select_all=False,
         format_func=format_amount,
     )
@@ -184,7 +185,7 @@ def _actions(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[st
     picked = st.multiselect(
         _(slot.label),
         actions,
-        key=f"{key}_{slot.key}",
+        key=widget(key, slot.key).name,
         select_all=False,
         format_func=lambda action: action_label(action, already_in),
     )
@@ -198,7 +199,7 @@ def _yes_no(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str
         _(slot.label),
         YES_NO,
         index=None,
-        key=f"{key}_yesno",
+        key=widget(key, "yesno").name,
         horizontal=True,
         format_func=lambda v: _("Yes") if v == "Yes" else _("No"),
     )
@@ -213,11 +214,11 @@ def _cards(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str,
     symbols = {c.text: c.symbol for c in cards}
     given: dict[str, Any] = {}
     for flag in entry.slots("flag", variant=result.hand.variant):
-        given[flag.key] = st.checkbox(_(flag.label), key=f"{key}_nolow")
+        given[flag.key] = st.checkbox(_(flag.label), key=widget(key, "nolow").name)
     hand = st.multiselect(
         _(slot.label),
         [c.text for c in cards],
-        key=f"{key}_{slot.key}",
+        key=widget(key, slot.key).name,
         select_all=False,
         max_selections=5,
         format_func=lambda text: symbols.get(text, text),
@@ -241,7 +242,7 @@ def _payouts(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[st
                 value=0.0,
                 step=0.25,
                 format="%.2f",
-                key=f"{key}_pay_{n}",
+                key=widget(key, "pay", n).name,
             )
         payouts[name] = to_amount(value)
     rake = st.number_input(
@@ -250,7 +251,7 @@ def _payouts(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[st
         value=0.0,
         step=0.25,
         format="%.2f",
-        key=f"{key}_{rake_slot.key}",
+        key=widget(key, rake_slot.key).name,
     )
     return {slot.key: payouts, rake_slot.key: to_amount(rake)}
 
@@ -267,7 +268,9 @@ def _side_pots(
     live = [seat for seat in view.seats if not seat.folded]
     names = [str(seat.name) for seat in live]
     sides = max(sum(1 for seat in live if seat.all_in), 1)
-    amounts = st.text_input(_(pots.label), key=f"{key}_pots", placeholder="45, 30")
+    amounts = st.text_input(
+        _(pots.label), key=widget(key, "pots").name, placeholder="45, 30"
+    )
     eligible: list[list[str]] = [names]
     for n in range(1, sides + 1):
         eligible.append(
@@ -275,7 +278,7 @@ def _side_pots(
                 st.multiselect(
                     _("Who can win side pot {n}?").format(n=n),
                     names,
-                    key=f"{key}_side_{n}",
+                    key=widget(key, "side", n).name,
                     select_all=False,
                 )
             )

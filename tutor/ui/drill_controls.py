@@ -28,6 +28,7 @@ from tutor.quiz_ruling import (
 )
 from tutor.scenarios.replay import StepResult
 from tutor.ui.control_parts import player_cards, size_candidates
+from tutor.ui.state import widget
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +45,8 @@ class Answer:
 DrillControl = Callable[[AskKind, str, StepResult, Answer], None]
 
 
-def _picked(key: str) -> Any:
-    return st.session_state.get(key)
+def _picked(name: str) -> Any:
+    return widget(name).get()
 
 
 def _submit_seat(
@@ -72,15 +73,15 @@ AMOUNT_KEYS = "ASDFGHJKL"
 
 
 def _toggle(pick: str, option: Any, many: bool) -> None:
-    state = st.session_state
-    chosen = list(state.get(pick) or ())
+    held = widget(pick)
+    chosen = list(held.get() or ())
     if option in chosen:
         chosen.remove(option)
     elif many:
         chosen.append(option)
     else:
         chosen = [option]
-    state[pick] = chosen if many else (chosen[0] if chosen else None)
+    held.set(chosen if many else (chosen[0] if chosen else None))
 
 
 def _choice_buttons(
@@ -95,9 +96,9 @@ def _choice_buttons(
 ) -> str:
     """Options as buttons, each toggled by a click or its key (shown on it); a chosen one is
     ticked. Returns the session key holding the choice (a list, or one value)."""
-    pick = f"{key}_picked"
+    pick = widget(key, "picked").name
     st.caption(label)
-    chosen = st.session_state.get(pick)
+    chosen = widget(pick).get()
     picked = list(chosen or ()) if many else ([chosen] if chosen is not None else [])
     columns = st.columns(min(len(options), across) or 1)
     for n, option in enumerate(options):
@@ -105,7 +106,7 @@ def _choice_buttons(
         with columns[n % len(columns)]:
             st.button(
                 ("✓ " if on else "") + fmt(option),
-                key=f"{key}_opt_{n}",
+                key=widget(key, "opt", n).name,
                 on_click=_toggle,
                 args=(pick, option, many),
                 type="primary" if on else "secondary",
@@ -144,7 +145,11 @@ def player(entry: AskKind, key: str, result: StepResult, answer: Answer) -> None
         )
         field = slot.key
         amount_key = _choice_buttons(
-            f"{key}_{slot.key}", _(slot.label), options, many=False, keys=AMOUNT_KEYS
+            widget(key, slot.key).name,
+            _(slot.label),
+            options,
+            many=False,
+            keys=AMOUNT_KEYS,
         )
     st.caption(_("Click the player, or press their seat number:"))
     seats = _seats(result)
@@ -153,7 +158,7 @@ def player(entry: AskKind, key: str, result: StepResult, answer: Answer) -> None
         with columns[n % len(columns)]:
             st.button(
                 _("{name} · seat {seat}").format(name=seat.name, seat=seat.seat),
-                key=f"{key}_seat_{seat.name}",
+                key=widget(key, "seat", seat.name).name,
                 on_click=_submit_seat,
                 args=(answer, str(seat.name), who.key, amount_key, field),
                 disabled=bool(seat.folded),
@@ -183,7 +188,7 @@ def yes_no(entry: AskKind, key: str, result: StepResult, answer: Answer) -> None
         with column:
             st.button(
                 label,
-                key=f"{key}_{name}",
+                key=widget(key, name).name,
                 on_click=answer.submit,
                 args=({field: value},),
                 width="stretch",
@@ -199,7 +204,7 @@ def raises(entry: AskKind, key: str, result: StepResult, answer: Answer) -> None
         with grid[n % 3]:
             st.button(
                 str(n),
-                key=f"{key}_raises_{n}",
+                key=widget(key, "raises", n).name,
                 on_click=answer.submit,
                 args=({count: n, flag: False},),
                 width="stretch",
@@ -208,7 +213,7 @@ def raises(entry: AskKind, key: str, result: StepResult, answer: Answer) -> None
     with grid[(most + 1) % 3]:
         st.button(
             _("Unlimited"),
-            key=f"{key}_unlimited",
+            key=widget(key, "unlimited").name,
             on_click=answer.submit,
             args=({count: None, flag: True},),
             width="stretch",
@@ -227,7 +232,7 @@ def _submit_label(slot: Slot) -> str:
 def players(entry: AskKind, key: str, result: StepResult, answer: Answer) -> None:
     slot = entry.first_slot("players")
     names = [str(s.name) for s in _seats(result) if not s.folded]
-    pick = _choice_buttons(f"{key}_{slot.key}", _(slot.label), names)
+    pick = _choice_buttons(widget(key, slot.key).name, _(slot.label), names)
     _submit_button(
         answer, key, lambda: {slot.key: list(_picked(pick) or ())}, _submit_label(slot)
     )
@@ -242,7 +247,7 @@ def sizes(entry: AskKind, key: str, result: StepResult, answer: Answer) -> None:
             result.hand.view(), result.ruling.answer.get(slot.key) or ()
         )
     ]
-    pick = _choice_buttons(f"{key}_{slot.key}", _(slot.label), options)
+    pick = _choice_buttons(widget(key, slot.key).name, _(slot.label), options)
     _submit_button(
         answer,
         key,
@@ -264,7 +269,7 @@ def actions(entry: AskKind, key: str, result: StepResult, answer: Answer) -> Non
         big_bet=stakes.big_bet,
         bring_in=stakes.bring_in or stakes.small_bet / 2,
     )
-    pick = _choice_buttons(f"{key}_{slot.key}", _(slot.label), options)
+    pick = _choice_buttons(widget(key, slot.key).name, _(slot.label), options)
     _submit_button(answer, key, lambda: {slot.key: list(_picked(pick) or ())})
 
 
@@ -274,7 +279,7 @@ def cards(entry: AskKind, key: str, result: StepResult, answer: Answer) -> None:
     cards = player_cards(result.hand.view(), result.ask.player)
     symbols = {c.text: c.symbol for c in cards}
     pick = _choice_buttons(
-        f"{key}_{slot.key}",
+        widget(key, slot.key).name,
         _("Click five cards (or press their numbers)"),
         [c.text for c in cards],
         fmt=lambda text: symbols.get(text, text),
@@ -283,7 +288,7 @@ def cards(entry: AskKind, key: str, result: StepResult, answer: Answer) -> None:
     for flag in entry.slots("flag", variant=result.hand.variant):
         st.button(
             _(flag.label),
-            key=f"{key}_nolow",
+            key=widget(key, "nolow").name,
             on_click=answer.submit,
             args=({flag.key: True, slot.key: []},),
         )
@@ -312,7 +317,7 @@ def ruling(entry: AskKind, key: str, result: StepResult, answer: Answer) -> None
         _out_of_turn(key, expected, view, answer)
         return
     outcome = _choice_buttons(
-        f"{key}_outcome",
+        widget(key, "outcome").name,
         _("Ruling"),
         outcome_choices(expected),
         many=False,
@@ -330,7 +335,7 @@ def ruling(entry: AskKind, key: str, result: StepResult, answer: Answer) -> None
             for seat in view.seats
         }
         after = _choice_buttons(
-            f"{key}_next",
+            widget(key, "next").name,
             _("Who acts next?"),
             [*names, NOBODY],
             many=False,
@@ -351,7 +356,7 @@ def _out_of_turn(key: str, expected: Any, view: Any, answer: Answer) -> None:
     # as the ruling control: the second question is the one the situation asks
     skipped_to_act = str(expected.get("outcome")) in SKIPPED_OPTIONS
     stands = _choice_buttons(
-        f"{key}_binding",
+        widget(key, "binding").name,
         _("Is the out-of-turn action binding (does it stand)?"),
         [YES, NO],
         many=False,
@@ -360,7 +365,7 @@ def _out_of_turn(key: str, expected: Any, view: Any, answer: Answer) -> None:
     )
     if skipped_to_act:
         second = _choice_buttons(
-            f"{key}_skipped",
+            widget(key, "skipped").name,
             _(
                 "If it stands: what may the skipped player do when the action comes back?"
             ),
@@ -381,7 +386,7 @@ def _out_of_turn(key: str, expected: Any, view: Any, answer: Answer) -> None:
             bring_in=stakes.bring_in,
         )
         second = _choice_buttons(
-            f"{key}_actions",
+            widget(key, "actions").name,
             _("What may the player to act do now?"),
             options,
             keys=PICK_KEYS,
@@ -413,7 +418,7 @@ def _submit_button(
 ) -> None:
     st.button(
         label or _("Submit"),
-        key=f"{key}_submit",
+        key=widget(key, "submit").name,
         type="primary",
         on_click=_submit_from,
         args=(answer, build),
@@ -430,7 +435,7 @@ def _form_submit(
     """The Submit of an amounts form: Enter in any of its boxes presses it."""
     st.form_submit_button(
         label or _("Submit"),
-        key=f"{key}_submit",
+        key=widget(key, "submit").name,
         type="primary",
         on_click=_submit_from,
         args=(answer, build),
@@ -449,11 +454,11 @@ def amounts(entry: AskKind, key: str, result: StepResult, answer: Answer) -> Non
     """One amount pad per amount the answer holds, then Submit."""
     chip = _chip(result)
     fields = [slot.key for slot in entry.slots("amount")]
-    with st.form(f"{key}_form", border=False, enter_to_submit=True):
+    with st.form(widget(key, "form").name, border=False, enter_to_submit=True):
         for slot in entry.slots("amount"):
-            _amount(_(slot.label), f"{key}_{slot.key}", chip)
+            _amount(_(slot.label), widget(key, slot.key).name, chip)
         _form_submit(
-            answer, key, lambda: {f: to_amount(_picked(f"{key}_{f}")) for f in fields}
+            answer, key, lambda: {f: to_amount(widget(key, f).get()) for f in fields}
         )
 
 
@@ -463,22 +468,22 @@ def payouts(entry: AskKind, key: str, result: StepResult, answer: Answer) -> Non
     chip = _chip(result)
     # one box per player who can take chips (a folded player takes none), plus the rake
     names = [str(s.name) for s in result.hand.view().seats if not s.folded]
-    form = st.form(f"{key}_form", border=False, enter_to_submit=True)
+    form = st.form(widget(key, "form").name, border=False, enter_to_submit=True)
     with form:
         columns = st.columns(min(len(names), 2))
         for n, name in enumerate(names):
             with columns[n % len(columns)]:
-                _amount(f"{name} {_(slot.label)}", f"{key}_pay_{n}", chip)
-        _amount(_(rake.label), f"{key}_{rake.key}", chip)
+                _amount(f"{name} {_(slot.label)}", widget(key, "pay", n).name, chip)
+        _amount(_(rake.label), widget(key, rake.key).name, chip)
 
     def build() -> dict[str, Any]:
         payouts = {
-            name: to_amount(_picked(f"{key}_pay_{n}")) or Decimal(0)
+            name: to_amount(widget(key, "pay", n).get()) or Decimal(0)
             for n, name in enumerate(names)
         }
         return {
             slot.key: payouts,
-            rake.key: to_amount(_picked(f"{key}_{rake.key}")) or Decimal(0),
+            rake.key: to_amount(widget(key, rake.key).get()) or Decimal(0),
         }
 
     with form:
@@ -497,22 +502,22 @@ def side_pots(entry: AskKind, key: str, result: StepResult, answer: Answer) -> N
     sides = max(sum(1 for s in live if s.all_in), 1)
     picks = [
         _choice_buttons(
-            f"{key}_side_{n}",
+            widget(key, "side", n).name,
             _("Who can win side pot {n}?").format(n=n),
             names,
             keys=SIDE_POT_KEYS[n - 1] if n <= len(SIDE_POT_KEYS) else "",
         )
         for n in range(1, sides + 1)
     ]
-    with st.form(f"{key}_form", border=False, enter_to_submit=True):
+    with st.form(widget(key, "form").name, border=False, enter_to_submit=True):
         st.text_input(
             _(pots.label),
-            key=f"{key}_pots",
+            key=widget(key, "pots").name,
             placeholder=_("for example 45, 30"),
         )
 
         def build() -> dict[str, Any]:
-            amounts = _picked(f"{key}_pots") or ""
+            amounts = widget(key, "pots").get() or ""
             eligible: list[list[str]] = [names]
             eligible += [list(_picked(pick) or ()) for pick in picks]
             count = len(amounts.replace(",", " ").split())

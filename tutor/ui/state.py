@@ -611,3 +611,17 @@ RULES_CHOSEN: Key[Any] = Key("rules_chosen", object, None)
 GLOSSARY_CHOSEN: Key[Any] = Key("glossary_chosen", object, None)
 FOCUS_WATCHER: Key[Any] = Key("focus_watcher", object, None)
 PROGRESS: Keys[Any] = Keys("progress", object, None)
+
+
+# -- the answer controls and the Dealer drills (issue 20, issue 22 items 4 and 5) ----------------
+def widget(base: str, *parts: object) -> Key[Any]:
+    """The key of one widget of an answer control: ``"<base>_<part>_..."``.
+
+    ``base`` is where the page puts the control (:meth:`PanelKeys.answer` on a question
+    panel, ``drill_q<n>`` / ``drill_r<n>`` in a drill): the page owns that prefix, the
+    control adds its widgets' parts (``_yesno``, ``_seat_Ana``, ``_side_1_picked``).
+
+    >>> widget("drill_q0", "seat", "Ana").name
+    'drill_q0_seat_Ana'
+    """
+    return Key("_".join([base, *(str(p) for p in parts)]), object, None, register=False)
