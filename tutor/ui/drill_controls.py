@@ -506,6 +506,7 @@ def side_pots(entry: AskKind, key: str, result: StepResult, answer: Answer) -> N
             _("Who can win side pot {n}?").format(n=n),
             names,
             keys=SIDE_POT_KEYS[n - 1] if n <= len(SIDE_POT_KEYS) else "",
+            across=2,  # names in full beside their keys
         )
         for n in range(1, sides + 1)
     ]
