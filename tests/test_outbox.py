@@ -218,3 +218,140 @@ def test_health_says_how_many_answers_wait(
         ", 0 learners; 2 answers kept in the data folder wait to be saved (the app "
         "saves them while it runs)"
     )
+
+
+def test_an_answer_kept_by_name_is_saved_to_that_learner(
+    tmp_path: Path, store: ProgressStore
+) -> None:
+    ana = store.create_learner("Ana")
+    box = Outbox(tmp_path / "data")
+    by_name = _answer(ana.id, 1)
+    del by_name["learner"]
+    box.add({"learner_name": "Ana", **by_name})
+    nobody = _answer(ana.id, 2)
+    del nobody["learner"]
+    box.add({"learner_name": "Nobody", **nobody})
+    third = _answer(ana.id, 3)
+    box.add(third)
+    assert box.waiting_for(ana.id) == 1
+    assert box.waiting_for(ana.id, "Ana") == 2
+    done = box.replay(store)
+    assert (done.saved, done.refused, done.waiting) == (2, 1, 0)
+    assert _saved(store, ana.id) == [
+        ("sc-1", 1, by_name["answer_id"]),
+        ("sc-3", 3, third["answer_id"]),
+    ]
+    refused = [json.loads(x) for x in box.refused_path.read_text().splitlines()]
+    assert [(r["learner_name"], r["scenario_id"]) for r in refused] == [
+        ("Nobody", "sc-2")
+    ]
+
+
+def test_a_learner_the_store_could_not_look_up_has_answers_kept_and_saved_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database is away from the app's start (here: a SQLite file in a folder that
+    does not exist), so the signed-in learner was never looked up: a Check keeps the
+    answer by name, every page says answers are kept, and once the database is usable
+    the answer is saved to that learner, once."""
+    from appkit import point_app_at, shown, sign_in
+    from streamlit.testing.v1 import AppTest
+
+    from tutor.ui import data
+
+    app = Path(__file__).resolve().parent.parent / "tutor" / "ui" / "streamlit_app.py"
+    content = Path(__file__).resolve().parent / "data" / "ui"
+    point_app_at(monkeypatch, tmp_path / "data", content)
+    good = f"sqlite:///{tmp_path / 'data' / 'later.sqlite3'}"
+    monkeypatch.setenv(
+        "TUTOR_DATABASE_URL", f"sqlite:///{tmp_path / 'missing' / 'p.sqlite3'}"
+    )
+    data.forget_store_failure()
+    try:
+        at = AppTest.from_file(str(app), default_timeout=30)
+        sign_in(at, "Ana")
+        at.session_state["wt_scenario"] = "ui-third-street"
+        at.session_state["wt_pos"] = 1
+        at.run()
+        at.switch_page("app_pages/walkthrough.py").run()
+        assert not at.exception
+        box = next(n for n in at.number_input if n.key.endswith("_minimum"))
+        box.set_value(20)
+        at.button(key="wt_check").click().run()
+        assert not at.exception
+        assert shown(at.success) == ["Right: a minimum buy-in of 20."]
+        warnings = [str(w.value) for w in at.warning]
+        assert str(data.KEPT_NOTE) in warnings
+        assert str(data.ANSWERS_KEPT) in warnings
+        kept = Outbox(tmp_path / "data").entries()
+        assert [(e.get("learner"), e["learner_name"]) for e in kept] == [(None, "Ana")]
+        # the database can be used now: the kept answer goes to Ana, once
+        later = ProgressStore(good)
+        ana = later.create_learner("Ana")
+        done = Outbox(tmp_path / "data").replay(later)
+        assert (done.saved, done.refused, done.waiting) == (1, 0, 0)
+        assert [(a.scenario_id, a.answer_id) for a in later.answers(ana)] == [
+            ("ui-third-street", kept[0]["answer_id"])
+        ]
+        assert Outbox(tmp_path / "data").replay(later).saved == 0
+        later.close()
+    finally:
+        data.forget_store_failure()
+
+
+def test_a_locked_sqlite_database_is_given_up_at_the_deadline(tmp_path: Path) -> None:
+    """Another process holds SQLite's write lock: a write waits the deadline (here
+    0.5 s), not the 30 s busy timeout, and says the store is away (so the app keeps the
+    answer); once the lock is gone the next write goes through."""
+    import sqlite3
+
+    path = tmp_path / "p.sqlite3"
+    store = ProgressStore(f"sqlite:///{path}", deadline=0.5)
+    ana = store.create_learner("Ana")
+    values = _answer(ana.id, 1)
+    del values["learner"]
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # the write lock, held
+    try:
+        started = time.monotonic()
+        with pytest.raises(StoreUnavailable) as info:
+            store.record_answer(ana, **values)
+        took = time.monotonic() - started
+        assert 0.4 <= took < 2.0, took
+        assert "database is locked" in str(info.value)
+        assert store.down()
+        assert store.answer_count(ana) == 0  # reads still go on beside the lock
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert store.record_answer(ana, **values).answer_id == values["answer_id"]
+    store.close()
+
+
+def test_a_long_sqlite_statement_is_interrupted_at_the_deadline(
+    tmp_path: Path,
+) -> None:
+    from sqlalchemy import text
+
+    from tutor.progress.store import bounded
+
+    store = ProgressStore(f"sqlite:///{tmp_path / 'p.sqlite3'}", deadline=0.5)
+
+    @bounded
+    def count_far(s: ProgressStore) -> int:
+        with s._guard("count far"), s._transaction(write=False) as session:
+            query = text(
+                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
+                "SELECT count(*) FROM (SELECT i FROM n LIMIT 1000000000)"
+            )
+            return int(session.execute(query).scalar_one())
+
+    started = time.monotonic()
+    with pytest.raises(StoreUnavailable) as info:
+        count_far(store)
+    took = time.monotonic() - started
+    assert 0.4 <= took < 2.0, took
+    assert "interrupted" in str(info.value)
+    store.forget_failure()
+    assert store.answer_count(store.create_learner("Bo")) == 0  # the store goes on
+    store.close()

@@ -20,7 +20,6 @@ UI = Path(__file__).resolve().parent.parent / "tutor" / "ui"
 NOT_YET: frozenset[str] = frozenset(
     {
         "ask_controls.py",
-        "ask_panel.py",
         "assignments.py",
         "builder.py",
         "classes.py",
@@ -28,8 +27,6 @@ NOT_YET: frozenset[str] = frozenset(
         "drills.py",
         "lms_export.py",
         "pins_view.py",
-        "practice.py",
-        "review.py",
         "ruling_control.py",
         "studio.py",
         "studio_draft.py",

@@ -44,7 +44,20 @@ def fresh_store_state() -> Iterator[None]:
     data.forget_store_failure()
 
 
-def _walkthrough_answers_without_saving() -> AppTest:
+KEPT_BANNER = (
+    "The progress database cannot be reached right now. Your answers are kept on this "
+    "server and will be saved as soon as it is back. Lessons and scenarios still work."
+)
+KEPT_NOTE = (
+    "Your answer was checked and is kept on this server: it will be saved as soon as the "
+    "progress database is back."
+)
+
+
+def _walkthrough_answers_without_saving(*, kept: bool = False) -> AppTest:
+    """Answer with the store away from the start. ``kept``: the data folder can keep
+    answers, so the learner (never looked up) has the answer kept by name; else nothing
+    can be saved and the banner says so."""
     at = AppTest.from_file(str(APP), default_timeout=20)
     sign_in(at, "Ana")
     at.session_state["wt_scenario"] = "ui-third-street"
@@ -52,13 +65,15 @@ def _walkthrough_answers_without_saving() -> AppTest:
     at.run()
     at.switch_page("app_pages/walkthrough.py").run()
     assert not at.exception
-    assert [w.value for w in at.warning] == [BANNER]
+    banner = KEPT_BANNER if kept else BANNER
+    assert [w.value for w in at.warning] == [banner]
     assert at.error.len == 0
     at.number_input(key="wt_ui-third-street_1_0_minimum").set_value(20)
     at.button(key="wt_check").click().run()
     assert not at.exception
     assert shown(at.success) == ["Right: a minimum buy-in of 20."]
-    assert [w.value for w in at.warning] == [BANNER]  # and no "not saved" error
+    # and no "not saved" error
+    assert [w.value for w in at.warning] == ([banner, KEPT_NOTE] if kept else [banner])
     # the banner says why nothing is saved: no name box to point to
     assert not [c.value for c in at.caption if "name" in c.value]
     return at
@@ -91,7 +106,10 @@ def test_a_postgres_server_that_never_answers(
         "TUTOR_DATABASE_URL", f"postgresql://ana:secret@127.0.0.1:{silent_server}/tutor"
     )
     monkeypatch.setenv("TUTOR_DB_CONNECT_TIMEOUT", "2")
-    at = _walkthrough_answers_without_saving()
+    at = _walkthrough_answers_without_saving(kept=True)
+    kept = data.outbox()
+    assert kept is not None
+    assert [e["learner_name"] for e in kept.entries()] == ["Ana"]
     assert data.store_down()  # remembered: the next reruns do not wait again
     assert data.available_store() is None
     assert "secret" not in " ".join(str(w.value) for w in at.warning)

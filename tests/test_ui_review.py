@@ -126,7 +126,11 @@ def test_due_rules_make_the_session_and_the_days_ahead(clock: FakeClock) -> None
     at.button(key="rv_next").click().run()
     assert any(m.startswith("Rule 2 of 2: [`bring-in.") for m in text(at))
     at.button(key="rv_next").click().run()
-    assert at.success[0].value == "Session done: 2 rules reviewed."
+    # both passed with Next unanswered: shown as such (issue 20 item 4)
+    assert at.success.len == 0
+    assert at.warning[0].value == (
+        "Session done: 0 of 2 rules reviewed. Not answered: rules 1, 2."
+    )
 
 
 def test_a_right_answer_pushes_the_rule_back(clock: FakeClock) -> None:

@@ -39,12 +39,13 @@ from tutor.engine.messages import msg
 from tutor.engine.rules import RULE_IDS, Variant
 from tutor.engine.rulings import KINDS, RulingKind, register_kind, unregister_kind
 from tutor.engine.values import MAX_SEATS
+from tutor.i18n import N_, _, ngettext
+from tutor.numbers import format_amount as said_amount_of
+from tutor.numbers import format_list
 from tutor.quiz import (
     RulingLike,
     Verdict,
     card_text,
-    format_amount,
-    join_names,
     low_of_five,
     low_text,
     normalize_action,
@@ -276,13 +277,29 @@ def check_answer(kind: str, given: Answer, ruling: RulingLike) -> Verdict:
     expected = ruling.answer
     expected_text = entry.describe(expected)
     if entry.correct(given, expected):
-        return Verdict(True, f"Right: {expected_text}.", expected_text)
+        # Translators: {answer} is the answer in a phrase ("a pot of 12,5").
+        return Verdict(
+            True, _("Right: {answer}.").format(answer=expected_text), expected_text
+        )
     given_text = entry.describe(entry.as_given(given, expected))
     return Verdict(
         False,
-        f"Not right: you answered {given_text}; the answer is {expected_text}.",
+        # Translators: {given} is the learner's answer in a phrase, {answer} the right one.
+        _("Not right: you answered {given}; the answer is {answer}.").format(
+            given=given_text, answer=expected_text
+        ),
         expected_text,
     )
+
+
+def said_amount(value: Any) -> str:
+    """An amount in a sentence, the current language's way (``12.5``, ``12,5``)."""
+    amount = to_amount(value)
+    return str(value) if amount is None else said_amount_of(amount)
+
+
+def _nobody(player: Any) -> str:
+    return str(player) if player else _("nobody")
 
 
 # --------------------------------------------------------------------------- building blocks
@@ -311,14 +328,15 @@ def _same_amounts(*keys: str) -> Callable[[Answer, Answer], bool]:
 def _enter_amount(key: str, what: str) -> Callable[[Answer], str | None]:
     def incomplete(given: Answer) -> str | None:
         if to_amount(given.get(key)) is None:
-            return f"Enter the {what} amount."
+            # Translators: {what} is the ask's kind, an identifier (pot, buy-in, bring-in).
+            return _("Enter the {what} amount.").format(what=what)
         return None
 
     return incomplete
 
 
 def _choose_player(given: Answer) -> str | None:
-    return None if given.get("player") else "Choose a player first."
+    return None if given.get("player") else _("Choose a player first.")
 
 
 def _same_player(given: Answer, expected: Answer) -> bool:
@@ -326,15 +344,17 @@ def _same_player(given: Answer, expected: Answer) -> bool:
 
 
 def _acts(verb: str) -> Callable[[Answer], str]:
+    """``verb`` is a whole sentence with ``{player}`` (N_-marked): "{player} acts first"."""
+
     def describe(a: Answer) -> str:
-        return f"{a.get('player') or 'nobody'} {verb}"
+        return _(verb).format(player=_nobody(a.get("player")))
 
     return describe
 
 
 def _choose_yes_no(key: str) -> Callable[[Answer], str | None]:
     def incomplete(given: Answer) -> str | None:
-        return "Choose yes or no." if given.get(key) is None else None
+        return _("Choose yes or no.") if given.get(key) is None else None
 
     return incomplete
 
@@ -358,14 +378,15 @@ def _one_amount(
     topics: tuple[str, ...],
     hides: frozenset[str] = frozenset(),
 ) -> AskKind:
-    """A kind whose answer is one amount under ``key``, described as ``said_as`` and the
-    amount ("a pot of 12.5"); an answer without the amount is incomplete."""
+    """A kind whose answer is one amount under ``key``, described by ``said_as`` (an
+    N_-marked sentence with ``{amount}``: "a pot of {amount}"); an answer without the
+    amount is incomplete."""
     return AskKind(
         ruling=KINDS[name],
         prompt=prompt,
         expect=(Field(key, Amount()),),
         answer=(Slot(key, "amount", label),),
-        describe=lambda a: f"{said_as} {format_amount(a.get(key))}",
+        describe=lambda a: _(said_as).format(amount=said_amount(a.get(key))),
         incomplete=_enter_amount(key, name),
         correct=_same_amounts(key),
         control="amounts",
@@ -408,7 +429,7 @@ def _yes_no(
         ruling=KINDS[name],
         prompt=prompt,
         expect=(_PLAYER, Field(key, Flag())) if about_player else (Field(key, Flag()),),
-        answer=(Slot(key, "flag", "Answer"),),
+        answer=(Slot(key, "flag", N_("Answer")),),
         describe=describe,
         incomplete=_choose_yes_no(key),
         correct=_same_flag(key),
@@ -425,7 +446,16 @@ def _nothing_missing(_: Answer) -> str | None:
 
 def _five_cards(given: Answer) -> str | None:
     n = len(given.get("cards") or ())
-    return None if n == 5 else f"Pick exactly five cards: you picked {n}."
+    # Translators: {n} is how many cards the learner picked (not 5).
+    return (
+        None
+        if n == 5
+        else ngettext(
+            "Pick exactly five cards: you picked {n}.",
+            "Pick exactly five cards: you picked {n}.",
+            n,
+        ).format(n=n)
+    )
 
 
 def _five_cards_or_none(given: Answer) -> str | None:
@@ -436,8 +466,8 @@ _PLAYER = Field("player", NAME)
 _SEAT_NO = Field("seat", Whole(1, 10))
 _PLAYER_OR_NONE = Field("player", Nullable(NAME))
 _SEAT_OR_NONE = Field("seat", Nullable(Whole(1, 10)))
-_ACTIONS = ListOf(Text(what="an action such as 'call 1'", max_length=40), 0, 10)
-_WHO = Slot("player", "player", "Player")
+_ACTIONS = ListOf(Text(what=N_("an action such as 'call 1'"), max_length=40), 0, 10)
+_WHO = Slot("player", "player", N_("Player"))
 #: The topics of a question about who acts.
 _ACT_TOPICS = ("first-to-act", "pair-on-fourth", "bring-in", "deal")
 #: The topics of a question about betting.
@@ -448,25 +478,26 @@ _BET_TOPICS = ("betting-limits", "pair-on-fourth", "bring-in", "raise-cap")
 
 
 def _ante_text(a: Answer) -> str:
-    return (
-        f"{format_amount(a.get('each'))} each, {format_amount(a.get('total'))} in all"
+    # Translators: {each} is each player's ante, {total} all the antes.
+    return _("{each} each, {total} in all").format(
+        each=said_amount(a.get("each")), total=said_amount(a.get("total"))
     )
 
 
 def _ante_missing(given: Answer) -> str | None:
     if to_amount(given.get("each")) is None or to_amount(given.get("total")) is None:
-        return "Enter both amounts: the ante each player posts and the total."
+        return _("Enter both amounts: the ante each player posts and the total.")
     return None
 
 
 register(
     AskKind(
         ruling=KINDS["ante"],
-        prompt="How much is the ante, for each player and in total?",
+        prompt=N_("How much is the ante, for each player and in total?"),
         expect=(Field("each", Amount()), Field("total", Amount())),
         answer=(
-            Slot("each", "amount", "Ante each player posts"),
-            Slot("total", "amount", "Antes in all"),
+            Slot("each", "amount", N_("Ante each player posts")),
+            Slot("total", "amount", N_("Antes in all")),
         ),
         describe=_ante_text,
         incomplete=_ante_missing,
@@ -480,20 +511,24 @@ register(
 register(
     _one_amount(
         "buy-in",
-        "What is the minimum buy-in at this table?",
+        N_("What is the minimum buy-in at this table?"),
         "minimum",
-        "Minimum buy-in",
-        "a minimum buy-in of",
+        N_("Minimum buy-in"),
+        # Translators: {amount} is the minimum buy-in.
+        N_("a minimum buy-in of {amount}"),
         topics=("buy-in",),
     )
 )
 
 
 def _bring_in_text(a: Answer) -> str:
-    text = f"{a.get('player') or 'nobody'} brings in"
+    who = _nobody(a.get("player"))
     if a.get("amount") is not None:
-        text += f" for {format_amount(a.get('amount'))}"
-    return text
+        # Translators: {player} brings in; {amount} is the bring-in.
+        return _("{player} brings in for {amount}").format(
+            player=who, amount=said_amount(a.get("amount"))
+        )
+    return _("{player} brings in").format(player=who)
 
 
 def _bring_in_missing(given: Answer) -> str | None:
@@ -503,9 +538,9 @@ def _bring_in_missing(given: Answer) -> str | None:
 register(
     AskKind(
         ruling=KINDS["bring-in"],
-        prompt="Who must bring it in, with which card, and for how much?",
+        prompt=N_("Who must bring it in, with which card, and for how much?"),
         expect=(_PLAYER, _SEAT_NO, Field("card", OneCard()), Field("amount", Amount())),
-        answer=(_WHO, Slot("amount", "amount", "Bring-in amount")),
+        answer=(_WHO, Slot("amount", "amount", N_("Bring-in amount"))),
         describe=_bring_in_text,
         incomplete=_bring_in_missing,
         correct=lambda g, e: _same_player(g, e) and _same_amounts("amount")(g, e),
@@ -517,28 +552,41 @@ register(
 
 register(
     _who_acts(
-        "first-to-act", "Who acts first on this street?", "acts first", _ACT_TOPICS
+        "first-to-act",
+        N_("Who acts first on this street?"),
+        N_("{player} acts first"),
+        _ACT_TOPICS,
     )
 )
-register(_who_acts("next-to-act", "Who acts next?", "acts next", _ACT_TOPICS))
+register(
+    _who_acts(
+        "next-to-act", N_("Who acts next?"), N_("{player} acts next"), _ACT_TOPICS
+    )
+)
 
 
 def _sizes_text(a: Answer) -> str:
     sizes = sorted({to_amount(s) or Decimal(0) for s in a.get("sizes") or ()})
     if not sizes:
-        return "no bet or raise is possible"
-    words = [format_amount(s) for s in sizes]
-    return ("size " if len(words) == 1 else "sizes ") + join_names(words)
+        return _("no bet or raise is possible")
+    words = [said_amount(s) for s in sizes]
+    # Translators: {sizes} lists the bet sizes ("2 and 4").
+    return ngettext("size {sizes}", "sizes {sizes}", len(words)).format(
+        sizes=format_list(words)
+    )
 
 
 register(
     AskKind(
         ruling=KINDS["bet-sizes"],
-        prompt="What sizes may a bet or raise take now?",
+        prompt=N_("What sizes may a bet or raise take now?"),
         expect=(Field("sizes", ListOf(Amount(), 0, 10)),),
         answer=(
             Slot(
-                "sizes", "sizes", "Sizes allowed now", none="no bet or raise possible"
+                "sizes",
+                "sizes",
+                N_("Sizes allowed now"),
+                none=N_("no bet or raise possible"),
             ),
         ),
         describe=_sizes_text,
@@ -553,7 +601,9 @@ register(
 
 def _actions_text(a: Answer) -> str:
     actions = list(a.get("actions") or ())
-    return ", ".join(normalize_action(x) for x in actions) if actions else "no action"
+    return (
+        ", ".join(normalize_action(x) for x in actions) if actions else _("no action")
+    )
 
 
 def _actions_given(given: Answer, expected: Answer) -> dict[str, Any]:
@@ -563,9 +613,9 @@ def _actions_given(given: Answer, expected: Answer) -> dict[str, Any]:
 register(
     AskKind(
         ruling=KINDS["legal-actions"],
-        prompt="What may the player to act do now?",
+        prompt=N_("What may the player to act do now?"),
         expect=(_PLAYER_OR_NONE, Field("actions", _ACTIONS)),
-        answer=(Slot("actions", "actions", "Legal actions"),),
+        answer=(Slot("actions", "actions", N_("Legal actions")),),
         describe=_actions_text,
         incomplete=_nothing_missing,
         correct=_same_items("actions", normalize_action),
@@ -580,14 +630,14 @@ register(
 def _raises_text(a: Answer) -> str:
     left = a.get("raises_left")
     if left is None:
-        return "raising is unlimited"
+        return _("raising is unlimited")
     n = int(left)
-    return f"{n} raise left" if n == 1 else f"{n} raises left"
+    return ngettext("{n} raise left", "{n} raises left", n).format(n=n)
 
 
 def _raises_missing(given: Answer) -> str | None:
     if given.get("raises_left") is None and not given.get("unlimited"):
-        return "Enter the number of raises left, or tick 'unlimited'."
+        return _("Enter the number of raises left, or tick 'unlimited'.")
     return None
 
 
@@ -606,11 +656,11 @@ def _raises_given(given: Answer, expected: Answer) -> dict[str, Any]:
 register(
     AskKind(
         ruling=KINDS["raises-left"],
-        prompt="How many raises are still allowed in this round?",
+        prompt=N_("How many raises are still allowed in this round?"),
         expect=(Field("raises_left", Nullable(Whole(0, 100))),),
         answer=(
-            Slot("raises_left", "count", "Raises left"),
-            Slot("unlimited", "flag", "Unlimited (no cap now)"),
+            Slot("raises_left", "count", N_("Raises left")),
+            Slot("unlimited", "flag", N_("Unlimited (no cap now)")),
         ),
         describe=_raises_text,
         incomplete=_raises_missing,
@@ -624,10 +674,11 @@ register(
 register(
     _one_amount(
         "pot",
-        "How much is in the pot?",
+        N_("How much is in the pot?"),
         "pot",
-        "Pot",
-        "a pot of",
+        N_("Pot"),
+        # Translators: {amount} is the pot.
+        N_("a pot of {amount}"),
         topics=("betting-limits", "ante", "side-pots", "split-pot", "raise-cap"),
         hides=frozenset({"pot"}),
     )
@@ -636,14 +687,14 @@ register(
 
 def _community_text(a: Answer) -> str:
     if a.get("community"):
-        return "yes: seventh street is one community card shared by every player"
-    return "no: every player gets a seventh card of their own"
+        return _("yes: seventh street is one community card shared by every player")
+    return _("no: every player gets a seventh card of their own")
 
 
 register(
     _yes_no(
         "community-card",
-        "Will seventh street be a single shared card?",
+        N_("Will seventh street be a single shared card?"),
         "community",
         _community_text,
         topics=("community-river",),
@@ -656,7 +707,7 @@ def _high_text(a: Answer) -> str:
     if a.get("category"):
         ranks = "-".join(str(r) for r in a.get("ranks") or ())
         return f"{a['category']}, {ranks} ({cards})"
-    return cards or "no cards"
+    return cards or _("no cards")
 
 
 def _high_correct(given: Answer, expected: Answer) -> bool:
@@ -679,14 +730,15 @@ def _high_given(given: Answer, expected: Answer) -> dict[str, Any]:
 register(
     AskKind(
         ruling=KINDS["best-high"],
-        prompt="What is {player}'s best high hand?",
+        # Translators: {player} is a player's name.
+        prompt=N_("What is {player}'s best high hand?"),
         expect=(
             _PLAYER,
             Field("category", Text(enum=tuple(c.value for c in Category))),
             Field("ranks", ListOf(Rank(), 5, 5)),
             Field("cards", ListOf(OneCard(), 5, 5)),
         ),
-        answer=(Slot("cards", "cards", "Five cards"),),
+        answer=(Slot("cards", "cards", N_("Five cards")),),
         describe=_high_text,
         incomplete=_five_cards,
         correct=_high_correct,
@@ -701,13 +753,16 @@ register(
 
 def _low_text_of(a: Answer) -> str:
     if "low" in a:
-        return a["low"] if a["low"] else "no low"
+        return a["low"] if a["low"] else _("no low")
     chosen = to_cards(a.get("cards") or ())
     low = low_of_five(
         chosen, None
     )  # whether they qualify is the check's, in the game's
     text = " ".join(c.text for c in chosen)
-    return f"{low} ({text})" if low else f"{text} (not a low)" if text else "no low"
+    if low:
+        return f"{low} ({text})"
+    # Translators: {cards} are five cards that make no low.
+    return _("{cards} (not a low)").format(cards=text) if text else _("no low")
 
 
 def _low_correct(given: Answer, expected: Answer) -> bool:
@@ -725,7 +780,7 @@ def _low_given(given: Answer, expected: Answer) -> dict[str, Any]:
 register(
     AskKind(
         ruling=KINDS["best-low"],
-        prompt="What is {player}'s best low hand?",
+        prompt=N_("What is {player}'s best low hand?"),
         expect=(
             _PLAYER,
             Field(
@@ -734,11 +789,11 @@ register(
             ),
         ),
         answer=(
-            Slot("cards", "cards", "Five cards"),
+            Slot("cards", "cards", N_("Five cards")),
             Slot(
                 "no_low",
                 "flag",
-                "No low: these cards make no qualifying low",
+                N_("No low: these cards make no qualifying low"),
                 offered=lambda variant: variant.low_must_qualify,
             ),
         ),
@@ -754,10 +809,10 @@ register(
 
 
 def _qualifies_text(a: Answer) -> str:
-    who = a.get("player") or "the player"
+    who = a.get("player") or _("the player")
     if a.get("qualifies"):
-        return f"{who} has a qualifying low"
-    return f"{who} has no qualifying low"
+        return _("{player} has a qualifying low").format(player=who)
+    return _("{player} has no qualifying low").format(player=who)
 
 
 def _qualifies_given(given: Answer, expected: Answer) -> dict[str, Any]:
@@ -767,7 +822,7 @@ def _qualifies_given(given: Answer, expected: Answer) -> dict[str, Any]:
 register(
     _yes_no(
         "low-qualifies",
-        "Does {player} have a qualifying low?",
+        N_("Does {player} have a qualifying low?"),
         "qualifies",
         _qualifies_text,
         topics=("low-qualification", "showdown"),
@@ -781,10 +836,14 @@ def _winners(half: str) -> Callable[[Answer], str]:
     def describe(a: Answer) -> str:
         players = list(a.get("players") or ())
         if not players:
-            return "no low qualifies" if half == "low" else "nobody"
+            return _("no low qualifies") if half == "low" else _("nobody")
+        if half == "low":
+            if len(players) == 1:
+                return _("{player} wins the low").format(player=players[0])
+            return _("{players} share the low").format(players=format_list(players))
         if len(players) == 1:
-            return f"{players[0]} wins the {half}"
-        return f"{join_names(players)} share the {half}"
+            return _("{player} wins the high").format(player=players[0])
+        return _("{players} share the high").format(players=format_list(players))
 
     return describe
 
@@ -792,16 +851,16 @@ def _winners(half: str) -> Callable[[Answer], str]:
 for _name, _prompt, _half, _none, _topics in (
     (
         "high-winner",
-        "Who wins the high?",
+        N_("Who wins the high?"),
         "high",
         "",
         ("showdown", "split-pot", "low-qualification"),
     ),
     (
         "low-winner",
-        "Who wins the low?",
+        N_("Who wins the low?"),
         "low",
-        "no low",
+        N_("no low"),
         ("low-qualification", "showdown", "split-pot"),
     ),
 ):
@@ -810,7 +869,7 @@ for _name, _prompt, _half, _none, _topics in (
             ruling=KINDS[_name],
             prompt=_prompt,
             expect=(Field("players", ListOf(NAME, 0, MAX_SEATS)),),
-            answer=(Slot("players", "players", "Players", none=_none),),
+            answer=(Slot("players", "players", N_("Players"), none=_none),),
             describe=_winners(_half),
             incomplete=_nothing_missing,
             correct=_same_items("players"),
@@ -827,10 +886,13 @@ def _payouts(a: Answer) -> dict[str, Decimal]:
 
 
 def _award_text(a: Answer) -> str:
-    parts = [f"{name} {format_amount(v)}" for name, v in _payouts(a).items() if v != 0]
+    parts = [f"{name} {said_amount(v)}" for name, v in _payouts(a).items() if v != 0]
     rake = to_amount(a.get("rake")) or Decimal(0)
-    text = ", ".join(parts) if parts else "nobody takes anything"
-    return text + (f"; rake {format_amount(rake)}" if rake else "; no rake")
+    text = ", ".join(parts) if parts else _("nobody takes anything")
+    # Translators: {payouts} says who takes what ("Ana 12, Bo 6"); {rake} an amount.
+    if rake:
+        return _("{payouts}; rake {rake}").format(payouts=text, rake=said_amount(rake))
+    return _("{payouts}; no rake").format(payouts=text)
 
 
 def _award_correct(given: Answer, expected: Answer) -> bool:
@@ -844,9 +906,12 @@ def _award_correct(given: Answer, expected: Answer) -> bool:
 register(
     AskKind(
         ruling=KINDS["award"],
-        prompt="How is the pot awarded?",
+        prompt=N_("How is the pot awarded?"),
         expect=(Field("payouts", DictOf(Amount())), Field("rake", Amount())),
-        answer=(Slot("payouts", "payouts", "takes"), Slot("rake", "amount", "Rake")),
+        answer=(
+            Slot("payouts", "payouts", N_("takes")),
+            Slot("rake", "amount", N_("Rake")),
+        ),
         describe=_award_text,
         incomplete=_nothing_missing,
         correct=_award_correct,
@@ -856,7 +921,14 @@ register(
     )
 )
 
-register(_who_acts("showdown-order", "Who shows first?", "shows first", ("showdown",)))
+register(
+    _who_acts(
+        "showdown-order",
+        N_("Who shows first?"),
+        N_("{player} shows first"),
+        ("showdown",),
+    )
+)
 
 
 def _ruling_given(given: Answer, expected: Answer) -> dict[str, Any]:
@@ -867,7 +939,7 @@ def _ruling_given(given: Answer, expected: Answer) -> dict[str, Any]:
 register(
     AskKind(
         ruling=KINDS["ruling"],
-        prompt="What is the ruling, and who acts next with which options?",
+        prompt=N_("What is the ruling, and who acts next with which options?"),
         expect=(
             Field("outcome", Text(enum=OUTCOMES)),
             Field(
@@ -886,9 +958,9 @@ register(
             Field("declare_all_in", NAME),
         ),
         answer=(
-            Slot("outcome", "outcome", "Ruling"),
-            Slot("next_player", "player", "Who acts next?"),
-            Slot("next_actions", "actions", "What may that player do?"),
+            Slot("outcome", "outcome", N_("Ruling")),
+            Slot("next_player", "player", N_("Who acts next?")),
+            Slot("next_actions", "actions", N_("What may that player do?")),
         ),
         describe=describe_ruling,
         incomplete=ruling_incomplete,
@@ -944,7 +1016,8 @@ def parse_pots(text: Any) -> list[Decimal] | None:
 
 
 def _pot_name(n: int) -> str:
-    return "the main pot" if n == 0 else f"side pot {n}"
+    # Translators: {n} numbers the side pots from 1.
+    return _("the main pot") if n == 0 else _("side pot {n}").format(n=n)
 
 
 def _side_pots_text(answer: Answer) -> str:
@@ -955,18 +1028,20 @@ def _side_pots_text(answer: Answer) -> str:
     for n, amount in enumerate(pots):
         who = eligible[n] if n < len(eligible) else []
         names = f" ({', '.join(str(x) for x in who)})" if who else ""
-        parts.append(f"{_pot_name(n)} {format_amount(amount)}{names}")
-    return "; ".join(parts) or "no pots"
+        parts.append(f"{_pot_name(n)} {said_amount(amount)}{names}")
+    return "; ".join(parts) or _("no pots")
 
 
 def _side_pots_incomplete(given: Answer) -> str | None:
     pots = parse_pots(given.get("pots"))
     if not pots:
-        return "Type each pot, the main pot first (for example 45, 30)."
+        # Translators: the example is written the language's way (45, 30).
+        return _("Type each pot, the main pot first (for example 45, 30).")
     eligible = list(given.get("eligible") or ())
     for n in range(1, len(pots)):
         if n >= len(eligible) or not eligible[n]:
-            return f"Choose who can win {_pot_name(n)}."
+            # Translators: {n} numbers the side pots from 1.
+            return _("Choose who can win side pot {n}.").format(n=n)
     return None
 
 
@@ -987,14 +1062,14 @@ register(
             answer=("pots", "eligible"),
             said=("ruling.side-pots.how", "ruling.side-pots.pot"),
         ),
-        prompt="Say the pot: the main pot, each side pot, and who can win each.",
+        prompt=N_("Say the pot: the main pot, each side pot, and who can win each."),
         expect=(
             Field("pots", ListOf(Amount(), 1, MAX_SEATS)),
             Field("eligible", ListOf(ListOf(NAME, 1, MAX_SEATS), 1, MAX_SEATS)),
         ),
         answer=(
-            Slot("pots", "pots", "The pots, main pot first"),
-            Slot("eligible", "eligible", "Who can win"),
+            Slot("pots", "pots", N_("The pots, main pot first")),
+            Slot("eligible", "eligible", N_("Who can win")),
         ),
         describe=_side_pots_text,
         incomplete=_side_pots_incomplete,

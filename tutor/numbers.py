@@ -62,6 +62,38 @@ def format_amount(value: Decimal | int, lang: str | None = None) -> str:
     return format_decimal(d, locale=locale_of(code), decimal_quantization=False)
 
 
+def format_count(value: int | Decimal, lang: str | None = None) -> str:
+    """A count (of characters, bytes, digits, items) with the language's grouping:
+    ``12,345`` in English, ``12.345`` in Italian; a whole number stays whole.
+
+    >>> format_count(12345, "en"), format_count(12345, "it"), format_count(7, "it")
+    ('12,345', '12.345', '7')
+    """
+    code = i18n.normalise(lang) or i18n.current_language()
+    if code == "en":
+        return f"{value:,}"
+    return format_decimal(value, locale=locale_of(code), decimal_quantization=False)
+
+
+def format_seconds(
+    value: float | Decimal, lang: str | None = None, places: int = 1
+) -> str:
+    """Seconds with ``places`` decimals and the language's separator: ``1.5`` / ``1,5``.
+
+    >>> format_seconds(1.5, "en"), format_seconds(1.5, "it"), format_seconds(12.25, "it", 2)
+    ('1.5', '1,5', '12,25')
+    """
+    code = i18n.normalise(lang) or i18n.current_language()
+    text = f"{value:.{places}f}"
+    if code == "en":
+        return text
+    return format_decimal(
+        Decimal(text),
+        format="0." + "0" * places if places else "0",
+        locale=locale_of(code),
+    )
+
+
 def format_list(items: Sequence[str], lang: str | None = None) -> str:
     """``A``, ``A and B``, ``A, B and C`` in the language's words."""
     words = list(items)
@@ -179,6 +211,8 @@ __all__ = [
     "AmountError",
     "example",
     "format_amount",
+    "format_count",
+    "format_seconds",
     "format_list",
     "locale_of",
     "parse_amount",

@@ -17,6 +17,7 @@ from tutor.engine.cards import RANK_CHARS, Card
 from tutor.engine.errors import ActionSyntaxError
 from tutor.engine.hands import best_razz
 from tutor.engine.values import SMALL_BET_STREETS
+from tutor.i18n import N_, _
 
 
 class RulingLike(Protocol):
@@ -152,46 +153,98 @@ def low_text(cards: Sequence[Card]) -> str | None:
 #: One hint per rule id: where to look, without giving the answer away.
 RULE_HINTS: Mapping[str, str] = MappingProxyType(
     {
-        "table.seats": "A table seats 2 to 8 players: 8 x 7 cards already needs 56 of 52 cards.",
-        "table.buy-in": "The minimum buy-in is counted in small bets (10 of them in every preset).",
-        "ante.post": "Every player dealt in posts the same ante before the deal; it is dead money.",
-        "deal.order": "Cards go one at a time, clockwise, starting left of the dealer.",
-        "bring-in.who": "Look at the door cards only: the lowest brings in. The ace is high; "
-        "ties go by suit, clubs lowest, then diamonds, hearts, spades.",
-        "bring-in.all-in": "A bring-in player with no chips left cannot act: the next player clockwise does.",
-        "bring-in.amount": "The bring-in is half the small bet unless the table says otherwise.",
-        "bring-in.complete": "Facing only the bring-in, a player may call it or complete to a full small bet.",
-        "limit.small": "Third and fourth street use the small bet.",
-        "limit.big": "Fifth, sixth and seventh street use the big bet.",
-        "limit.open-pair": "An open pair on fourth street may allow a big bet, depending on the house rules; "
-        "it is settled when fourth street is dealt and lasts the round.",
-        "limit.all-in": "An all-in short of a full bet counts as one only if it is at least half of it; "
-        "a smaller one does not reopen the betting for players who have acted.",
-        "act.third": "On third street the bring-in acts first, then clockwise.",
-        "act.later": "From fourth street on, the best hand showing acts first: pairs count, "
-        "four-card straights and flushes do not.",
-        "round.end": "A round ends when everyone has called the last bet or checked.",
-        "cap.raises": "Count the raises so far: the bet itself is not a raise. Check the cap of the preset.",
-        "river.down": "The seventh card is dealt face down.",
-        "river.community": "Count the cards left in the deck against the players still in.",
-        "showdown.order": "The last player to bet or raise on the river shows first.",
-        "hand.high": "Use the best five of all seven cards (plus the community card, if any).",
-        "hand.low": "A low needs five different ranks, 8 or lower; the ace is low; "
-        "compare from the highest card down.",
-        "split.halves": "In stud8 the pot splits between the best high and the best qualifying low.",
-        "split.odd-chip": "An odd chip between the halves goes to the high.",
-        "split.ties": "Tied hands share their half; check the preset for the odd chip.",
-        "pot.side": "An all-in player wins only what each opponent matched of their stake.",
-        "razz.bring-in": "In razz the highest door card brings in; the ace is low, so a king is the worst; "
-        "the higher suit brings in on a tie.",
-        "razz.act": "In razz the lowest board acts first: unpaired beats paired, then compare from the "
-        "highest card down.",
-        "razz.low": "In razz the lowest five cards win, ace to five: pairs count against, straights and "
-        "flushes do not, and there is no qualifier.",
-        "razz.limits": "Razz has no open-pair option: fourth street stays a small-bet street.",
-        "pot.uncalled": "Chips nobody called go back to their owner before any pot is formed.",
-        "pot.rake": "The rake is worked out on all pots together, rounded down, up to the cap, "
-        "and taken from each pot in proportion to its size.",
+        "table.seats": N_(
+            "A table seats 2 to 8 players: 8 x 7 cards already needs 56 of 52 cards."
+        ),
+        "table.buy-in": N_(
+            "The minimum buy-in is counted in small bets (10 of them in every preset)."
+        ),
+        "ante.post": N_(
+            "Every player dealt in posts the same ante before the deal; it is dead money."
+        ),
+        "deal.order": N_(
+            "Cards go one at a time, clockwise, starting left of the dealer."
+        ),
+        "bring-in.who": N_(
+            "Look at the door cards only: the lowest brings in. The ace is high; "
+            "ties go by suit, clubs lowest, then diamonds, hearts, spades."
+        ),
+        "bring-in.all-in": N_(
+            "A bring-in player with no chips left cannot act: the next player clockwise does."
+        ),
+        "bring-in.amount": N_(
+            "The bring-in is half the small bet unless the table says otherwise."
+        ),
+        "bring-in.complete": N_(
+            "Facing only the bring-in, a player may call it or complete to a full small bet."
+        ),
+        "limit.small": N_("Third and fourth street use the small bet."),
+        "limit.big": N_("Fifth, sixth and seventh street use the big bet."),
+        "limit.open-pair": N_(
+            "An open pair on fourth street may allow a big bet, depending on the house rules; "
+            "it is settled when fourth street is dealt and lasts the round."
+        ),
+        "limit.all-in": N_(
+            "An all-in short of a full bet counts as one only if it is at least half of it; "
+            "a smaller one does not reopen the betting for players who have acted."
+        ),
+        "act.third": N_("On third street the bring-in acts first, then clockwise."),
+        "act.later": N_(
+            "From fourth street on, the best hand showing acts first: pairs count, "
+            "four-card straights and flushes do not."
+        ),
+        "round.end": N_(
+            "A round ends when everyone has called the last bet or checked."
+        ),
+        "cap.raises": N_(
+            "Count the raises so far: the bet itself is not a raise. Check the cap of the preset."
+        ),
+        "river.down": N_("The seventh card is dealt face down."),
+        "river.community": N_(
+            "Count the cards left in the deck against the players still in."
+        ),
+        "showdown.order": N_(
+            "The last player to bet or raise on the river shows first."
+        ),
+        "hand.high": N_(
+            "Use the best five of all seven cards (plus the community card, if any)."
+        ),
+        "hand.low": N_(
+            "A low needs five different ranks, 8 or lower; the ace is low; "
+            "compare from the highest card down."
+        ),
+        "split.halves": N_(
+            "In stud8 the pot splits between the best high and the best qualifying low."
+        ),
+        "split.odd-chip": N_("An odd chip between the halves goes to the high."),
+        "split.ties": N_(
+            "Tied hands share their half; check the preset for the odd chip."
+        ),
+        "pot.side": N_(
+            "An all-in player wins only what each opponent matched of their stake."
+        ),
+        "razz.bring-in": N_(
+            "In razz the highest door card brings in; the ace is low, so a king is the worst; "
+            "the higher suit brings in on a tie."
+        ),
+        "razz.act": N_(
+            "In razz the lowest board acts first: unpaired beats paired, then compare from the "
+            "highest card down."
+        ),
+        "razz.low": N_(
+            "In razz the lowest five cards win, ace to five: pairs count against, straights and "
+            "flushes do not, and there is no qualifier."
+        ),
+        "razz.limits": N_(
+            "Razz has no open-pair option: fourth street stays a small-bet street."
+        ),
+        "pot.uncalled": N_(
+            "Chips nobody called go back to their owner before any pot is formed."
+        ),
+        "pot.rake": N_(
+            "The rake is worked out on all pots together, rounded down, up to the cap, "
+            "and taken from each pot in proportion to its size."
+        ),
     }
 )
 
@@ -206,9 +259,9 @@ def hint_text(ask_hint: str | None, rules: Sequence[str]) -> str:
     """
     if ask_hint:
         return ask_hint
-    lines = [RULE_HINTS[r] for r in dict.fromkeys(rules) if r in RULE_HINTS]
+    lines = [_(RULE_HINTS[r]) for r in dict.fromkeys(rules) if r in RULE_HINTS]
     if not lines:
-        return "Think about which rule decides this, then look at the table."
+        return _("Think about which rule decides this, then look at the table.")
     return " ".join(lines)
 
 

@@ -10,52 +10,59 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from babel.lists import format_list
+
+from tutor.i18n import N_, _, current_language
+from tutor.numbers import locale_of
+
 #: Plain words for each outcome, as the app offers them.
 OUTCOME_LABELS: Mapping[str, str] = {
-    "third-card-down": "Not a misdeal: the exposed card is an upcard, third card down",
-    "upcard-each": "No misdeal: each exposed card is its owner's upcard",
-    "dead-hand": "The hand is dead",
-    "misdeal": "Misdeal: re-deal, antes stay",
-    "hand-void": "The hand is void: every chip goes back",
-    "becomes-burn": "The extra card becomes the next burn card",
-    "plays-on": "No misdeal: the hand plays on",
-    "door-turned-up": "The door card is turned face up",
-    "scramble-turn-one": "Scramble the three cards and turn one up",
-    "set-aside-plus-one-each": "Set the cards aside, plus one per active player",
-    "reshuffle-no-burn": "Shuffle the cards back into the stub; no new burn",
-    "keep-call-only": "They keep the card and may only call or fold",
-    "restore-order": "Put the cards in their proper order",
-    "cards-stand": "The cards stand",
-    "burn-shown": "The burn stays the burn, shown to everyone",
-    "keep-seen-card": "They keep the card they have seen",
-    "true-low-brings-in": "Chips back: the true low card brings in",
-    "wager-stands": "The wager stands as the bring-in",
-    "true-high-acts-first": "Bet back: the true high hand acts first",
-    "action-stands": "The action stands",
-    "binding": "The out-of-turn action is binding",
-    "not-binding": "The out-of-turn action is not binding",
-    "skipped-keeps-options": "The skipped player keeps all their options",
-    "skipped-call-or-fold": "The skipped player may only check, call or fold",
-    "call": "It is a call",
-    "complete": "It is a completion",
-    "bet": "It is a bet",
-    "raise": "It is a raise",
-    "check": "It is a check",
-    "fold": "It is a fold",
-    "call-or-fold": "They may now only call or fold",
-    "dealt-until-bet": "The fold stands; their seat is dealt until a bet",
-    "no-more-cards": "The fold stands; they get no more cards",
-    "others-down": "The others get theirs face down",
-    "other-card-up": "The other player's card is dealt face up too",
-    "all-up": "Every seventh card is dealt face up",
-    "replace": "The exposed card is replaced",
-    "keep": "They keep the exposed card",
-    "plays-as-dealt": "The card plays as dealt",
-    "live-hand": "The hand is live",
-    "next-stub-card": "They get the next card from the stub",
-    "proper-cards": "Each player gets their proper card",
-    "card-taken-out": "The extra card is taken out",
-    "hand-live-card-shown": "The hand is live; the card is shown to all",
+    "third-card-down": N_(
+        "Not a misdeal: the exposed card is an upcard, third card down"
+    ),
+    "upcard-each": N_("No misdeal: each exposed card is its owner's upcard"),
+    "dead-hand": N_("The hand is dead"),
+    "misdeal": N_("Misdeal: re-deal, antes stay"),
+    "hand-void": N_("The hand is void: every chip goes back"),
+    "becomes-burn": N_("The extra card becomes the next burn card"),
+    "plays-on": N_("No misdeal: the hand plays on"),
+    "door-turned-up": N_("The door card is turned face up"),
+    "scramble-turn-one": N_("Scramble the three cards and turn one up"),
+    "set-aside-plus-one-each": N_("Set the cards aside, plus one per active player"),
+    "reshuffle-no-burn": N_("Shuffle the cards back into the stub; no new burn"),
+    "keep-call-only": N_("They keep the card and may only call or fold"),
+    "restore-order": N_("Put the cards in their proper order"),
+    "cards-stand": N_("The cards stand"),
+    "burn-shown": N_("The burn stays the burn, shown to everyone"),
+    "keep-seen-card": N_("They keep the card they have seen"),
+    "true-low-brings-in": N_("Chips back: the true low card brings in"),
+    "wager-stands": N_("The wager stands as the bring-in"),
+    "true-high-acts-first": N_("Bet back: the true high hand acts first"),
+    "action-stands": N_("The action stands"),
+    "binding": N_("The out-of-turn action is binding"),
+    "not-binding": N_("The out-of-turn action is not binding"),
+    "skipped-keeps-options": N_("The skipped player keeps all their options"),
+    "skipped-call-or-fold": N_("The skipped player may only check, call or fold"),
+    "call": N_("It is a call"),
+    "complete": N_("It is a completion"),
+    "bet": N_("It is a bet"),
+    "raise": N_("It is a raise"),
+    "check": N_("It is a check"),
+    "fold": N_("It is a fold"),
+    "call-or-fold": N_("They may now only call or fold"),
+    "dealt-until-bet": N_("The fold stands; their seat is dealt until a bet"),
+    "no-more-cards": N_("The fold stands; they get no more cards"),
+    "others-down": N_("The others get theirs face down"),
+    "other-card-up": N_("The other player's card is dealt face up too"),
+    "all-up": N_("Every seventh card is dealt face up"),
+    "replace": N_("The exposed card is replaced"),
+    "keep": N_("They keep the exposed card"),
+    "plays-as-dealt": N_("The card plays as dealt"),
+    "live-hand": N_("The hand is live"),
+    "next-stub-card": N_("They get the next card from the stub"),
+    "proper-cards": N_("Each player gets their proper card"),
+    "card-taken-out": N_("The extra card is taken out"),
+    "hand-live-card-shown": N_("The hand is live; the card is shown to all"),
 }
 
 #: The outcomes a learner chooses between, by rule (the plausible rulings of each rule).
@@ -114,7 +121,7 @@ RULE_OUTCOMES: Mapping[str, tuple[str, ...]] = {
     ),
 }
 
-NOBODY = "nobody: the hand does not go on"
+NOBODY = N_("nobody: the hand does not go on")
 
 #: Outcomes after which the hand is not played on: nobody is asked who acts next.
 ENDS_HAND = frozenset({"misdeal", "hand-void"})
@@ -123,8 +130,8 @@ ENDS_HAND = frozenset({"misdeal", "hand-void"})
 OOT_STANDS = frozenset({"binding", "skipped-keeps-options", "skipped-call-or-fold"})
 #: The skipped player's options, as the second question offers them.
 SKIPPED_OPTIONS: Mapping[str, str] = {
-    "skipped-keeps-options": "All their options: check, bet or raise as usual",
-    "skipped-call-or-fold": "Only check, call or fold",
+    "skipped-keeps-options": N_("All their options: check, bet or raise as usual"),
+    "skipped-call-or-fold": N_("Only check, call or fold"),
 }
 
 
@@ -164,7 +171,19 @@ def outcome_choices(answer: Mapping[str, Any]) -> list[str]:
 
 
 def label(outcome: str) -> str:
-    return OUTCOME_LABELS.get(outcome, outcome)
+    """An outcome's label in the current language (its id where it has none)."""
+    found = OUTCOME_LABELS.get(outcome)
+    return outcome if found is None else _(found)
+
+
+def or_list(words: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c`` in the current language's words."""
+    items = list(words)
+    if current_language() == "en" or len(items) <= 1:
+        return " or ".join(
+            [", ".join(items[:-1]), items[-1]] if len(items) > 1 else items
+        )
+    return format_list(items, style="or", locale=locale_of(None))
 
 
 def asks_for_next(answer: Mapping[str, Any]) -> bool:
@@ -186,11 +205,14 @@ def source_text(answer: Mapping[str, Any]) -> str:
     >>> source_text({"basis": "S", "reference": "WSOP 227"})
     'rulebook: WSOP 227'
     """
-    ref = answer.get("reference") or "no rulebook"
+    ref = answer.get("reference") or _("no rulebook")
     basis = answer.get("basis")
     if basis == "J":
-        return f"the house's practice: the rulebook ({ref}) is silent here"
-    return f"rulebook: {ref}"
+        # Translators: {ref} names the rulebook's rule ("TDA 38").
+        return _("the house's practice: the rulebook ({ref}) is silent here").format(
+            ref=ref
+        )
+    return _("rulebook: {ref}").format(ref=ref)
 
 
 def describe_ruling(answer: Mapping[str, Any], *, with_source: bool = True) -> str:
@@ -204,21 +226,23 @@ def describe_ruling(answer: Mapping[str, Any], *, with_source: bool = True) -> s
     >>> describe_ruling({"outcome": "not-binding", "next_actions": ["fold", "call 20"]})
     'the out-of-turn action is not binding; the player to act may fold or call 20'
     """
-    text = label(str(answer.get("outcome") or "no outcome chosen"))
+    outcome = answer.get("outcome")
+    text = label(str(outcome)) if outcome else _("no outcome chosen")
     text = text[:1].lower() + text[1:]  # it follows "Right:" or "you answered"
     nxt = answer.get("next_player")
     actions = list(answer.get("next_actions") or ())
-    may = " or ".join(
-        [", ".join(actions[:-1]), actions[-1]] if len(actions) > 1 else actions
-    )
+    may = or_list(actions)
     if nxt == NOBODY:
-        text += "; nobody acts next: the hand does not go on"
+        text += _("; nobody acts next: the hand does not go on")
     elif nxt and may:
-        text += f"; {nxt} acts next and may {may}"
+        # Translators: {player} is a name; {actions} the actions joined with "or".
+        text += _("; {player} acts next and may {actions}").format(
+            player=nxt, actions=may
+        )
     elif nxt:
-        text += f"; {nxt} acts next"
+        text += _("; {player} acts next").format(player=nxt)
     elif "next_actions" in answer and may:
-        text += f"; the player to act may {may}"
+        text += _("; the player to act may {actions}").format(actions=may)
     if with_source and answer.get("basis"):
         text += f" ({source_text(answer)})"
     return text
@@ -236,11 +260,11 @@ def ruling_incomplete(given: Mapping[str, Any]) -> str | None:
     'Pick what the player to act may do.'
     """
     if not given.get("outcome"):
-        return "Answer the ruling first."
+        return _("Answer the ruling first.")
     if given.get("asked_next") and not given.get("next_player"):
-        return "Choose who acts next (or 'nobody')."
+        return _("Choose who acts next (or 'nobody').")
     if given.get("asked_actions") and not given.get("next_actions"):
-        return "Pick what the player to act may do."
+        return _("Pick what the player to act may do.")
     return None
 
 

@@ -37,7 +37,10 @@ from tutor.engine import (
 )
 from tutor.engine.actions import legal_action, scenario_text
 from tutor.engine.irregularities import Irregularity, IrrRuling, rule
+from tutor.i18n import DEFAULT_LANGUAGE, _, current_language, use_language
 from tutor.scenarios import Scenario
+from tutor.scenarios.fields import DEFAULT_PROMPTS
+from tutor.wording import tongue
 
 #: Player names the generator seats (short, distinct, easy to click).
 NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
@@ -71,16 +74,58 @@ class GeneratorError(TutorError):
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """The ask a target puts at its moment: kind, optional player, prompt."""
+    """The ask a target puts at its moment: kind, optional player, and what it says.
+
+    ``template`` is the prompt as a catalogue entry (a module-level ``N_`` string with
+    ``{placeholders}``), or None for the ask kind's own prompt (what a scenario shows when
+    its author wrote none); ``lead`` is a sentence said before the ask's own prompt (the
+    situation: "All the chips are in."). ``params`` fill the placeholders: engine values
+    (a street, an amount, a list of names) are written the language's way by the wording
+    layer, so a prompt is said in the session's language (:meth:`text`) and in English in
+    the scenario's YAML (:attr:`prompt`).
+
+    >>> from tutor.engine import Street
+    >>> from tutor.i18n import N_
+    >>> q = Question("first-to-act", N_("{street} street is dealt. Who acts first?"),
+    ...              params=(("street", Street.FIFTH),))
+    >>> q.prompt
+    'Fifth street is dealt. Who acts first?'
+    """
 
     kind: str
-    prompt: str
+    template: str | None = None
     player: str | None = None
+    lead: str | None = None
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def given(self) -> bool:
+        """Whether the scenario needs a ``prompt:`` (the ask's own prompt needs none)."""
+        return self.template is not None or self.lead is not None
+
+    @property
+    def prompt(self) -> str:
+        """The prompt in English, as the scenario's YAML writes it."""
+        return self.text(DEFAULT_LANGUAGE)
+
+    def text(self, lang: str | None = None) -> str:
+        """The prompt in ``lang`` (default: the session's language)."""
+        code = lang or current_language()
+        speaker = tongue(code)
+        values = {name: speaker.say(value) for name, value in self.params}
+        values.setdefault("player", self.player or "")
+        with use_language(code):
+            own = DEFAULT_PROMPTS[self.kind] if self.template is None else self.template
+            parts = [_(self.lead).format(**values)] if self.lead is not None else []
+            parts.append(_(own).format(**values))
+        # a sentence may start with a placeholder's word ("{street} street is dealt")
+        return " ".join(part[:1].upper() + part[1:] for part in parts)
 
 
 @dataclass(frozen=True, slots=True)
 class Drill:
-    """One generated question: the scenario (validated and replayed), its YAML, the ruling."""
+    """One generated question: the scenario (validated and replayed), its YAML, the ruling,
+    and the question as the target put it (said in the session's language by the page)."""
 
     target: str
     game: str
@@ -90,6 +135,7 @@ class Drill:
     yaml: str
     ruling: Ruling
     tries: int
+    question: Question
 
     @property
     def kind(self) -> str:
@@ -290,7 +336,7 @@ class Gen:
         """Play until ``until(table)`` holds before an action (True), or the hand ends or
         nobody can act (then ``until`` decides once more)."""
         hand = table.hand
-        for _ in range(MAX_ACTIONS):
+        for _step in range(MAX_ACTIONS):
             if until(table):
                 return True
             if hand.is_over or hand.to_act is None:
@@ -406,7 +452,8 @@ def scenario_yaml(
     lines.append(f"  - ask: {question.kind}")
     if question.player:
         lines.append(f"    player: {question.player}")
-    lines.append(f"    prompt: {json.dumps(question.prompt)}")
+    if question.given:
+        lines.append(f"    prompt: {json.dumps(question.prompt)}")
     lines.append(f"    expect: {_yaml_value(ruling.answer)}")
     return "\n".join(lines) + "\n"
 

@@ -108,5 +108,13 @@ def generate(
             + "; ".join(str(p) for p in problems)
         )
     return Drill(
-        target, moment.game, preset, seed, scenario, text, moment.ruling, moment.tries
+        target,
+        moment.game,
+        preset,
+        seed,
+        scenario,
+        text,
+        moment.ruling,
+        moment.tries,
+        moment.question,
     )

@@ -129,7 +129,8 @@ def _ante(gen: Gen) -> tuple[Table, Question]:
     table = gen.table(gen.n(2, 8))
     return table, Question(
         "ante",
-        f"{len(table.setup.seats)} players are dealt in. What does each post, and how much is in the pot?",
+        lead=N_("{count} players are dealt in."),
+        params=(("count", len(table.setup.seats)),),
     )
 
 
@@ -143,7 +144,9 @@ def _buy_in(gen: Gen) -> tuple[Table, Question]:
     s = table.setup.stakes
     return table, Question(
         "buy-in",
-        f"The game is {s.small_bet}/{s.big_bet} stud. What is the minimum buy-in here?",
+        # {small}/{big}: the table's small and big bet ("The game is 4/8 stud.")
+        lead=N_("The game is {small}/{big} stud."),
+        params=(("small", s.small_bet), ("big", s.big_bet)),
     )
 
 
@@ -167,9 +170,7 @@ def _bring_in_lowest(gen: Gen) -> tuple[Table, Question]:
     count = gen.n(2, 8)
     ranks = _low_ranks(count, gen)
     table = gen.table(count, forced=_doors(gen, count, ranks))
-    return table, Question(
-        "bring-in", "Who must bring it in, with which card, and for how much?"
-    )
+    return table, Question("bring-in")
 
 
 def _door_ranks(table: Table) -> list[int]:
@@ -193,8 +194,7 @@ def _bring_in_suit(gen: Gen) -> tuple[Table, Question]:
     gen.rng.shuffle(doors)
     table = gen.table(count, forced={i: {2: doors[i]} for i in range(count)})
     return table, Question(
-        "bring-in",
-        "Two or more door cards share the lowest rank. Who brings it in, and for how much?",
+        "bring-in", lead=N_("Two or more door cards share the lowest rank.")
     )
 
 
@@ -216,8 +216,7 @@ def _bring_in_short(gen: Gen) -> tuple[Table, Question]:
         count, forced=_doors(gen, count, ranks), stakes=stakes, stacks={lowest: short}
     )
     return table, Question(
-        "bring-in",
-        "The lowest door card belongs to a short stack. Who brings it in, and for how much?",
+        "bring-in", lead=N_("The lowest door card belongs to a short stack.")
     )
 
 
@@ -242,10 +241,7 @@ def _facing_bring_in(gen: Gen) -> tuple[Table, Question] | None:
 
     if not gen.play(table, at, policy=policy):
         return None
-    return table, Question(
-        "legal-actions",
-        "Only the bring-in has been made. What may the player to act do?",
-    )
+    return table, Question("legal-actions", lead=N_("Only the bring-in has been made."))
 
 
 def _facing_bring_in_hit(table: Table, ruling: Ruling) -> bool:
@@ -285,9 +281,7 @@ def _limits_small(gen: Gen) -> tuple[Table, Question] | None:
         weights=CALLING,
     ):
         return None
-    return table, Question(
-        "bet-sizes", "No pair shows on fourth street. What may a bet or raise be now?"
-    )
+    return table, Question("bet-sizes", lead=N_("No pair shows on fourth street."))
 
 
 def _limits_small_hit(table: Table, ruling: Ruling) -> bool:
@@ -312,7 +306,10 @@ def _limits_big(gen: Gen) -> tuple[Table, Question] | None:
     ):
         return None
     return table, Question(
-        "bet-sizes", f"On {street.value} street, what may a bet or raise be now?"
+        "bet-sizes",
+        # {street}: the street's word ("fifth")
+        N_("On {street} street, what may a bet or raise be now?"),
+        params=(("street", street),),
     )
 
 
@@ -350,7 +347,8 @@ def _open_pair(gen: Gen) -> tuple[Table, Question] | None:
         return None
     return table, Question(
         "bet-sizes",
-        f"{pair_name} shows an open pair on fourth street. What may the first bet be?",
+        N_("{name} shows an open pair on fourth street. What may the first bet be?"),
+        params=(("name", pair_name),),
     )
 
 
@@ -409,7 +407,8 @@ def _short_all_in(gen: Gen) -> tuple[Table, Question] | None:
         return None
     return table, Question(
         "legal-actions",
-        f"{short} raised all in for less than half a bet. What may {state['bettor']} do now?",
+        N_("{short} raised all in for less than half a bet. What may {name} do now?"),
+        params=(("short", short), ("name", state["bettor"])),
     )
 
 
@@ -434,7 +433,10 @@ def _first_to_act(gen: Gen) -> tuple[Table, Question] | None:
     if not _round_open(table):
         return None
     return table, Question(
-        "first-to-act", f"{street.value.capitalize()} street is dealt. Who acts first?"
+        "first-to-act",
+        # {street}: the street's word ("fifth"); the sentence starts with it
+        N_("{street} street is dealt. Who acts first?"),
+        params=(("street", street),),
     )
 
 
@@ -468,7 +470,7 @@ def _tie(gen: Gen) -> tuple[Table, Question] | None:
     if not gen.play(table, lambda t: t.hand.street is Street.FOURTH, policy=_passive):
         return None
     return table, Question(
-        "first-to-act", "Two boards tie for the best on fourth street. Who acts first?"
+        "first-to-act", lead=N_("Two boards tie for the best on fourth street.")
     )
 
 
@@ -497,7 +499,7 @@ def _next_to_act(gen: Gen) -> tuple[Table, Question] | None:
         return None
     if table.hand.street is not street or len(table.live()) < 3:
         return None
-    return table, Question("next-to-act", "Some players have folded. Who acts next?")
+    return table, Question("next-to-act", lead=N_("Some players have folded."))
 
 
 def _next_to_act_hit(table: Table, ruling: Ruling) -> bool:
@@ -526,9 +528,7 @@ def _raises_left(gen: Gen) -> tuple[Table, Question] | None:
         return None
     if len(table.actors()) < 3 or table.hand.to_act is None:
         return None
-    return table, Question(
-        "raises-left", "How many raises are still allowed in this round?"
-    )
+    return table, Question("raises-left")
 
 
 def _raises_left_hit(table: Table, ruling: Ruling) -> bool:
@@ -568,8 +568,7 @@ def _heads_up(gen: Gen) -> tuple[Table, Question] | None:
     if len(table.actors()) != 2 or table.hand.to_act is None:
         return None
     return table, Question(
-        "raises-left",
-        "The round is heads-up and the raising goes on. How many raises are still allowed?",
+        "raises-left", lead=N_("The round is heads-up and the raising goes on.")
     )
 
 
@@ -604,8 +603,7 @@ def _capped(gen: Gen) -> tuple[Table, Question] | None:
     if len(table.actors()) < 3 or table.hand.to_act is None:
         return None
     return table, Question(
-        "legal-actions",
-        "The betting has been raised again and again. What may the player to act do?",
+        "legal-actions", lead=N_("The betting has been raised again and again.")
     )
 
 
@@ -623,8 +621,8 @@ def _to_sixth(gen: Gen, count: int) -> tuple[Table, Question] | None:
         return None
     return table, Question(
         "community-card",
-        f"{len(table.live())} players are still in on sixth street. Will seventh street "
-        "be one shared card?",
+        lead=N_("{count} players are still in on sixth street."),
+        params=(("count", len(table.live())),),
     )
 
 
@@ -654,8 +652,7 @@ def _community_opener(gen: Gen) -> tuple[Table, Question] | None:
     if not gen.play(table, lambda t: t.hand.street is Street.SEVENTH, policy=_passive):
         return None
     return table, Question(
-        "first-to-act",
-        "Seventh street is a community card. Who acts first on it?",
+        "first-to-act", lead=N_("Seventh street is a community card.")
     )
 
 
@@ -691,9 +688,7 @@ def _best_high(gen: Gen) -> tuple[Table, Question] | None:
     if table is None:
         return None
     name = gen.rng.choice([s.name for s in table.live()])
-    return table, Question(
-        "best-high", f"Pick {name}'s best five cards for high.", player=name
-    )
+    return table, Question("best-high", player=name)
 
 
 def _best_high_hit(table: Table, ruling: Ruling) -> bool:
@@ -704,7 +699,7 @@ def _showdown_order(gen: Gen) -> tuple[Table, Question] | None:
     table = _to_showdown(gen, gen.n(2, 4))
     if table is None:
         return None
-    return table, Question("showdown-order", "The last round is over. Who shows first?")
+    return table, Question("showdown-order", lead=N_("The last round is over."))
 
 
 def _showdown_order_hit(table: Table, ruling: Ruling) -> bool:
@@ -715,7 +710,7 @@ def _high_winner(gen: Gen) -> tuple[Table, Question] | None:
     table = _to_showdown(gen, gen.n(3, 5))
     if table is None:
         return None
-    return table, Question("high-winner", "Who wins the high?")
+    return table, Question("high-winner")
 
 
 def _high_winner_hit(table: Table, ruling: Ruling) -> bool:
@@ -739,13 +734,9 @@ def _low_hand(gen: Gen, *, counterfeit: bool) -> tuple[Table, Question] | None:
     name = table.setup.seats[who].name
     if counterfeit:
         return table, Question(
-            "best-low",
-            f"{name} has a paired low card. What is {name}'s best low?",
-            player=name,
+            "best-low", player=name, lead=N_("{player} has a paired low card.")
         )
-    return table, Question(
-        "low-qualifies", f"Does {name} have a qualifying low?", player=name
-    )
+    return table, Question("low-qualifies", player=name)
 
 
 def _fit_ranks(ranks: list[int]) -> list[int]:
@@ -797,7 +788,7 @@ def _split(gen: Gen) -> tuple[Table, Question] | None:
     if table is None or len(table.live()) < 2:
         return None
     return table, Question(
-        "award", "Showdown. How is the pot split between high and low?"
+        "award", N_("Showdown. How is the pot split between high and low?")
     )
 
 
@@ -834,7 +825,7 @@ def _odd_chip(gen: Gen) -> tuple[Table, Question] | None:
     if table is None:
         return None
     return table, Question(
-        "award", "Two players tie for low. How is the pot paid, odd chips included?"
+        "award", N_("Two players tie for low. How is the pot paid, odd chips included?")
     )
 
 
@@ -869,7 +860,8 @@ def _side_pots(gen: Gen) -> tuple[Table, Question] | None:
     if not gen.play(table, _over, weights=RAISING):
         return None
     return table, Question(
-        "award", "Two players are all in for different amounts. Who takes which pot?"
+        "award",
+        N_("Two players are all in for different amounts. Who takes which pot?"),
     )
 
 
@@ -883,11 +875,7 @@ def _pot_speed(gen: Gen) -> tuple[Table, Question] | None:
     if made is None:
         return None
     table, _question = made
-    return table, Question(
-        "side-pots",
-        "All the chips are in. Say the pot: the main pot, each side pot, and who can win "
-        "each.",
-    )
+    return table, Question("side-pots", lead=N_("All the chips are in."))
 
 
 def _pot_speed_hit(table: Table, ruling: Ruling) -> bool:
@@ -905,9 +893,7 @@ def _razz_bring_in(gen: Gen) -> tuple[Table, Question]:
     count = gen.n(2, 8)
     ranks = _low_ranks(count, gen)
     table = gen.table(count, forced=_doors(gen, count, ranks))
-    return table, Question(
-        "bring-in", "Razz: who must bring it in, with which card, and for how much?"
-    )
+    return table, Question("bring-in", lead=N_("The game is razz."))
 
 
 def _razz_bring_in_hit(table: Table, ruling: Ruling) -> bool:
@@ -920,9 +906,11 @@ def _razz_first(gen: Gen) -> tuple[Table, Question] | None:
     if made is None:
         return None
     table, _question = made
-    street = table.hand.street.value
     return table, Question(
-        "first-to-act", f"Razz, {street} street is dealt. Who acts first?"
+        "first-to-act",
+        # {street}: the street's word ("fifth")
+        N_("Razz: {street} street is dealt. Who acts first?"),
+        params=(("street", table.hand.street),),
     )
 
 
@@ -935,7 +923,7 @@ def _razz_low(gen: Gen) -> tuple[Table, Question] | None:
     if table is None:
         return None
     name = gen.rng.choice([s.name for s in table.live()])
-    return table, Question("best-low", f"Razz: what is {name}'s best low?", player=name)
+    return table, Question("best-low", player=name, lead=N_("The game is razz."))
 
 
 def _razz_low_hit(table: Table, ruling: Ruling) -> bool:
@@ -963,8 +951,12 @@ def _exposed_hole(gen: Gen) -> tuple[Table, Question]:
     )
     return table, Question(
         "ruling",
-        f"On the deal, the dealer turns {name}'s card {pos}, {card.text}, face up. "
-        "What is the ruling?",
+        # {position}: 1 or 2, which of the two down cards; {card}: the card ("Kh")
+        N_(
+            "On the deal, the dealer turns {name}'s card {position}, {card}, face up. "
+            "What is the ruling?"
+        ),
+        params=(("name", name), ("position", str(pos)), ("card", card)),
     )
 
 
@@ -997,11 +989,15 @@ def _premature(gen: Gen) -> tuple[Table, Question] | None:
         Irregularity(kind="premature", players=tuple(names)),
         f"{{premature: [{', '.join(names)}]}}",
     )
-    after = STREETS[STREETS.index(street) + 1].value
+    after = STREETS[STREETS.index(street) + 1]
     return table, Question(
         "ruling",
-        f"Before the {street.value}-street betting is over, the dealer deals a "
-        f"{after}-street card to {names[0]}. What is the ruling?",
+        # {street}, {next}: the streets' words ("fourth", "fifth")
+        N_(
+            "Before the betting on {street} street is over, the dealer deals a {next} "
+            "street card to {name}. What is the ruling?"
+        ),
+        params=(("street", street), ("next", after), ("name", names[0])),
     )
 
 
@@ -1024,11 +1020,22 @@ def _out_of_turn(gen: Gen) -> tuple[Table, Question] | None:
         Irregularity(kind="out-of-turn", actions=tuple(texts)),
         "{out-of-turn: [" + ", ".join(json.dumps(t) for t in texts) + "]}",
     )
+    lead = (
+        N_("{name} is first to act on {street} street, but {first} checks out of turn.")
+        if len(acting) == 1
+        else N_(
+            "{name} is first to act on {street} street, but {first} checks, then "
+            "{second} checks, out of turn."
+        )
+    )
     return table, Question(
         "ruling",
-        f"{skipped} is first to act on {street.value} street, but "
-        f"{', then '.join(texts)} out of turn. What is the ruling, and what may "
-        f"{skipped} do?",
+        lead=lead,
+        params=(
+            ("name", skipped),
+            ("street", street),
+            *zip(("first", "second"), acting, strict=False),
+        ),
     )
 
 
@@ -1060,8 +1067,11 @@ def _string_raise(gen: Gen) -> tuple[Table, Question] | None:
     table.event(Irregularity(kind="chips", text=text), f"{{chips: {json.dumps(text)}}}")
     return table, Question(
         "ruling",
-        f"Facing a bet of {owed}, {name} silently puts in {owed}, goes back to the stack "
-        f"and adds {owed} more. What is the ruling?",
+        N_(
+            "Facing a bet of {owed}, {name} silently puts in {owed}, goes back to the "
+            "stack and adds {owed} more. What is the ruling?"
+        ),
+        params=(("owed", Decimal(owed)), ("name", name)),
     )
 
 

@@ -22,6 +22,7 @@ from tutor.progress.records import (
     ReviewCardRecord,
     TopicSummary,
     answer_to_json,
+    unresolved_learner,
 )
 from tutor.progress.store import ProgressStore, StoreUnavailable, normalise_url
 
@@ -46,4 +47,5 @@ __all__ = [
     "mastery",
     "normalise_url",
     "topic_mastery",
+    "unresolved_learner",
 ]

@@ -99,8 +99,9 @@ class Outbox:
     # -- adding ----------------------------------------------------------------------
 
     def add(self, entry: Mapping[str, Any]) -> None:
-        """Append one answer (``record_answer``'s keyword arguments plus ``learner``) and
-        make it durable before returning.
+        """Append one answer (``record_answer``'s keyword arguments plus ``learner``, the
+        learner's id, or ``learner_name`` for a learner not looked up yet) and make it
+        durable before returning.
 
         :raises ProgressError: If it cannot be written even after giving up the reserve.
         """
@@ -187,9 +188,19 @@ class Outbox:
                 found.append(value)
         return found
 
-    def waiting_for(self, learner_id: int) -> int:
-        """How many answers of this learner wait."""
-        return sum(1 for e in self.entries() if e.get("learner") == learner_id)
+    def waiting_for(self, learner_id: int, name: str | None = None) -> int:
+        """How many answers of this learner wait (with ``name``: those kept by the name
+        too, given before the learner could be looked up)."""
+        return sum(
+            1
+            for e in self.entries()
+            if e.get("learner") == learner_id
+            or (
+                name is not None
+                and "learner" not in e
+                and e.get("learner_name") == name
+            )
+        )
 
     def replay(self, store: ProgressStore) -> Replayed:
         """Save the waiting answers in order; stop at the first the store cannot take
@@ -204,7 +215,7 @@ class Outbox:
             saved = refused = 0
             for number, entry in enumerate(entries):
                 try:
-                    store.record_answer(**_from_json(entry))
+                    store.record_answer(**_resolved(store, _from_json(entry)))
                 except StoreUnavailable:
                     return Replayed(saved, refused, len(entries) - number)
                 except (ProgressError, TypeError, ValueError) as exc:
@@ -263,6 +274,22 @@ def _from_json(entry: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(when, str):
         values["answered_at"] = datetime.fromisoformat(when)
     return values
+
+
+def _resolved(store: ProgressStore, values: dict[str, Any]) -> dict[str, Any]:
+    """The entry with its learner's id: an answer kept by name (the learner could not be
+    looked up when it was given) goes to that name's learner, who must exist.
+
+    :raises StoreUnavailable: If the store is away (the entry waits).
+    :raises ProgressError: If no learner has the name (the entry is set aside).
+    """
+    if "learner" in values or "learner_name" not in values:
+        return values
+    name = values.pop("learner_name")
+    found = store.find_learner(str(name))
+    if found is None:
+        raise ProgressError(f"no learner is named {str(name)[:40]!r}")
+    return {"learner": found, **values}
 
 
 def _fsync_folder(folder: Path) -> None:

@@ -6,7 +6,7 @@ import html
 import json
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -32,6 +32,25 @@ class Learner:
     id: int
     name: str
     created_at: datetime
+
+    @property
+    def looked_up(self) -> bool:
+        """False for a learner signed in whom the store could not look up yet
+        (:func:`unresolved_learner`): their answers are kept by name."""
+        return self.id != UNRESOLVED_ID
+
+
+#: The id of a learner not looked up yet (no row has it: ids start at 1).
+UNRESOLVED_ID = 0
+
+
+def unresolved_learner(name: str) -> Learner:
+    """The learner signed in as ``name`` while the store cannot be asked who that is: an
+    answer they give is kept by name and saved to that name's learner once the store is
+    back (:class:`tutor.progress.outbox.Outbox`)."""
+    return Learner(
+        id=UNRESOLVED_ID, name=name, created_at=datetime.fromtimestamp(0, UTC)
+    )
 
 
 @dataclass(frozen=True)

@@ -175,6 +175,13 @@ class _Workers:
 
 #: Set in the workers' threads: a store call made there runs directly (no nesting).
 _inside = threading.local()
+#: SQLite: when the call under way in this thread gives up (``at``: a monotonic time, or
+#: None outside a bounded call, where the 30 s busy timeout alone holds).
+_sqlite_deadline = threading.local()
+#: SQLite's own busy timeout (milliseconds) for calls made outside a bounded call.
+_SQLITE_BUSY_MS = 30_000
+#: SQLite: virtual-machine steps between two looks at the deadline.
+_SQLITE_PROGRESS_STEPS = 10_000
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -235,10 +242,12 @@ class ProgressStore:
     :param connect_timeout: Seconds (default ``$TUTOR_DB_CONNECT_TIMEOUT`` or 5).
     :param statement_timeout: Seconds (default ``$TUTOR_DB_STATEMENT_TIMEOUT`` or 15).
     :param synchronous: SQLite's setting (default ``$TUTOR_SQLITE_SYNCHRONOUS`` or NORMAL).
-    :param deadline: Seconds any one call may take on PostgreSQL, counted here, not by the
-        server (default ``$TUTOR_DB_DEADLINE`` or 3): a call that takes longer raises
-        :class:`StoreUnavailable`, and every call for the next
-        :data:`FAILURE_MEMORY_SECONDS` fails at once (:meth:`down` says so).
+    :param deadline: Seconds any one call may take, counted here, not by the server
+        (default ``$TUTOR_DB_DEADLINE`` or 3): a call that takes longer raises
+        :class:`StoreUnavailable`, and on PostgreSQL every call for the next
+        :data:`FAILURE_MEMORY_SECONDS` fails at once (:meth:`down` says so). On SQLite
+        the wait for a lock (the busy timeout) is cut to what is left of the deadline,
+        and a statement still running at the deadline is interrupted.
     :raises ProgressError: If the URL is bad, or the database cannot be opened or upgraded.
     :raises ConfigError: If a setting read from the environment is bad.
     """
@@ -450,11 +459,18 @@ class ProgressStore:
         if getattr(_inside, "active", False):
             return method(self, *args, **kwargs)
         if self._workers is None:
+            # SQLite runs in the caller's thread: its lock waits (the busy timeout) and
+            # its statements (a progress handler) give up at the same deadline
+            outer = getattr(_sqlite_deadline, "at", None)  # a call inside a call
+            if outer is None:
+                _sqlite_deadline.at = time.monotonic() + self.deadline
             try:
                 return method(self, *args, **kwargs)
             except StoreUnavailable:
                 self._remember_failure()
                 raise
+            finally:
+                _sqlite_deadline.at = outer
         if self.down() and not probing:
             raise self._down_error()
         give_up = time.monotonic() + self.deadline
@@ -1748,8 +1764,10 @@ def _first_attempts() -> Any:
 
 
 def _sqlite_on_connect(dbapi_connection: Any, synchronous: str) -> None:
-    """Per new SQLite connection: manual transactions, WAL, sync level, foreign keys."""
+    """Per new SQLite connection: manual transactions, WAL, sync level, foreign keys, and
+    a progress handler that interrupts a statement run past its call's deadline."""
     dbapi_connection.isolation_level = None
+    dbapi_connection.set_progress_handler(_past_deadline, _SQLITE_PROGRESS_STEPS)
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA journal_mode=WAL")
@@ -1760,8 +1778,22 @@ def _sqlite_on_connect(dbapi_connection: Any, synchronous: str) -> None:
         cursor.close()
 
 
+def _past_deadline() -> int:
+    """SQLite's progress handler: non-zero (interrupt) once this thread's call is late."""
+    at = getattr(_sqlite_deadline, "at", None)
+    return 1 if at is not None and time.monotonic() > at else 0
+
+
 def _sqlite_on_begin(connection: Any) -> None:
-    """Start SQLite transactions ourselves: writers take the write lock up front."""
+    """Start SQLite transactions ourselves: writers take the write lock up front, waiting
+    for it (and for readers' locks) no longer than the call's deadline."""
+    at = getattr(_sqlite_deadline, "at", None)
+    wait_ms = (
+        _SQLITE_BUSY_MS
+        if at is None
+        else max(1, min(_SQLITE_BUSY_MS, round((at - time.monotonic()) * 1000)))
+    )
+    connection.exec_driver_sql(f"PRAGMA busy_timeout = {wait_ms}")
     write = connection.get_execution_options().get(_WRITE, False)
     connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 

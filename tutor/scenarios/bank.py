@@ -13,10 +13,11 @@ from pathlib import Path
 
 from tutor import files
 from tutor.engine.errors import ScenarioError
+from tutor.i18n import _, current_language
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.nodes import MAX_BYTES
 from tutor.scenarios.replay import check_replay
-from tutor.scenarios.text import quote
+from tutor.scenarios.text import count, quote
 from tutor.scenarios.validate import in_file_order, read_draft
 
 SUFFIXES = (".yaml", ".yml")
@@ -63,8 +64,11 @@ def check_text(
 
 def _crashed(exc: Exception, name: str) -> ScenarioError:
     return ScenarioError(
-        f"the file could not be checked ({type(exc).__name__}: {quote(str(exc))}): "
-        "this is a bug in Stud Tutor; report it with the file.",
+        # Translators: {error} is the Python exception's name and text (English, for a report).
+        _(
+            "the file could not be checked ({error}): "
+            "this is a bug in Stud Tutor; report it with the file."
+        ).format(error=f"{type(exc).__name__}: {quote(str(exc))}"),
         name,
         1,
         1,
@@ -97,8 +101,11 @@ def check_file(
 
 def _not_regular(what: str, name: str) -> ScenarioError:
     return ScenarioError(
-        f"{what}: it was skipped without being read; "
-        "remove it, or rename it so that its name does not end in .yaml or .yml.",
+        # Translators: {what} says what the name is (a link, a folder...).
+        _(
+            "{what}: it was skipped without being read; "
+            "remove it, or rename it so that its name does not end in .yaml or .yml."
+        ).format(what=what),
         name,
         1,
         1,
@@ -133,7 +140,13 @@ def _check_file(
         if exc.errno in (errno.EACCES, errno.EPERM):
             return None, [refused(files.denied_problem(Path(name), exc, "file"))]
         return None, [
-            ScenarioError(f"cannot read the file: {exc.strerror or exc}.", name, 1, 1)
+            ScenarioError(
+                # Translators: {reason} is the system's reason (English).
+                _("cannot read the file: {reason}.").format(reason=exc.strerror or exc),
+                name,
+                1,
+                1,
+            )
         ]
     if len(data) > MAX_BYTES:
         return None, [_too_big(len(data), name)]
@@ -142,8 +155,10 @@ def _check_file(
 
 def _too_big(size: int, name: str) -> ScenarioError:
     return ScenarioError(
-        f"the file is {size:,} bytes, over the limit of {MAX_BYTES:,} (256 KiB): a "
-        "scenario is one hand; split the file into several scenarios.",
+        _(
+            "the file is {size} bytes, over the limit of {limit} (256 KiB): "
+            "a scenario is one hand; split the file into several scenarios."
+        ).format(size=count(size), limit=count(MAX_BYTES)),
         name,
         1,
         1,
@@ -217,9 +232,10 @@ def scenario_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
 
 
 #: Parsed files kept for :func:`load_bank` with ``cache=True``: (path, size, mtime, inode,
-#: replay) -> its result. A changed file has a new key; keys of files gone are dropped.
+#: replay, language of the messages) -> its result. A changed file has a new key; keys of
+#: files gone are dropped.
 _parsed: dict[
-    tuple[str, int, int, int, bool], tuple[Scenario | None, list[ScenarioError]]
+    tuple[str, int, int, int, bool, str], tuple[Scenario | None, list[ScenarioError]]
 ]
 _parsed = {}
 _parsed_lock = threading.Lock()
@@ -273,7 +289,7 @@ def load_bank(
     bank = Bank()
     seen: dict[str, Scenario] = {}
     walked = scanned if scanned is not None else scan_scenarios(paths)
-    kept: set[tuple[str, int, int, int, bool]] = set()
+    kept: set[tuple[str, int, int, int, bool, str]] = set()
     for item in walked.items:
         if isinstance(item, files.FileProblem):
             name = os.fspath(item.path)
@@ -287,7 +303,7 @@ def load_bank(
             continue
         name = item.where
         bank.files.append(name)
-        key = (*item.key, replay)
+        key = (*item.key, replay, current_language())  # messages are said in it
         result = None
         if cache and item.mtime_ns:
             kept.add(key)
@@ -306,9 +322,15 @@ def load_bank(
                 first_line = first.mark("id")[0]
                 problems = [
                     ScenarioError(
-                        f"id: {quote(scenario.id)} is already the id of {first.path} "
-                        f"(line {first_line}): ids are unique across the bank; rename one "
-                        "of them.",
+                        # Translators: {id} is the quoted id; {path} the other file;
+                        # {line} its line.
+                        "id: "
+                        + _(
+                            "{id} is already the id of {path} (line {line}): ids are "
+                            "unique across the bank; rename one of them."
+                        ).format(
+                            id=quote(scenario.id), path=first.path, line=first_line
+                        ),
                         name,
                         line,
                         column,

@@ -20,6 +20,7 @@ from tutor.engine.actions import scenario_text
 from tutor.engine.cards import RANK_CHARS, SUIT_CHARS, UNKNOWN
 from tutor.engine.errors import TutorError
 from tutor.engine.rulings import ASK_KINDS, NEEDS_PLAYER, to_json
+from tutor.i18n import _
 from tutor.scenarios.bank import check_text
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import start_hand, walk
@@ -118,14 +119,21 @@ def load_document(text: str) -> CommentedMap:
         doc = _yaml().load(text)
     except Exception as exc:  # noqa: BLE001 - any YAML problem is reported the same way
         raise TutorError(
-            f"the draft is not YAML the builder can read ({exc})."
+            # Translators: {problem} is the YAML reader's own words (English).
+            _("the draft is not YAML the builder can read ({problem}).").format(
+                problem=exc
+            )
         ) from None
     if not isinstance(doc, CommentedMap) or not isinstance(doc.get("seats"), list):
-        raise TutorError("the draft needs seats: (a list) for the builder to use it.")
+        raise TutorError(
+            _("the draft needs seats: (a list) for the builder to use it.")
+        )
     if "steps" not in doc or doc["steps"] is None:
         doc["steps"] = CommentedSeq()
     if not isinstance(doc["steps"], list):
-        raise TutorError("the draft's steps: must be a list for the builder to use it.")
+        raise TutorError(
+            _("the draft's steps: must be a list for the builder to use it.")
+        )
     return doc
 
 
@@ -158,11 +166,14 @@ def deal(doc: CommentedMap, seat_index: int, card: str) -> None:
     :raises TutorError: If the card is dealt already or the seat has seven cards.
     """
     if card != HIDDEN and card.upper() in used_cards(doc):
-        raise TutorError(f"{card} is dealt already: a deck holds each card once.")
+        raise TutorError(
+            # Translators: {card} is a card ("Ah").
+            _("{card} is dealt already: a deck holds each card once.").format(card=card)
+        )
     seat = doc["seats"][seat_index]
     cards = str(seat.get("cards") or "").split()
     if len(cards) >= 7:
-        raise TutorError(f"{seat['name']} has seven cards already.")
+        raise TutorError(_("{name} has seven cards already.").format(name=seat["name"]))
     seat["cards"] = _cards(" ".join([*cards, card]))
 
 
@@ -188,7 +199,10 @@ def scenario_of(doc: CommentedMap) -> tuple[Scenario | None, list[str]]:
     if not doc.get("steps"):
         text = text.replace("steps: []", "steps: [{ask: pot}]")
     scenario, problems = check_text(text, "built.yaml", replay=False)
-    return scenario, [f"line {p.line}: {p.message}" for p in problems]
+    return scenario, [
+        _("line {line}: {message}").format(line=p.line, message=p.message)
+        for p in problems
+    ]
 
 
 def hand_now(scenario: Scenario) -> Any:

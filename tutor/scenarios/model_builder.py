@@ -28,6 +28,7 @@ from tutor.engine.rules import (
     Variant,
 )
 from tutor.engine.rulings import LOW_KINDS, unfit_said
+from tutor.i18n import _
 from tutor.scenarios import fields as F
 from tutor.scenarios.model import Ask, Event, Scenario, SeatSpec, StakesSpec, Step
 from tutor.scenarios.schema_pass import BAD, SchemaPass, did_you_mean, good, listing
@@ -35,6 +36,7 @@ from tutor.scenarios.text import (
     look_alike,
     quote,
 )
+from tutor.wording import game_title
 
 #: The top-level fields the replay does not read: a problem there leaves the hand playable.
 NOT_PLAYED = frozenset({"id", "title", "topic", "level", "steps"})
@@ -102,16 +104,16 @@ class ModelBuilder:
         ):
             self.problem(
                 "button",
-                f"seat {button} has nobody in it: the seats are "
-                f"{listing([str(n) for n in numbers])}; put the button on one "
-                "of them, or write null for a house dealer.",
+                # Translators: {seat} is a seat number; {seats} lists the seats taken.
+                _(
+                    "seat {seat} has nobody in it: the seats are {seats}; put the "
+                    "button on one of them, or write null for a house dealer."
+                ).format(seat=button, seats=listing([str(n) for n in numbers])),
             )
         community = v.get("community")
         if good(community) and community is not None and community in self.dealt:
             self.problem(
-                "community",
-                f"{community.text} is dealt twice: it is also in "
-                f"{self.dealt[community]}; a deck holds each card once.",
+                "community", dealt_twice(community.text, self.dealt[community])
             )
         start = v.get("start")
         street = start.get("street") if isinstance(start, dict) else None
@@ -164,8 +166,11 @@ class ModelBuilder:
         if s["big_bet"] < s["small_bet"]:
             self.problem(
                 "stakes.big_bet",
-                f"the big bet {s['big_bet']} is less than the small "
-                f"bet {s['small_bet']}: the big bet is usually twice the small bet.",
+                # Translators: {big} and {small} are the amounts as the file writes them.
+                _(
+                    "the big bet {big} is less than the small bet {small}: the big bet "
+                    "is usually twice the small bet."
+                ).format(big=s["big_bet"], small=s["small_bet"]),
             )
         rake = s.get("rake")
         percent = rake.get("percent") if isinstance(rake, dict) else None
@@ -203,16 +208,23 @@ class ModelBuilder:
                     j = numbers[number]
                     self.problem(
                         f"seats[{i}].seat",
-                        f"seat {number} is already taken by "
-                        f"seats[{j}]: give each seat its own number from 1 to 10.",
+                        # Translators: {seat} is a seat number; {other} the path of the
+                        # seat that has it ("seats[0]").
+                        _(
+                            "seat {seat} is already taken by {other}: give each seat "
+                            "its own number from 1 to 10."
+                        ).format(seat=number, other=f"seats[{j}]"),
                     )
                 numbers.setdefault(number, i)
             if isinstance(name, str):
                 if name in names:
                     self.problem(
                         f"seats[{i}].name",
-                        f"the name {quote(name)} is already used by "
-                        f"seats[{names[name]}]: give each player a different name.",
+                        # Translators: {name} is the quoted name; {other} a path ("seats[0]").
+                        _(
+                            "the name {name} is already used by {other}: give each "
+                            "player a different name."
+                        ).format(name=quote(name), other=f"seats[{names[name]}]"),
                     )
                 else:
                     self.check_look_alike(name, i, names)
@@ -223,10 +235,7 @@ class ModelBuilder:
                         continue
                     if card in dealt:
                         self.c.problem(
-                            f"seats[{i}].cards",
-                            at,
-                            f"{card.text} is dealt twice: it "
-                            f"is also in {dealt[card]}; a deck holds each card once.",
+                            f"seats[{i}].cards", at, dealt_twice(card.text, dealt[card])
                         )
                     else:
                         dealt[card] = f"seats[{i}].cards"
@@ -242,7 +251,7 @@ class ModelBuilder:
                 SeatSpec(
                     seat=number,
                     name=name,
-                    cards=tuple(c for c, _ in cards),
+                    cards=tuple(c for c, _at in cards),
                     stack=seat.get("stack"),
                     committed=seat.get("committed"),
                     folded=bool(seat.get("folded", False)),
@@ -258,9 +267,14 @@ class ModelBuilder:
         if twin is not None:
             self.problem(
                 f"seats[{i}].name",
-                f"the name {quote(name)} reads like {quote(twin)} of "
-                f"seats[{names[twin]}]: they differ only by case or by look-alike "
-                "letters; give each player a name that reads differently.",
+                # Translators: {name} and {twin} are quoted names; {other} a path.
+                _(
+                    "the name {name} reads like {twin} of {other}: they differ only by "
+                    "case or by look-alike letters; give each player a name that reads "
+                    "differently."
+                ).format(
+                    name=quote(name), twin=quote(twin), other=f"seats[{names[twin]}]"
+                ),
             )
 
     def start_fields(self, street: Any) -> None:
@@ -274,16 +288,22 @@ class ModelBuilder:
                     if key in seat:
                         self.problem(
                             f"seats[{i}].{key}",
-                            f"{key} is used only with start: (a "
-                            "hand told from a later street); remove it, or add "
-                            "'start: {street: fourth}'.",
+                            # Translators: {key} is a key of the format (committed,
+                            # folded); start: too.
+                            _(
+                                "{key} is used only with start: (a hand told from a "
+                                "later street); remove it, or add "
+                                "'start: {{street: fourth}}'."
+                            ).format(key=key),
                         )
             elif isinstance(street, str) and "committed" not in seat:
                 self.problem(
                     f"seats[{i}]",
-                    "with start:, each seat needs the key 'committed' "
-                    "(its chips already in the pot, antes included): add "
-                    "'committed: ...'.",
+                    _(
+                        "with start:, each seat needs the key 'committed' "
+                        "(its chips already in the pot, antes included): add "
+                        "'committed: ...'."
+                    ),
                 )
 
     def steps(self, names: list[str] | None) -> list[Step]:
@@ -320,7 +340,7 @@ class ModelBuilder:
             if not isinstance(acts, tuple):
                 return None
             listed, is_list = acts
-            for text, here, _ in listed:
+            for text, here, _at in listed:
                 self.check_action_name(text, here, names)
             return Step(
                 index=i,
@@ -378,11 +398,14 @@ class ModelBuilder:
                 ):
                     self.problem(
                         at,
-                        f"{value!r} names nobody at this table: start with one of "
-                        f"{listing(names)}.",
+                        # Translators: {value} is the quoted text; {names} the players.
+                        _(
+                            "{value} names nobody at this table: start with one of {names}."
+                        ).format(value=repr(value), names=listing(names)),
                     )
         if named == "flag" and vals.get(kind) is not True:
-            self.problem(f"{here}.{kind}", f"write '{kind}: true'.")
+            # Translators: {kind} is an event's key, written as the file writes it.
+            self.problem(f"{here}.{kind}", _("write '{kind}: true'.").format(kind=kind))
             return None
         return Event(kind=kind, values=vals, marks=marks)
 
@@ -396,8 +419,17 @@ class ModelBuilder:
         if name not in names:
             self.problem(
                 where,
-                f"{quote(text)} names {quote(name)}, who is not at this table: the "
-                f"players are {listing(names)}{did_you_mean(name, names) or '.'}",
+                # Translators: {action} and {name} are quoted; {names} lists the players;
+                # {hint} is "; did you mean 'x'?" or ".".
+                _(
+                    "{action} names {name}, who is not at this table: the "
+                    "players are {names}{hint}"
+                ).format(
+                    action=quote(text),
+                    name=quote(name),
+                    names=listing(names),
+                    hint=did_you_mean(name, names) or ".",
+                ),
             )
 
     def check_name(self, name: Any, where: str, names: list[str] | None) -> None:
@@ -405,8 +437,11 @@ class ModelBuilder:
             return
         self.problem(
             where,
-            f"{quote(name)} is not at this table: the players are "
-            f"{listing(names)}{did_you_mean(name, names) or '.'}",
+            _("{name} is not at this table: the players are {names}{hint}").format(
+                name=quote(name),
+                names=listing(names),
+                hint=did_you_mean(name, names) or ".",
+            ),
         )
 
     def fits_game(self, where: str, kind: str, variant: Variant) -> None:
@@ -415,19 +450,27 @@ class ModelBuilder:
         if unfit is None:
             return
         if kind in LOW_KINDS and variant.low_half is None:
-            games = " or ".join(
+            # Translators: joins the choices 'game: stud8' or 'game: stud9'.
+            games = _(" or ").join(
                 f"'game: {g}'"
                 for g, v in VARIANTS.items()
                 if unfit_said(v, kind) is None
             )
             self.problem(
                 where,
-                f"{variant.title} has no low half: a {kind} ask needs {games} (a game "
-                "with a low half); ask high-winner or best-high instead, or remove this "
-                "step (hand.low).",
+                # Translators: {game} is the game's title; {kind} the ask's kind (an
+                # identifier); {games} the games with a low half; hand.low a rule id.
+                _(
+                    "{game} has no low half: a {kind} ask needs {games} (a game with a "
+                    "low half); ask high-winner or best-high instead, or remove this "
+                    "step (hand.low)."
+                ).format(game=game_title(str(variant.game)), kind=kind, games=games),
             )
         else:
-            self.problem(where, f"{render(unfit)} Or remove this step.")
+            # Translators: {reason} is the engine's sentence saying why the ask does not fit.
+            self.problem(
+                where, _("{reason} Or remove this step.").format(reason=render(unfit))
+            )
 
     def ask(
         self, values: dict[str, Any], where: str, names: list[str] | None
@@ -438,13 +481,18 @@ class ModelBuilder:
             if kind in F.PLAYER_ASKS and "player" not in values:
                 self.problem(
                     where,
-                    f"a {kind} ask needs player: (whose hand): add 'player: <name>'.",
+                    # Translators: {kind} is the ask's kind (an identifier); player: a key.
+                    _(
+                        "a {kind} ask needs player: (whose hand): add 'player: <name>'."
+                    ).format(kind=kind),
                 )
             if kind not in F.PLAYER_ASKS and "player" in values:
                 self.problem(
                     f"{where}.player",
-                    f"player: is used only by "
-                    f"{listing(F.PLAYER_ASKS)} asks: remove it.",
+                    # Translators: {kinds} lists the ask kinds that take player:.
+                    _("player: is used only by {kinds} asks: remove it.").format(
+                        kinds=listing(F.PLAYER_ASKS)
+                    ),
                 )
         self.check_name(player, f"{where}.player", names)
         expect = values.get("expect")
@@ -488,3 +536,11 @@ def good_deep(value: Any) -> bool:
     if isinstance(value, list):
         return all(good_deep(v) for v in value)
     return True
+
+
+def dealt_twice(card: str, first: str) -> str:
+    """A card dealt a second time; ``first`` is the path of the field holding it first."""
+    # Translators: {card} is a card ("Ah"); {first} the path where it is first dealt.
+    return _(
+        "{card} is dealt twice: it is also in {first}; a deck holds each card once."
+    ).format(card=card, first=first)

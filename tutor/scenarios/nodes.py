@@ -11,7 +11,8 @@ import yaml
 from yaml.resolver import Resolver
 
 from tutor.engine.errors import ScenarioError
-from tutor.scenarios.text import QUOTE_LIMIT, clip, quote
+from tutor.i18n import _
+from tutor.scenarios.text import QUOTE_LIMIT, clip, count, quote
 
 MAX_BYTES = 256 * 1024
 MAX_NODES = 20_000
@@ -93,18 +94,21 @@ def describe(node: Node) -> str:
             return (
                 quote(node.text)
                 if len(node.text) > QUOTE_LIMIT
-                else node.text or "nothing"
+                else node.text or _("nothing")
             )
         return quote(node.text)
-    return "a list" if isinstance(node, Seq) else "a mapping"
+    return _("a list") if isinstance(node, Seq) else _("a mapping")
 
 
 def read_text(data: bytes, path: str) -> str:
     """Decode a scenario file's bytes, refusing oversized files and text that is not UTF-8."""
     if len(data) > MAX_BYTES:
         raise ScenarioError(
-            f"the file is {len(data):,} bytes, over the limit of {MAX_BYTES:,} (256 KiB): "
-            "a scenario is one hand; split the file into several scenarios.",
+            # Translators: {size} and {limit} are numbers of bytes.
+            _(
+                "the file is {size} bytes, over the limit of {limit} (256 KiB): "
+                "a scenario is one hand; split the file into several scenarios."
+            ).format(size=count(len(data)), limit=count(MAX_BYTES)),
             path,
             1,
             1,
@@ -116,7 +120,10 @@ def read_text(data: bytes, path: str) -> str:
         line = before.count(b"\n") + 1
         column = len(before) - (before.rfind(b"\n") + 1) + 1
         raise ScenarioError(
-            f"byte 0x{data[exc.start]:02x} is not UTF-8 text: save the file as UTF-8.",
+            # Translators: {byte} is a byte in hexadecimal ("0xff").
+            _("byte {byte} is not UTF-8 text: save the file as UTF-8.").format(
+                byte=f"0x{data[exc.start]:02x}"
+            ),
             path,
             line,
             column,
@@ -132,8 +139,10 @@ def compose(text: str, path: str) -> Node:
     """
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise ScenarioError(
-            f"the text is over the limit of {MAX_BYTES:,} bytes (256 KiB): "
-            "a scenario is one hand; split it into several scenarios.",
+            _(
+                "the text is over the limit of {limit} bytes (256 KiB): "
+                "a scenario is one hand; split it into several scenarios."
+            ).format(limit=count(MAX_BYTES)),
             path,
             1,
             1,
@@ -159,9 +168,11 @@ class _Composer:
         self.count += size
         if self.count > MAX_NODES:
             raise self.error(
-                f"the file expands to more than {MAX_NODES:,} values (through aliases or sheer "
-                "size): a scenario needs a few hundred; remove the aliases that repeat "
-                "large parts.",
+                _(
+                    "the file expands to more than {limit} values (through aliases or sheer "
+                    "size): a scenario needs a few hundred; remove the aliases that repeat "
+                    "large parts."
+                ).format(limit=count(MAX_NODES)),
                 mark,
             )
 
@@ -172,11 +183,11 @@ class _Composer:
             return self._run(loader)
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
-            problem = clip(exc.problem or exc.context or "unreadable YAML")
-            raise self.error(f"this is not valid YAML: {problem}.", mark) from None
+            problem = clip(exc.problem or exc.context or _("unreadable YAML"))
+            raise self.error(not_yaml(problem), mark) from None
         except yaml.YAMLError as exc:  # ReaderError: control characters and the like
             raise ScenarioError(
-                f"this is not valid YAML: {_reader_problem(exc)}.",
+                not_yaml(_reader_problem(exc)),
                 self.path,
                 *_reader_position(self.text, exc),
             ) from None
@@ -228,15 +239,22 @@ class _Composer:
                     self._check_tag(event.tag, mark)
                 if len(stack) >= MAX_DEPTH:
                     raise self.error(
-                        f"the values nest more than {MAX_DEPTH} levels deep: a scenario needs "
-                        "about 5; flatten the lists and mappings.",
+                        _(
+                            "the values nest more than {limit} levels deep: a scenario "
+                            "needs about 5; flatten the lists and mappings."
+                        ).format(limit=count(MAX_DEPTH)),
                         mark,
                     )
                 self.add(1, mark)
                 if stack and stack[-1][1] is None and stack[-1][0].__class__ is Map:
-                    what = "a mapping" if cls is yaml.MappingStartEvent else "a list"
                     raise self.error(
-                        f"a key must be plain text, not {what}: write 'name: value'.",
+                        _(
+                            "a key must be plain text, not a mapping: write 'name: value'."
+                        )
+                        if cls is yaml.MappingStartEvent
+                        else _(
+                            "a key must be plain text, not a list: write 'name: value'."
+                        ),
                         mark,
                     )
                 container: Node = (
@@ -257,11 +275,16 @@ class _Composer:
                     name = clip(event.anchor)
                     open_anchors = {e[3] for e in stack}
                     raise self.error(
-                        f"the alias *{name} refers to the list or mapping that "
-                        "contains it (a recursive alias): repeat the values instead."
+                        # Translators: {name} is a YAML anchor's name (*name, &name).
+                        _(
+                            "the alias *{name} refers to the list or mapping that "
+                            "contains it (a recursive alias): repeat the values instead."
+                        ).format(name=name)
                         if event.anchor in open_anchors
-                        else f"the alias *{name} has no anchor &{name} before it: "
-                        "define the anchor first or write the values out.",
+                        else _(
+                            "the alias *{name} has no anchor &{name} before it: "
+                            "define the anchor first or write the values out."
+                        ).format(name=name),
                         event.start_mark,
                     )
                 node = found[0]
@@ -272,8 +295,10 @@ class _Composer:
                 documents += 1
                 if documents > 1:
                     raise self.error(
-                        "a scenario file holds one YAML document: remove the '---' and what "
-                        "follows, or move it to a file of its own.",
+                        _(
+                            "a scenario file holds one YAML document: remove the '---' and "
+                            "what follows, or move it to a file of its own."
+                        ),
                         event.start_mark,
                     )
                 continue
@@ -293,8 +318,10 @@ class _Composer:
                 entry[1] = None
         if root is None:
             raise ScenarioError(
-                "the file is empty: a scenario is a mapping with id, title, topic, level, "
-                "stakes, seats and steps.",
+                _(
+                    "the file is empty: a scenario is a mapping with id, title, topic, "
+                    "level, stakes, seats and steps."
+                ),
                 self.path,
                 1,
                 1,
@@ -303,13 +330,16 @@ class _Composer:
 
     def _key(self, entry: list[Any], node: Node, mark: yaml.Mark) -> None:
         if not isinstance(node, Scalar):  # an alias to a list or mapping used as a key
-            raise self.error("a key must be plain text: write 'name: value'.", mark)
+            raise self.error(_("a key must be plain text: write 'name: value'."), mark)
         seen: dict[str, Scalar] = entry[4]
         first = seen.get(node.text)
         if first is not None:
             raise ScenarioError(
-                f"duplicate key {quote(node.text)}: it is already given at line {first.line}, "
-                f"column {first.column}; keep one of the two.",
+                # Translators: {key} is the quoted key; {line} and {column} where it is first.
+                _(
+                    "duplicate key {key}: it is already given at line {line}, "
+                    "column {column}; keep one of the two."
+                ).format(key=quote(node.text), line=first.line, column=first.column),
                 self.path,
                 node.line,
                 node.column,
@@ -322,18 +352,30 @@ class _Composer:
             return
         shown = "!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag
         raise self.error(
-            f"the tag {quote(shown)} is not allowed: a scenario holds only text, numbers, true/false, "
-            "lists and mappings; remove the tag.",
+            # Translators: {tag} is the quoted YAML tag ("!!binary").
+            _(
+                "the tag {tag} is not allowed: a scenario holds only text, numbers, "
+                "true/false, lists and mappings; remove the tag."
+            ).format(tag=quote(shown)),
             mark,
         )
+
+
+def not_yaml(problem: str) -> str:
+    """The text is not YAML; ``problem`` is PyYAML's own (English) words, or ours."""
+    # Translators: {problem} is the YAML reader's own description, in English.
+    return _("this is not valid YAML: {problem}.").format(problem=problem)
 
 
 def _reader_problem(exc: yaml.YAMLError) -> str:
     if isinstance(exc, yaml.reader.ReaderError):
         char = exc.character
         shown = f"U+{ord(char):04X}" if isinstance(char, str) else f"0x{char:02x}"
-        return f"the character {shown} is not allowed in YAML text; remove it"
-    return str(exc).splitlines()[0] if str(exc) else "unreadable YAML"
+        # Translators: {char} is a character's code ("U+0007").
+        return _("the character {char} is not allowed in YAML text; remove it").format(
+            char=shown
+        )
+    return str(exc).splitlines()[0] if str(exc) else _("unreadable YAML")
 
 
 def _reader_position(text: str, exc: yaml.YAMLError) -> tuple[int, int]:

@@ -30,6 +30,7 @@ from tutor.engine import (
 )
 from tutor.engine.errors import Where
 from tutor.engine.irregularities import IRREGULARITIES, Irregularity, rule
+from tutor.i18n import _
 from tutor.scenarios.model import Ask, Event, Scenario, Step
 
 log = logging.getLogger(__name__)
@@ -131,10 +132,11 @@ def _internal(where: str, exc: Exception) -> str:
     """The message for an engine bug; called in the ``except`` block, it logs the traceback."""
     log.exception("internal error in the rules engine at %s", where or "the setup")
     prefix = f"{where}: " if where else ""
-    return (
-        f"{prefix}internal error in the rules engine ({type(exc).__name__}: {exc}); the "
+    # Translators: {error} is the Python exception's name and text (English, for a report).
+    return prefix + _(
+        "internal error in the rules engine ({error}); the "
         "file may be fine: please report it with this file."
-    )
+    ).format(error=f"{type(exc).__name__}: {exc}")
 
 
 def start_hand(scenario: Scenario) -> Hand:
@@ -144,7 +146,11 @@ def start_hand(scenario: Scenario) -> Hand:
     except TutorError as exc:
         line, column = where_mark(scenario, exc.where)
         raise ScenarioError(
-            f"the engine cannot set up this table: {exc}", scenario.path, line, column
+            # Translators: {reason} is the engine's sentence saying what is wrong.
+            _("the engine cannot set up this table: {reason}").format(reason=exc),
+            scenario.path,
+            line,
+            column,
         ) from None
     except Exception as exc:  # noqa: BLE001 - an engine bug must not stop a whole bank
         line, column = scenario.mark("seats")
@@ -299,8 +305,12 @@ class _Replay:
             ):  # a street dealt after this action needs cards the file lacks
                 raise self.error(
                     step.action_marks[n],
-                    f"{where}: after {text!r} the next street is dealt, and "
-                    f"{hand.problems[0]}",
+                    # Translators: {action} is the quoted action; {problem} the engine's
+                    # sentence on the cards the next street lacks.
+                    f"{where}: "
+                    + _(
+                        "after {action} the next street is dealt, and {problem}"
+                    ).format(action=repr(text), problem=hand.problems[0]),
                 )
         if self.snapshots:
             self.results.append(
@@ -354,7 +364,12 @@ class _Replay:
             self.keep(
                 self.error(
                     (step.line, step.column),
-                    f"{where}: the engine cannot answer this {ask.kind} ask here: {exc}",
+                    f"{where}: "
+                    # Translators: {kind} is the ask's kind (an identifier); {reason} the
+                    # engine's sentence.
+                    + _(
+                        "the engine cannot answer this {kind} ask here: {reason}"
+                    ).format(kind=ask.kind, reason=exc),
                 )
             )
             return
@@ -367,10 +382,16 @@ class _Replay:
             self.keep(
                 self.error(
                     at,
-                    (
-                        f"{where}.expect: the engine answers {_json(ruling.answer)} but the "
-                        f"file expects {_json(ask.expect)}: correct the expect (or remove "
-                        f"it). The engine's reason: {ruling.explanation}"
+                    f"{where}.expect: "
+                    # Translators: {answer} and {expected} are JSON (as the file writes
+                    # values); {reason} is the engine's explanation.
+                    + _(
+                        "the engine answers {answer} but the file expects {expected}: "
+                        "correct the expect (or remove it). The engine's reason: {reason}"
+                    ).format(
+                        answer=_json(ruling.answer),
+                        expected=_json(ask.expect),
+                        reason=ruling.explanation,
                     ),
                 )
             )

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+from typing import SupportsIndex
+
+from tutor.i18n import _
+from tutor.numbers import format_count
 
 #: At most this many characters of an offending value are quoted in a message.
 QUOTE_LIMIT = 80
@@ -29,7 +33,10 @@ def quote(value: str, limit: int = QUOTE_LIMIT) -> str:
     """
     if len(value) <= limit:
         return repr(value)
-    return f"{value[:limit]!r}... ({len(value):,} characters)"
+    # Translators: {start} is the start of a long value; {n} its length in characters.
+    return _("{start}... ({n} characters)").format(
+        start=repr(value[:limit]), n=count(len(value))
+    )
 
 
 def clip(value: str, limit: int = QUOTE_LIMIT) -> str:
@@ -40,7 +47,14 @@ def clip(value: str, limit: int = QUOTE_LIMIT) -> str:
     """
     if len(value) <= limit:
         return value
-    return f"{value[:limit]}... ({len(value):,} characters)"
+    return _("{start}... ({n} characters)").format(
+        start=value[:limit], n=count(len(value))
+    )
+
+
+def count(value: SupportsIndex) -> str:
+    """A count in a message, grouped the current language's way (``12,345``, ``12.345``)."""
+    return format_count(int(value))
 
 
 def char_name(char: str) -> str:
@@ -159,7 +173,9 @@ def skeleton(text: str) -> str:
     (True, False)
     """
     current = _folded(text)
-    for _ in range(4):  # map and fold until nothing changes (two rounds in practice)
+    for _round in range(
+        4
+    ):  # map and fold until nothing changes (two rounds in practice)
         upper = unicodedata.normalize("NFKC", current).upper()
         following = _folded(_skeleton_once(upper))
         if following == current:

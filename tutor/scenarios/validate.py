@@ -10,11 +10,13 @@ file with problems.
 from __future__ import annotations
 
 from tutor.engine.errors import ScenarioError
+from tutor.i18n import ngettext
 from tutor.scenarios import fields as F
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.model_builder import Draft, ModelBuilder
 from tutor.scenarios.nodes import compose, read_text
 from tutor.scenarios.schema_pass import SchemaPass
+from tutor.scenarios.text import count
 
 #: Problems reported per file at most; a last line says how many more there are.
 MAX_PROBLEMS = 50
@@ -64,8 +66,12 @@ def in_file_order(problems: list[ScenarioError], path: str) -> list[ScenarioErro
     more = len(problems) - MAX_PROBLEMS
     return problems[:MAX_PROBLEMS] + [
         ScenarioError(
-            f"{more} more problem{'s' if more > 1 else ''} not shown: fix the ones above "
-            "first.",
+            # Translators: {n} is how many problems are not shown.
+            ngettext(
+                "{n} more problem not shown: fix the ones above first.",
+                "{n} more problems not shown: fix the ones above first.",
+                more,
+            ).format(n=count(more)),
             path,
             rest.line,
             rest.column,

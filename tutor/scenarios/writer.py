@@ -19,10 +19,12 @@ from pathlib import Path
 
 from tutor import files
 from tutor.engine.errors import ScenarioError, TutorError
+from tutor.i18n import _, ngettext
 from tutor.scenarios.bank import PATTERNS, check_file, check_text
 from tutor.scenarios.fields import ID_PATTERN
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.nodes import MAX_BYTES
+from tutor.scenarios.text import count
 
 VERSIONS = ".versions"
 SUFFIX = ".yaml"
@@ -56,9 +58,12 @@ class BankFile:
 def _check_id(scenario_id: str) -> str:
     if len(scenario_id) > MAX_ID or not _ID.match(scenario_id):
         raise BankWriteError(
-            f"{scenario_id[:100]!r} is not a scenario id: use lower-case letters and "
-            "digits with single '-' between words, as in 'bring-in-two-deuces' "
-            f"(at most {MAX_ID} characters)."
+            # Translators: {id} is the quoted text given as an id; {most} a number.
+            _(
+                "{id} is not a scenario id: use lower-case letters and "
+                "digits with single '-' between words, as in 'bring-in-two-deuces' "
+                "(at most {most} characters)."
+            ).format(id=repr(scenario_id[:100]), most=MAX_ID)
         )
     return scenario_id
 
@@ -79,10 +84,13 @@ class InstructorBank:
         problem = files.check_name(path, self.folder)
         if problem is not None and problem.kind == files.OUTSIDE:
             raise BankWriteError(
-                "that file would be outside the instructor bank folder: nothing was written."
+                _(
+                    "that file would be outside the instructor bank folder: nothing was "
+                    "written."
+                )
             )
         if problem is not None:
-            raise BankWriteError(f"{problem.message} Nothing was written.")
+            raise BankWriteError(nothing_written(problem.message))
         return path
 
     def path_for(self, scenario_id: str) -> Path:
@@ -128,13 +136,14 @@ class InstructorBank:
         except FileNotFoundError:
             return None
         except files.UnsafeFile as exc:
-            raise BankWriteError(
-                f"{exc.problem.message} Nothing was written."
-            ) from None
+            raise BankWriteError(nothing_written(exc.problem.message)) from None
         if len(old) > KEEP_MAX:
             raise BankWriteError(
-                f"{path.name} is over {KEEP_MAX:,} bytes: it cannot be kept as a "
-                "version, so nothing was written."
+                # Translators: {name} is a file's name; {limit} a number of bytes.
+                _(
+                    "{name} is over {limit} bytes: it cannot be kept as a "
+                    "version, so nothing was written."
+                ).format(name=path.name, limit=count(KEEP_MAX))
             )
         kept = self.versions(scenario_id)
         number = int(kept[-1].stem) + 1 if kept else 1
@@ -155,32 +164,58 @@ class InstructorBank:
         data = text.encode("utf-8")
         if len(data) > MAX_BYTES:
             raise BankWriteError(
-                f"the text is {len(data):,} bytes, over the limit of {MAX_BYTES:,} "
-                "(256 KiB): nothing was saved. A scenario is one hand; split it."
+                # Translators: {size} and {limit} are numbers of bytes.
+                _(
+                    "the text is {size} bytes, over the limit of {limit} "
+                    "(256 KiB): nothing was saved. A scenario is one hand; split it."
+                ).format(size=count(len(data)), limit=count(MAX_BYTES))
             )
         scenario, problems = check_text(text, "draft")
         if scenario is None:
             first = problems[0] if problems else None
-            where = f" (line {first.line}: {first.message})" if first else ""
+            # Translators: {n} problems; {line} the first one's line, {message} its text.
+            said = (
+                ngettext(
+                    "the scenario has {n} problem(s) (line {line}: {message}): fix "
+                    "them, then save again. Nothing was saved.",
+                    "the scenario has {n} problem(s) (line {line}: {message}): fix "
+                    "them, then save again. Nothing was saved.",
+                    len(problems),
+                )
+                if first
+                else _(
+                    "the scenario has {n} problem(s): fix them, then save again. "
+                    "Nothing was saved."
+                )
+            )
             raise BankWriteError(
-                f"the scenario has {len(problems)} problem(s){where}: fix them, then "
-                "save again. Nothing was saved."
+                said.format(
+                    n=count(len(problems)),
+                    line=first.line if first else 0,
+                    message=first.message if first else "",
+                )
             )
         path = self.path_for(scenario.id)
         other = (taken or {}).get(scenario.id)
         if other is not None:
             raise BankWriteError(
-                f"the id {scenario.id!r} is already used by {other}: ids are unique "
-                "across the bundled and instructor banks; change the id: line, then "
-                "save again. Nothing was saved."
+                # Translators: {id} is the quoted id; {other} where it is used.
+                _(
+                    "the id {id} is already used by {other}: ids are unique "
+                    "across the bundled and instructor banks; change the id: line, then "
+                    "save again. Nothing was saved."
+                ).format(id=repr(scenario.id), other=other)
             )
         try:
             self._keep_version(scenario.id, path)
             self._write_atomic(path, data)
         except OSError as exc:
             raise BankWriteError(
-                f"the file could not be written ({exc.strerror or exc}): nothing was "
-                "saved. Check that the instructor bank folder is writable."
+                # Translators: {reason} is the system's reason (English).
+                _(
+                    "the file could not be written ({reason}): nothing was "
+                    "saved. Check that the instructor bank folder is writable."
+                ).format(reason=exc.strerror or exc)
             ) from None
         return scenario, path
 
@@ -192,8 +227,9 @@ class InstructorBank:
         path = self.path_for(scenario_id)
         if not stat.S_ISREG(_lmode(path)):
             raise BankWriteError(
-                f"there is no file for {scenario_id!r} in the instructor bank: "
-                "nothing was deleted."
+                _(
+                    "there is no file for {id} in the instructor bank: nothing was deleted."
+                ).format(id=repr(scenario_id))
             )
         kept = self._keep_version(scenario_id, path)
         path.unlink()
@@ -220,7 +256,9 @@ class InstructorBank:
         name = Path(path)
         if os.path.abspath(name.parent) != os.path.abspath(self.folder):
             raise BankWriteError(
-                f"{name.name} is not in the instructor bank folder: it was not read."
+                _(
+                    "{name} is not in the instructor bank folder: it was not read."
+                ).format(name=name.name)
             )
         try:
             data = files.read_regular(name, MAX_BYTES, self.folder)
@@ -228,11 +266,15 @@ class InstructorBank:
             raise BankWriteError(exc.problem.message) from None
         except OSError as exc:
             raise BankWriteError(
-                f"{name.name} cannot be read: {exc.strerror or exc}."
+                _("{name} cannot be read: {reason}.").format(
+                    name=name.name, reason=exc.strerror or exc
+                )
             ) from None
         if len(data) > MAX_BYTES:
             raise BankWriteError(
-                f"{name.name} is over the limit of {MAX_BYTES:,} bytes: it was not read."
+                _("{name} is over the limit of {limit} bytes: it was not read.").format(
+                    name=name.name, limit=count(MAX_BYTES)
+                )
             )
         return data
 
@@ -255,6 +297,15 @@ def describe_file(
         return BankFile(path, scenario.id, scenario.title, None)
     first: ScenarioError | None = problems[0] if problems else None
     message = (
-        f"line {first.line}: {first.message}" if first is not None else "not a scenario"
+        # Translators: {line} is a line number; {message} the problem found there.
+        _("line {line}: {message}").format(line=first.line, message=first.message)
+        if first is not None
+        else _("not a scenario")
     )
     return BankFile(path, None, None, message)
+
+
+def nothing_written(problem: str) -> str:
+    """A refused name's message, and that nothing was written."""
+    # Translators: {problem} is the sentence saying why the name is refused.
+    return _("{problem} Nothing was written.").format(problem=problem)

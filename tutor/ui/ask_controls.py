@@ -17,6 +17,7 @@ import streamlit as st
 
 from tutor.asks import ASKS, AskKind
 from tutor.engine.cards import Card
+from tutor.i18n import _
 from tutor.quiz import action_candidates, format_amount, to_amount
 from tutor.scenarios.replay import StepResult
 from tutor.ui.ruling_control import ruling_control
@@ -35,13 +36,19 @@ def _players(view: Any) -> list[str]:
 def _seat_label(view: Any) -> dict[str, str]:
     """Radio labels (Markdown in Streamlit): the name as plain text, then the seat."""
     return {
-        str(seat.name): f"{plain(seat.name)} (seat {seat.seat})" for seat in view.seats
+        str(seat.name): _("{name} (seat {seat})").format(
+            name=plain(seat.name), seat=seat.seat
+        )
+        for seat in view.seats
     }
 
 
 def _seat_text(view: Any) -> dict[str, str]:
     """Select-box labels (shown as text): the name, then the seat."""
-    return {str(seat.name): f"{seat.name} (seat {seat.seat})" for seat in view.seats}
+    return {
+        str(seat.name): _("{name} (seat {seat})").format(name=seat.name, seat=seat.seat)
+        for seat in view.seats
+    }
 
 
 def action_label(action: str, already_in: Decimal) -> str:
@@ -110,7 +117,7 @@ def _player(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str
     labels = _seat_label(view)
     who = entry.first_slot("player")
     player = st.radio(
-        who.label,
+        _(who.label),
         _players(view),
         index=None,
         key=f"{key}_{who.key}",
@@ -119,7 +126,7 @@ def _player(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str
     )
     given: dict[str, Any] = {who.key: player}
     for slot in entry.slots("amount"):
-        given[slot.key] = _amount_input(slot.label, f"{key}_{slot.key}")
+        given[slot.key] = _amount_input(_(slot.label), f"{key}_{slot.key}")
     return given
 
 
@@ -130,12 +137,12 @@ def _players_pick(
     slot = entry.first_slot("players")
     seat_texts = _seat_text(view)
     players = st.multiselect(
-        slot.label,
+        _(slot.label),
         _players(view),
         key=f"{key}_{slot.key}",
         select_all=False,
         format_func=lambda name: seat_texts.get(name, name),
-        placeholder="Nobody" if slot.none else "Choose players",
+        placeholder=_("Nobody") if slot.none else _("Choose players"),
     )
     return {slot.key: list(players)}
 
@@ -143,7 +150,7 @@ def _players_pick(
 def _amounts(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str, Any]:
     """One number input per amount the answer holds."""
     return {
-        slot.key: _amount_input(slot.label, f"{key}_{slot.key}")
+        slot.key: _amount_input(_(slot.label), f"{key}_{slot.key}")
         for slot in entry.slots("amount")
     }
 
@@ -151,9 +158,9 @@ def _amounts(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[st
 def _raises(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str, Any]:
     """A count, or a tick for "unlimited"."""
     count, flag = entry.first_slot("count"), entry.first_slot("flag")
-    unlimited = st.checkbox(flag.label, key=f"{key}_unlimited")
+    unlimited = st.checkbox(_(flag.label), key=f"{key}_unlimited")
     left = st.number_input(
-        count.label,
+        _(count.label),
         min_value=0,
         value=None,
         step=1,
@@ -169,7 +176,7 @@ def _sizes(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str,
     assert result.ruling is not None
     options = size_candidates(view, result.ruling.answer.get(slot.key) or ())
     sizes = st.multiselect(
-        slot.label,
+        _(slot.label),
         options,
         key=f"{key}_{slot.key}",
         select_all=False,
@@ -194,7 +201,7 @@ def _actions(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[st
     mover = next((seat for seat in view.seats if seat.to_act), None)
     already_in = Decimal(mover.bet) if mover is not None else Decimal(0)
     picked = st.multiselect(
-        slot.label,
+        _(slot.label),
         actions,
         key=f"{key}_{slot.key}",
         select_all=False,
@@ -207,7 +214,12 @@ def _yes_no(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str
     """Yes or no."""
     slot = entry.first_slot("flag")
     choice = st.radio(
-        slot.label, YES_NO, index=None, key=f"{key}_yesno", horizontal=True
+        _(slot.label),
+        YES_NO,
+        index=None,
+        key=f"{key}_yesno",
+        horizontal=True,
+        format_func=lambda v: _("Yes") if v == "Yes" else _("No"),
     )
     return {slot.key: None if choice is None else choice == "Yes"}
 
@@ -220,9 +232,9 @@ def _cards(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str,
     symbols = {c.text: c.symbol for c in cards}
     given: dict[str, Any] = {}
     for flag in entry.slots("flag", variant=result.hand.variant):
-        given[flag.key] = st.checkbox(flag.label, key=f"{key}_nolow")
+        given[flag.key] = st.checkbox(_(flag.label), key=f"{key}_nolow")
     hand = st.multiselect(
-        slot.label,
+        _(slot.label),
         [c.text for c in cards],
         key=f"{key}_{slot.key}",
         select_all=False,
@@ -243,7 +255,7 @@ def _payouts(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[st
     for n, name in enumerate(names):
         with columns[n % len(columns)]:
             value = st.number_input(
-                f"{plain(name)} {slot.label}",
+                f"{plain(name)} {_(slot.label)}",
                 min_value=0.0,
                 value=0.0,
                 step=0.25,
@@ -252,7 +264,7 @@ def _payouts(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[st
             )
         payouts[name] = to_amount(value)
     rake = st.number_input(
-        rake_slot.label,
+        _(rake_slot.label),
         min_value=0.0,
         value=0.0,
         step=0.25,
@@ -274,13 +286,13 @@ def _side_pots(
     live = [seat for seat in view.seats if not seat.folded]
     names = [str(seat.name) for seat in live]
     sides = max(sum(1 for seat in live if seat.all_in), 1)
-    amounts = st.text_input(pots.label, key=f"{key}_pots", placeholder="45, 30")
+    amounts = st.text_input(_(pots.label), key=f"{key}_pots", placeholder="45, 30")
     eligible: list[list[str]] = [names]
     for n in range(1, sides + 1):
         eligible.append(
             list(
                 st.multiselect(
-                    f"Who can win side pot {n}?",
+                    _("Who can win side pot {n}?").format(n=n),
                     names,
                     key=f"{key}_side_{n}",
                     select_all=False,
@@ -322,6 +334,10 @@ def answer_control(
     assert result.ruling is not None and result.ask is not None
     draw = control_for(kind)
     if draw is None:
-        st.warning(f"This app has no control for the ask kind {plain(kind)} yet.")
+        st.warning(
+            _("This app has no control for the ask kind {kind} yet.").format(
+                kind=plain(kind)
+            )
+        )
         return {}
     return draw(ASKS[kind], key, result, view)

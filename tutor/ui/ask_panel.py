@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from html import escape
 from typing import Any
 
@@ -19,14 +19,20 @@ from tutor.i18n import _
 from tutor.progress import ProgressStore
 from tutor.quiz import Verdict, hint_text
 from tutor.scenarios.model import Scenario
-from tutor.scenarios.replay import StepResult
+from tutor.scenarios.replay import StepResult, start_hand
 from tutor.ui.ask_controls import answer_control
 from tutor.ui.components import guarded
 from tutor.ui.data import KEPT, KEPT_NOTE, save_answer, store_down
 from tutor.ui.glossary_links import linked_plain
 from tutor.ui.rules_page import rule_links
-from tutor.ui.screen import Screen, masked_prompt, table_notation
-from tutor.ui.state import PRESET_DESCRIPTIONS, Settings
+from tutor.ui.screen import (
+    Screen,
+    masked_prompt,
+    step_screen,
+    table_notation,
+    table_result,
+)
+from tutor.ui.state import PANELS, PRESET_DESCRIPTIONS, Key, Settings
 from tutor.ui.text import plain, with_card_symbols
 
 logger = logging.getLogger(__name__)
@@ -152,16 +158,18 @@ def room_warning(prompt: str, scenario: Scenario, settings: Settings) -> str | N
 
 def reset_play(prefix: str) -> None:
     """Start a new play-through: every ask's next answer is a first attempt again."""
-    st.session_state[f"{prefix}_tries"] = {}
-    st.session_state[f"{prefix}_first"] = {}
+    PANELS[prefix].tries.set({})
+    PANELS[prefix].first.set({})
 
 
 def first_results(prefix: str) -> dict[tuple[str, int], bool]:
     """This play-through's first-attempt results: (scenario id, step) -> right."""
-    found: dict[tuple[str, int], bool] = st.session_state.setdefault(
-        f"{prefix}_first", {}
-    )
-    return found
+    return PANELS[prefix].first.setdefault()
+
+
+def answers_checked(prefix: str) -> dict[tuple[str, int], int]:
+    """This play-through's answers checked per ask: (scenario id, step) -> how many."""
+    return PANELS[prefix].tries.setdefault()
 
 
 def house_overrides(rules: Any) -> dict[str, object]:
@@ -276,29 +284,30 @@ def _feedback(
     preset = preset_in_force(scenario, settings)
     st.caption(f"Rules: {rules} · decided under the **{preset}** house rules")
     # Drawn only when asked for: the check itself stays light.
-    if st.toggle("Compare presets", key=f"{prefix}_compare"):
+    if st.toggle(_("Compare presets"), key=PANELS[prefix].compare.name):
         st.html(compare_html(compare_rows(scenario, result.index)))
 
 
 def _check_clicked(prefix: str, here: tuple[str, int, str]) -> None:
-    st.session_state[f"{prefix}_checking"] = here
+    PANELS[prefix].checking.set(here)
 
 
-def _give_up_clicked(prefix: str, here: tuple[str, int, str]) -> None:
-    st.session_state[f"{prefix}_giving_up"] = here
+def give_up(prefix: str, here: tuple[str, int, str]) -> None:
+    """Ask for the answer of the question at ``here``: its panel shows it when next drawn
+    (saved as not answered: a wrong first try)."""
+    PANELS[prefix].giving_up.set(here)
 
 
 def _hint_clicked(prefix: str) -> None:
-    st.session_state[f"{prefix}_hint"] = True
+    PANELS[prefix].hint.set(True)
 
 
 def _retry_clicked(prefix: str) -> None:
-    st.session_state[f"{prefix}_attempt"] = (
-        st.session_state.get(f"{prefix}_attempt", 0) + 1
-    )
-    st.session_state[f"{prefix}_verdict"] = None
-    st.session_state[f"{prefix}_hint"] = False
-    st.session_state[f"{prefix}_shown"] = time.monotonic()
+    keys = PANELS[prefix]
+    keys.attempt.set(keys.attempt.get() + 1)
+    keys.verdict.set(None)
+    keys.hint.set(False)
+    keys.shown.set(time.monotonic())
 
 
 #: Said when the store refuses an answer (its own message may name a server path).
@@ -323,6 +332,7 @@ def _check(
 
     ``gave_up``: the learner asked for the answer (saved as a wrong answer).
     """
+    keys = PANELS[prefix]
     ask = result.ask
     ruling = result.ruling
     assert ask is not None and ruling is not None
@@ -339,15 +349,13 @@ def _check(
     else:
         problem = incomplete(ask.kind, given)
         if problem:
-            st.session_state[f"{prefix}_problem"] = problem
+            keys.problem.set(problem)
             return None
         verdict = check_answer(ask.kind, given, ruling)
-    st.session_state.pop(f"{prefix}_problem", None)
-    seconds = time.monotonic() - st.session_state[f"{prefix}_shown"]
-    st.session_state[f"{prefix}_verdict"] = verdict
-    tries: dict[tuple[str, int], int] = st.session_state.setdefault(
-        f"{prefix}_tries", {}
-    )
+    keys.problem.pop()
+    seconds = time.monotonic() - keys.shown.get()
+    keys.verdict.set(verdict)
+    tries = answers_checked(prefix)
     where = (scenario.id, result.index)
     attempt = tries.get(where, 0) + 1
     tries[where] = attempt
@@ -361,22 +369,125 @@ def _check(
             verdict,
             seconds,
             attempt=attempt,
-            hinted=bool(st.session_state.get(f"{prefix}_hint")),
+            hinted=keys.hint.get(),
             run_id=run_id,
         )
         if outcome is not None and outcome[0] == KEPT:
-            st.session_state[f"{prefix}_problem"] = _(KEPT_NOTE)
+            keys.problem.set(_(KEPT_NOTE))
         stored = outcome[1] if outcome is not None else None
     except TutorError as exc:
         # the reason names the database (a path or a URL): it goes to the log, not the page
         logger.error("An answer was not saved: %s", exc)
-        st.session_state[f"{prefix}_problem"] = NOT_SAVED
+        keys.problem.set(_(NOT_SAVED))
         stored = None
     if stored is not None:  # the run's own count (a reload forgets the session's)
         attempt = tries[where] = max(attempt, stored)
     if attempt == 1:
         first_results(prefix)[where] = verdict.correct
     return verdict
+
+
+def settled_positions(
+    prefix: str, scenario: Scenario, results: Sequence[StepResult]
+) -> set[int]:
+    """The positions of the questions answered (checked once) or given up in this
+    play-through."""
+    first = first_results(prefix)
+    return {
+        n
+        for n, r in enumerate(results)
+        if r.kind == "ask" and (scenario.id, r.index) in first
+    }
+
+
+def question_screen(
+    prefix: str,
+    scenario: Scenario,
+    results: Sequence[StepResult],
+    pos: int,
+    passed: Collection[tuple[str, int]] = (),
+) -> Screen:
+    """The one screen rule (:func:`tutor.ui.screen.step_screen`) for the question at
+    ``pos`` shown on its own (Practice, Review): what it and the next question of the
+    hand hide until each is checked, given this play-through's answers and the
+    questions passed with Next unanswered (``passed``: (scenario id, step))."""
+    skipped = {n for n, r in enumerate(results) if (scenario.id, r.index) in passed}
+    return step_screen(
+        results, pos, settled_positions(prefix, scenario, results), skipped
+    )
+
+
+def screen_hand(
+    scenario: Scenario,
+    results: Sequence[StepResult],
+    pos: int,
+    screen: Screen,
+    preset: str | None,
+) -> Hand:
+    """The hand the table shows at ``pos`` under ``screen``: before a ruling's
+    irregularity, the hand as it stood then (as dealt, if nothing came before)."""
+    shown = table_result(results, pos, screen)
+    if shown is not None:
+        return shown.hand
+    from tutor.ui.bank import with_preset
+
+    return start_hand(with_preset(scenario, preset))
+
+
+def _blocked_texts(kind: str, number: int) -> tuple[str, str, str]:
+    """The notice's sentence and its two buttons' labels, for a question or a rule."""
+    if kind == "rule":
+        return (
+            _(
+                "This rule's question would show the answer to the question of rule "
+                "{n}, which you went past without answering. Answer it first, or ask "
+                "for its answer."
+            ).format(n=number),
+            _("Back to rule {n}").format(n=number),
+            _("Show the answer for rule {n}").format(n=number),
+        )
+    return (
+        _(
+            "This question would show the answer to question {n}, which you went past "
+            "without answering. Answer it first, or ask for its answer."
+        ).format(n=number),
+        _("Back to question {n}").format(n=number),
+        _("Show the answer to question {n}").format(n=number),
+    )
+
+
+def blocked_notice(
+    prefix: str,
+    number: int,
+    here: tuple[str, int, str],
+    go_back: Callable[[], None],
+    keys: tuple[Key[Any], Key[Any], Key[Any]],
+    *,
+    kind: str = "question",
+) -> None:
+    """In place of a question that would show the answer of question ``number``, passed
+    with Next unanswered (at ``here``): go back to it, or ask for its answer. ``kind``
+    says how the page numbers its questions ("question", or "rule" on Review); ``keys``
+    are the notice's container's and its two buttons'."""
+    box, back_key, give_up_key = keys
+    says, back_label, answer_label = _blocked_texts(kind, number)
+
+    def answer_it() -> None:
+        go_back()
+        give_up(prefix, here)
+
+    with st.container(border=True, key=box.name):
+        st.markdown(says)
+        back, answer = st.columns(2)
+        with back:
+            st.button(back_label, key=back_key.name, type="primary", on_click=go_back)
+        with answer:
+            st.button(
+                answer_label,
+                key=give_up_key.name,
+                on_click=answer_it,
+                help=_("Counts as not answered: a wrong first try."),
+            )
 
 
 def ask_panel(
@@ -395,22 +506,19 @@ def ask_panel(
 ) -> None:
     """Show one ask: the table, what happened so far, then the question in a fragment.
 
-    ``screen`` (the walkthrough's: :func:`tutor.ui.screen.step_screen`) says what the table,
-    the lines and the prompt hide, and offers "Show the answer"; ``table`` is the hand the
-    table shows (default the ask's own); ``run_id`` the play-through the answers belong to.
+    ``screen`` (:func:`tutor.ui.screen.step_screen`; :func:`question_screen` for a
+    question shown on its own) says what the table, the lines and the prompt hide, and
+    offers "Show the answer"; ``table`` is the hand the table shows (default the ask's
+    own); ``run_id`` the play-through the answers belong to.
 
     The table and "What happened so far" keep the answer hidden while the question is
-    open: the player to act before a who-acts question (the mark stays off until the page
-    is next drawn whole), the pot and the lines that state it before an ante or pot
-    question (a check of those redraws the whole page, so they show with the verdict).
-    They are drawn outside the fragment, so that answering and Check resend only the
-    question's few elements.
+    open. They are drawn outside the fragment, so that answering and Check resend only
+    the question's few elements; a check redraws the whole page (the table shows what
+    was hidden).
     """
+    keys = PANELS[prefix]
     here = (scenario.id, result.index, settings.preset)
-    answered = (
-        st.session_state.get(f"{prefix}_at") == here
-        and st.session_state.get(f"{prefix}_verdict") is not None
-    )
+    answered = keys.at.get() == here and keys.verdict.get() is not None
     kind = result.ask.kind if result.ask is not None else ""
     if screen is not None:
         hides = screen.hides
@@ -437,8 +545,8 @@ def _context(
         show_pot="pot" not in hides,
     )
     shown = visible_lines(history, hides)
-    with st.expander("What happened so far", expanded=history_open):
-        st.markdown("\n".join(operation_lines(shown)) or "Nothing yet.")
+    with st.expander(_("What happened so far"), expanded=history_open):
+        st.markdown("\n".join(operation_lines(shown)) or _("Nothing yet."))
 
 
 @st.fragment
@@ -455,15 +563,19 @@ def _question(
     """The question, its control, Hint, Check and Retry, and the feedback once checked.
 
     A fragment: in the browser, answering, Hint, Check and Retry rerun only this part (the
-    page around it, e.g. a Next button, reruns the whole page). Session keys:
-    ``{prefix}_shown`` (when the ask appeared), ``{prefix}_attempt`` (bumped by Retry, so
-    the controls start empty), ``{prefix}_verdict``, ``{prefix}_hint``, ``{prefix}_tries``
-    (answers checked per ask in this play-through; see :func:`reset_play`). ``footer`` is
-    drawn last, inside the fragment (so it sees this run's verdict).
+    page around it, e.g. a Next button, reruns the whole page). Its session keys are
+    :class:`tutor.ui.state.PanelKeys`. ``footer`` is drawn last, inside the fragment (so
+    it sees this run's verdict).
     """
     guarded(lambda: _panel(prefix, scenario, result, settings, store, screen, run_id))
     if footer is not None:
         guarded(footer)
+
+
+#: Controls with typed boxes (amounts): drawn in a form, so that Enter in a box presses
+#: Check. The others (a choice of players, cards, a ruling whose parts show as they are
+#: chosen) are answered by clicks and stay live outside one.
+_FORM_CONTROLS = frozenset({"amounts", "raises", "payouts", "side-pots"})
 
 
 def _panel(
@@ -475,30 +587,32 @@ def _panel(
     screen: Screen | None = None,
     run_id: int | None = None,
 ) -> None:
+    keys = PANELS[prefix]
     ask = result.ask
     ruling = result.ruling
     assert ask is not None and ruling is not None
     here = (scenario.id, result.index, settings.preset)
-    if st.session_state.get(f"{prefix}_at") != here:
-        st.session_state[f"{prefix}_at"] = here
-        st.session_state[f"{prefix}_attempt"] = 0
-        st.session_state[f"{prefix}_verdict"] = None
-        st.session_state[f"{prefix}_hint"] = False
-        st.session_state[f"{prefix}_shown"] = time.monotonic()
-    attempt = st.session_state[f"{prefix}_attempt"]
+    if keys.at.get() != here:
+        keys.at.set(here)
+        keys.attempt.set(0)
+        keys.verdict.set(None)
+        keys.hint.set(False)
+        keys.shown.set(time.monotonic())
+    attempt = keys.attempt.get()
     # Check's callback only notes the click: the answer is read from the controls below.
-    checking = st.session_state.pop(f"{prefix}_checking", None) == here
-    giving_up = st.session_state.pop(f"{prefix}_giving_up", None) == here
+    checking = keys.checking.pop() == here
+    giving_up = keys.giving_up.pop() == here
     view = result.hand.view()
-    key = f"{prefix}_{scenario.id}_{result.index}_{attempt}"
-    verdict: Verdict | None = st.session_state[f"{prefix}_verdict"]
+    key = keys.answer(scenario.id, result.index, attempt)
+    verdict: Verdict | None = keys.verdict.get()
     # The key names the ask, so the page's focus watcher sees a new question arrive.
-    with st.container(key=f"{prefix}_question_{scenario.id}_{result.index}"):
+    with st.container(key=keys.question.at(scenario.id, result.index).name):
         prompt = ask.prompt
         if screen is not None and verdict is None:
             prompt = masked_prompt(prompt, screen.masked)
         # each glossary term's first use a link to its entry; the rest plain text
-        st.markdown(f"**Question:** {linked_plain(table_notation(prompt), seen=set())}")
+        label = _("Question:")
+        st.markdown(f"**{label}** {linked_plain(table_notation(prompt), seen=set())}")
     # the room's words are looked for in the English prompt (a translation may say them
     # otherwise)
     warning = room_warning(
@@ -506,7 +620,24 @@ def _panel(
     )
     if warning:
         st.caption(f":material/info: {warning}")
-    given = answer_control(ask.kind, key, result, view)
+    entry = ASKS.get(ask.kind)
+    in_form = entry is not None and entry.control in _FORM_CONTROLS
+    check_args: dict[str, Any] = {
+        "label": _("Check"),
+        "key": keys.check.name,
+        "type": "primary",
+        "disabled": verdict is not None,
+        "on_click": _check_clicked,
+        "args": (prefix, here),
+    }
+    if in_form:
+        # Enter in an amount box presses Check (the form's submit)
+        with st.form(key=keys.form.name, border=False, enter_to_submit=True):
+            given = answer_control(ask.kind, key, result, view)
+            st.form_submit_button(**check_args)
+    else:
+        given = answer_control(ask.kind, key, result, view)
+        st.button(**check_args)
     if (checking or giving_up) and verdict is None:
         verdict = _check(
             prefix,
@@ -521,61 +652,53 @@ def _panel(
         if verdict is not None and (
             screen is not None or hidden_until_answered(ask.kind) & {"pot", "award"}
         ):
-            # The pot, its lines and the award's, the "to act" mark of a walkthrough and
-            # its Next are outside this fragment: draw the page again.
+            # The pot, its lines and the award's, the "to act" mark and the page's Next
+            # are outside this fragment: draw the page again.
             st.rerun()
-    left, middle, right = st.columns(3)
-    with left:
+    hint_col, retry_col, give_up_col = st.columns(3)
+    with hint_col:
         st.button(
-            "Check",
-            key=f"{prefix}_check",
-            type="primary",
-            disabled=verdict is not None,
-            on_click=_check_clicked,
-            args=(prefix, here),
-        )
-    with middle:
-        st.button(
-            "Hint",
-            key=f"{prefix}_hint_button",
+            _("Hint"),
+            key=keys.hint_button.name,
             disabled=verdict is not None,
             on_click=_hint_clicked,
             args=(prefix,),
         )
-    with right:
+    with retry_col:
         st.button(
-            "Retry",
-            key=f"{prefix}_retry",
+            _("Retry"),
+            key=keys.retry.name,
             disabled=verdict is None,
             on_click=_retry_clicked,
             args=(prefix,),
         )
     if screen is not None and verdict is None:
-        st.button(
-            _("Show the answer"),
-            key=f"{prefix}_give_up",
-            type="tertiary",
-            on_click=_give_up_clicked,
-            args=(prefix, here),
-            help=_("Counts as not answered: a wrong first try."),
-        )
-    problem = st.session_state.pop(f"{prefix}_problem", None)
+        with give_up_col:
+            st.button(
+                _("Show the answer"),
+                key=keys.give_up.name,
+                type="tertiary",
+                on_click=give_up,
+                args=(prefix, here),
+                help=_("Counts as not answered: a wrong first try."),
+            )
+    problem = keys.problem.pop()
     if problem:
         st.warning(problem)  # the app's own words (never data)
-    tries = st.session_state.get(f"{prefix}_tries", {}).get(
-        (scenario.id, result.index), 0
-    )
+    tries = answers_checked(prefix).get((scenario.id, result.index), 0)
     if verdict is None and tries and not settings.preview:
         st.caption(
-            "Practice try: you have seen the answer, so this answer is kept as a retry "
-            "and does not count towards your mastery."
+            _(
+                "Practice try: you have seen the answer, so this answer is kept as a "
+                "retry and does not count towards your mastery."
+            )
         )
-    if st.session_state[f"{prefix}_hint"] and verdict is None:
+    if keys.hint.get() and verdict is None:
         hint = table_notation(hint_text(ask.hint, ruling.rules))
         st.info(_("Hint: {hint}").format(hint=plain(hint)))
     if verdict is not None:
-        with st.container(key=f"{prefix}_verdict_box"):
+        with st.container(key=keys.verdict_box.name):
             _feedback(prefix, verdict, scenario, result, settings)
         # (a store that is down has its own banner; a preview saves nothing)
         if settings.learner is None and not settings.preview and not store_down():
-            st.caption("Type your name in the sidebar to have your answers saved.")
+            st.caption(_("Type your name in the sidebar to have your answers saved."))

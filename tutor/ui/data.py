@@ -74,8 +74,33 @@ def progress_store() -> ProgressStore:
 
     The URL is worked out (and the data folder checked) once per setting of the variables
     it depends on; a setting that fails raises :class:`tutor.config.ConfigError` each time.
+    While opening the store failed lately (:data:`STORE_RETRY_SECONDS`) it fails at once
+    instead of waiting again: every path shares :func:`available_store`'s failure memory.
+
+    :raises StoreUnavailable: If opening the store failed a moment ago.
     """
-    return _configured_store(_settings_key())
+    key = _settings_key()
+    if _open_failed_lately(key):
+        from tutor.progress import StoreUnavailable
+
+        raise StoreUnavailable(
+            "The progress database could not be opened a moment ago; it is tried again "
+            f"within {STORE_RETRY_SECONDS:g} s. Whoever runs this app can see why with "
+            "`tutor health` and in the app's log."
+        )
+    return _configured_store(key)
+
+
+def _open_failed_lately(key: tuple[str | None, ...]) -> bool:
+    with _store_lock:
+        failed_at = _store_failure.get(key)
+        opening = _opening.get(key)
+    late = opening is not None and opening.done() and not opening.exception()
+    return (
+        failed_at is not None
+        and time.monotonic() - failed_at < STORE_RETRY_SECONDS
+        and not late
+    )
 
 
 #: Seconds a failure to open the store is remembered before it is tried again (so that an
@@ -214,6 +239,11 @@ def outbox() -> Outbox | None:
     return found
 
 
+def keeps_answers() -> bool:
+    """Whether answers can be kept in the data folder while the store is away."""
+    return outbox() is not None
+
+
 #: What :func:`save_answer` did with an answer.
 SAVED, KEPT = "saved", "kept"
 
@@ -241,7 +271,7 @@ def save_answer(
     values.setdefault("answered_at", datetime.now(UTC))
     values["answer_id"] = new_answer_id()
     box = outbox()
-    if store is not None and (box is None or not box.waiting()):
+    if store is not None and learner.looked_up and (box is None or not box.waiting()):
         try:
             record = store.record_answer(learner, **values)
             if then is not None:
@@ -252,7 +282,11 @@ def save_answer(
     # the store is away, or answers kept earlier wait: keep this one behind them
     if box is None:
         raise ProgressError("the data folder cannot be used to keep answers")
-    box.add({"learner": learner.id, **values})
+    # a learner the store could not look up yet is kept by name (saved to that name)
+    who = (
+        {"learner": learner.id} if learner.looked_up else {"learner_name": learner.name}
+    )
+    box.add({**who, **values})
     replay_soon(store)
     return KEPT
 

@@ -56,6 +56,7 @@ from tutor.ui.chip_stacks import chips_html
 from tutor.ui.components import show_table
 from tutor.ui.rules_page import rule_links
 from tutor.ui.ruling_control import ruling_control
+from tutor.ui.screen import table_notation
 from tutor.ui.state import AS_WRITTEN, GAME_CHOICES, Settings, current_learner
 
 #: The house rules a drill runs under while the sidebar says "as each scenario says".
@@ -399,7 +400,7 @@ def _player(entry: AskKind, key: str, result: StepResult) -> None:
         )
         field = slot.key
         amount_key = _choice_buttons(
-            f"{key}_{slot.key}", slot.label, options, many=False, keys=AMOUNT_KEYS
+            f"{key}_{slot.key}", _(slot.label), options, many=False, keys=AMOUNT_KEYS
         )
     st.caption(_("Click the player, or press their seat number:"))
     seats = _seats(result)
@@ -473,7 +474,7 @@ def _raises(entry: AskKind, key: str, result: StepResult) -> None:
 
 def _submit_label(slot: Slot) -> str:
     return (
-        _("Submit (none picked = {none})").format(none=slot.none)
+        _("Submit (none picked = {none})").format(none=_(slot.none))
         if slot.none
         else _("Submit")
     )
@@ -482,7 +483,7 @@ def _submit_label(slot: Slot) -> str:
 def _players(entry: AskKind, key: str, result: StepResult) -> None:
     slot = entry.first_slot("players")
     names = [str(s.name) for s in _seats(result) if not s.folded]
-    pick = _choice_buttons(f"{key}_{slot.key}", slot.label, names)
+    pick = _choice_buttons(f"{key}_{slot.key}", _(slot.label), names)
     _submit_button(
         key, lambda: {slot.key: list(_picked(pick) or ())}, _submit_label(slot)
     )
@@ -497,7 +498,7 @@ def _sizes(entry: AskKind, key: str, result: StepResult) -> None:
             result.hand.view(), result.ruling.answer.get(slot.key) or ()
         )
     ]
-    pick = _choice_buttons(f"{key}_{slot.key}", slot.label, options)
+    pick = _choice_buttons(f"{key}_{slot.key}", _(slot.label), options)
     _submit_button(
         key,
         lambda: {slot.key: [to_amount(x) for x in _picked(pick) or ()]},
@@ -518,7 +519,7 @@ def _actions(entry: AskKind, key: str, result: StepResult) -> None:
         big_bet=stakes.big_bet,
         bring_in=stakes.bring_in or stakes.small_bet / 2,
     )
-    pick = _choice_buttons(f"{key}_{slot.key}", slot.label, options)
+    pick = _choice_buttons(f"{key}_{slot.key}", _(slot.label), options)
     _submit_button(key, lambda: {slot.key: list(_picked(pick) or ())})
 
 
@@ -536,7 +537,7 @@ def _cards(entry: AskKind, key: str, result: StepResult) -> None:
     _submit_button(key, lambda: {slot.key: list(_picked(pick) or ())})
     for flag in entry.slots("flag", variant=result.hand.variant):
         st.button(
-            flag.label,
+            _(flag.label),
             key=f"{key}_nolow",
             on_click=submit,
             args=({flag.key: True, slot.key: []},),
@@ -589,7 +590,7 @@ def _amounts(entry: AskKind, key: str, result: StepResult) -> None:
     fields = [slot.key for slot in entry.slots("amount")]
     with st.form(f"{key}_form", border=False, enter_to_submit=True):
         for slot in entry.slots("amount"):
-            _amount(slot.label, f"{key}_{slot.key}", chip)
+            _amount(_(slot.label), f"{key}_{slot.key}", chip)
         _form_submit(key, lambda: {f: to_amount(_picked(f"{key}_{f}")) for f in fields})
 
 
@@ -604,8 +605,8 @@ def _payouts(entry: AskKind, key: str, result: StepResult) -> None:
         columns = st.columns(min(len(names), 2))
         for n, name in enumerate(names):
             with columns[n % len(columns)]:
-                _amount(f"{name} {slot.label}", f"{key}_pay_{n}", chip)
-        _amount(rake.label, f"{key}_{rake.key}", chip)
+                _amount(f"{name} {_(slot.label)}", f"{key}_pay_{n}", chip)
+        _amount(_(rake.label), f"{key}_{rake.key}", chip)
 
     def build() -> dict[str, Any]:
         payouts = {
@@ -872,6 +873,12 @@ def _table(result: StepResult, settings: Settings, *, answered: bool) -> None:
     st.html(chips_html(seats, chips))
 
 
+def question_line(drill: Drill) -> str:
+    """The drill's question in the session's language, cards as the table writes them."""
+    prompt = table_notation(drill.question.text())
+    return _("**Question:** {prompt}").format(prompt=prompt)
+
+
 def _question_view(settings: Settings) -> None:
     state = _state()
     index = state["drill_index"]
@@ -898,7 +905,7 @@ def _answer_panel(index: int, drill: Drill, result: StepResult) -> None:
     st.markdown(_status_line(plan, results))
     _timer()
     assert result.ask is not None
-    st.markdown(_("**Question:** {prompt}").format(prompt=result.ask.prompt))
+    st.markdown(question_line(drill))
     verdict: Verdict | None = state.get("drill_verdict")
     if verdict is None:
         answer_controls(index, result)
@@ -1167,7 +1174,7 @@ def _retry_view(settings: Settings) -> None:
         _table(result, settings, answered=state.get("drill_retry_verdict") is not None)
     with answers:
         assert result.ask is not None
-        st.markdown(_("**Question:** {prompt}").format(prompt=result.ask.prompt))
+        st.markdown(question_line(drill))
         verdict: Verdict | None = state.get("drill_retry_verdict")
         if verdict is None:
             answer_controls(miss.index, result, prefix="drill_r")

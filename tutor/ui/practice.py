@@ -9,9 +9,19 @@ import streamlit as st
 
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import TOPICS
-from tutor.i18n import _
+from tutor.i18n import N_, _, ngettext
+from tutor.progress import ProgressStore
 from tutor.scenarios.model import Scenario
-from tutor.ui.ask_panel import ask_panel, ask_topic, first_results, reset_play
+from tutor.scenarios.replay import StepResult
+from tutor.ui.ask_panel import (
+    ask_panel,
+    ask_topic,
+    blocked_notice,
+    first_results,
+    question_screen,
+    reset_play,
+    screen_hand,
+)
 from tutor.ui.bank import (
     ask_steps,
     playable_scenarios,
@@ -19,11 +29,34 @@ from tutor.ui.bank import (
 )
 from tutor.ui.data import available_store
 from tutor.ui.screen import table_notation
-from tutor.ui.state import Settings
+from tutor.ui.state import (
+    PR_AGAIN,
+    PR_BLOCKED,
+    PR_BLOCKED_BACK,
+    PR_BLOCKED_GIVE_UP,
+    PR_FROZEN,
+    PR_LEVEL,
+    PR_MISTAKES,
+    PR_MODE,
+    PR_NEXT,
+    PR_POS,
+    PR_SEED,
+    PR_SIGNATURE,
+    PR_SKIPPED,
+    PR_TOPIC,
+    Settings,
+)
 from tutor.ui.text import plain
 from tutor.ui.topics import topic_title
 
 MODES = ("By topic", "By level", "My mistakes only", "Mixed review")
+#: How each mode is labelled (the values above stay the session's and the tests' words).
+MODE_LABELS = {
+    "By topic": N_("By topic"),
+    "By level": N_("By level"),
+    "My mistakes only": N_("My mistakes only"),
+    "Mixed review": N_("Mixed review"),
+}
 MIXED_SIZE = 10
 
 Item = tuple[Scenario, int]
@@ -74,8 +107,25 @@ def practice_queue(
         for group in groups:
             rng.shuffle(group)
             queue.extend(group)
-        return queue[:size]
+        return in_hand_order(queue[:size])
     raise TutorError(f"unknown practice mode {mode!r}: use one of {', '.join(MODES)}.")
+
+
+def in_hand_order(queue: Sequence[Item]) -> list[Item]:
+    """``queue`` with each scenario's questions in the order its hand asks them (in the
+    places its questions had): an earlier question of a hand never comes after a later
+    one, whose screen may show its answer.
+
+    >>> a, b = object(), object()
+    >>> in_hand_order([(a, 5), (b, 1), (a, 2)]) == [(a, 2), (b, 1), (a, 5)]
+    True
+    """
+    steps: dict[int, list[int]] = {}
+    for scenario, index in queue:
+        steps.setdefault(id(scenario), []).append(index)
+    for found in steps.values():
+        found.sort(reverse=True)
+    return [(scenario, steps[id(scenario)].pop()) for scenario, _index in queue]
 
 
 def item_topic(item: Item) -> str:
@@ -88,46 +138,85 @@ def item_topic(item: Item) -> str:
     return ask_topic(scenario.topic, kind)
 
 
-def _next(count: int) -> None:
+def _next(count: int, passing: tuple[str, int] | None = None) -> None:
     # Past the last question: the round's summary (see _summary), not a silent wrap.
-    st.session_state["pr_pos"] = min(st.session_state.get("pr_pos", 0) + 1, count)
+    if passing is not None:  # Next on a question not answered: it stays open
+        PR_SKIPPED.setdefault().add(passing)
+    PR_POS.set(min(PR_POS.get() + 1, count))
+
+
+def _go_to(pos: int) -> None:
+    PR_POS.set(pos)
 
 
 def _new_round() -> None:
-    st.session_state["pr_pos"] = 0
-    st.session_state["pr_seed"] = st.session_state.get("pr_seed", 0) + 1
-    st.session_state["pr_frozen"] = None  # a new round: draw the questions again
+    PR_POS.set(0)
+    PR_SEED.set(PR_SEED.get() + 1)
+    PR_FROZEN.set(None)  # a new round: draw the questions again
+    PR_SKIPPED.set(set())
     reset_play("pr")
 
 
 def _mistakes_round() -> None:
     _new_round()
-    st.session_state["pr_mode"] = "My mistakes only"
+    PR_MODE.set("My mistakes only")
+
+
+def not_answered(queue: Sequence[Item], upto: int | None = None) -> list[int]:
+    """The places (0-based) in the round of the questions not answered (nor given up)
+    among the first ``upto`` (all by default)."""
+    first = first_results("pr")
+    shown = queue if upto is None else queue[:upto]
+    return [n for n, (s, i) in enumerate(shown) if (s.id, i) not in first]
 
 
 def _summary(queue: Sequence[Item]) -> None:
-    """The end of a round: the score at the first try, the mistakes, what next."""
+    """The end of a round: the score at the first try, the mistakes, what was not
+    answered, what next."""
     first = first_results("pr")
     done = [(s, i) for s, i in queue if (s.id, i) in first]
     right = sum(first[(s.id, i)] for s, i in done)
-    st.subheader("Round done")
+    st.subheader(_("Round done"))
     st.markdown(
-        f"You answered {len(done)} of {len(queue)} questions; {right} right at the first try."
+        _(
+            "You answered {done} of {count} questions; {right} right at the first try."
+        ).format(done=len(done), count=len(queue), right=right)
     )
+    missing = not_answered(queue)
+    if missing:
+        st.markdown(
+            ngettext(
+                "Not answered: question {numbers}.",
+                "Not answered: questions {numbers}.",
+                len(missing),
+            ).format(numbers=", ".join(str(n + 1) for n in missing))
+        )
     wrong = [(s, i) for s, i in done if not first[(s.id, i)]]
     if wrong:
-        st.markdown("To look at again:")
+        st.markdown(_("To look at again:"))
         st.markdown(
             "\n".join(
-                f"- {plain(s.title)}, step {i + 1}: {plain(table_notation(_prompt(s, i)))}"
+                "- "
+                + _("{title}, step {step}: {prompt}").format(
+                    title=plain(s.title),
+                    step=i + 1,
+                    prompt=plain(table_notation(_prompt(s, i))),
+                )
                 for s, i in wrong
             )
         )
     left, right_col = st.columns(2)
     with left:
-        st.button("Another round", key="pr_again", type="primary", on_click=_new_round)
-    with right_col:
-        st.button("Practise my mistakes", key="pr_mistakes", on_click=_mistakes_round)
+        st.button(
+            _("Another round"), key=PR_AGAIN.name, type="primary", on_click=_new_round
+        )
+    if wrong:  # nothing to practise otherwise
+        with right_col:
+            st.button(
+                _("Practise my mistakes"),
+                key=PR_MISTAKES.name,
+                on_click=_mistakes_round,
+            )
 
 
 def _prompt(scenario: Scenario, index: int) -> str:
@@ -142,16 +231,60 @@ def _prompt(scenario: Scenario, index: int) -> str:
 
 
 def _choose(scenarios: Sequence[Scenario]) -> tuple[str, str | None, int | None]:
-    mode = st.radio("Practise", MODES, key="pr_mode", horizontal=True)
+    mode = st.radio(
+        _("Practise"),
+        MODES,
+        key=PR_MODE.name,
+        horizontal=True,
+        format_func=lambda m: _(MODE_LABELS[m]),
+    )
     topic = level = None
     if mode == "By topic":
         present = {item_topic(item) for item in ask_steps(scenarios)}
         topics = [t for t in TOPICS if t in present] + sorted(present - set(TOPICS))
-        topic = st.selectbox("Topic", topics, key="pr_topic", format_func=topic_title)
+        topic = st.selectbox(
+            _("Topic"), topics, key=PR_TOPIC.name, format_func=topic_title
+        )
     elif mode == "By level":
         levels = sorted({s.level for s in scenarios})
-        level = st.selectbox("Level", levels, key="pr_level")
+        level = st.selectbox(_("Level"), levels, key=PR_LEVEL.name)
     return mode, topic, level
+
+
+def _round(
+    scenarios: Sequence[Scenario],
+    settings: Settings,
+    store: ProgressStore | None,
+    mode: str,
+    topic: str | None,
+    level: int | None,
+) -> list[tuple[str, int]]:
+    """The round's questions, drawn once and kept while it is worked through."""
+    frozen = PR_FROZEN.get()
+    if frozen is not None:
+        return frozen
+    # Asked of the database only when a round is drawn, and only what the mode needs
+    # (one row per ask, never the learner's whole history).
+    mistakes: frozenset[tuple[str, int]] = frozenset()
+    answered: frozenset[tuple[str, int]] = frozenset()
+    if store is not None and settings.learner is not None:
+        if mode in ("My mistakes only", "Mixed review"):
+            mistakes = frozenset(store.mistakes(settings.learner))
+        if mode == "Mixed review":
+            answered = frozenset(store.answered_asks(settings.learner))
+    queue = practice_queue(
+        ask_steps(scenarios),
+        mode,
+        topic=topic,
+        level=level,
+        mistakes=mistakes,
+        answered=answered,
+        seed=PR_SEED.setdefault(),
+    )
+    # Keep the list fixed while it is worked through (answers change mistakes/answered).
+    frozen = [(s.id, i) for s, i in queue]
+    PR_FROZEN.set(frozen)
+    return frozen
 
 
 def practice_page(settings: Settings) -> None:
@@ -170,76 +303,112 @@ def practice_page(settings: Settings) -> None:
                 )
             )
             return
-        st.info("Type your name in the sidebar: your mistakes are kept under it.")
+        st.info(_("Type your name in the sidebar: your mistakes are kept under it."))
         return
-    st.session_state.setdefault("pr_seed", 0)
     signature = (mode, topic, level, settings.game, settings.preset)
-    if st.session_state.get("pr_signature") != signature:
-        st.session_state["pr_signature"] = signature
-        st.session_state["pr_pos"] = 0
-        st.session_state["pr_frozen"] = None
+    if PR_SIGNATURE.get() != signature:
+        PR_SIGNATURE.set(signature)
+        PR_POS.set(0)
+        PR_FROZEN.set(None)
+        PR_SKIPPED.set(set())
         reset_play("pr")
-    frozen = st.session_state.get("pr_frozen")
-    if frozen is None:
-        # Asked of the database only when a round is drawn, and only what the mode needs
-        # (one row per ask, never the learner's whole history).
-        mistakes: frozenset[tuple[str, int]] = frozenset()
-        answered: frozenset[tuple[str, int]] = frozenset()
-        if store is not None and settings.learner is not None:
-            if mode in ("My mistakes only", "Mixed review"):
-                mistakes = frozenset(store.mistakes(settings.learner))
-            if mode == "Mixed review":
-                answered = frozenset(store.answered_asks(settings.learner))
-        queue = practice_queue(
-            ask_steps(scenarios),
-            mode,
-            topic=topic,
-            level=level,
-            mistakes=mistakes,
-            answered=answered,
-            seed=st.session_state["pr_seed"],
-        )
-        # Keep the list fixed while it is worked through (answers change mistakes/answered).
-        frozen = [(s.id, i) for s, i in queue]
-        st.session_state["pr_frozen"] = frozen
+    frozen = _round(scenarios, settings, store, mode, topic, level)
     by_id = {s.id: s for s in scenarios}
     queue = [(by_id[sid], i) for sid, i in frozen if sid in by_id]
     if not queue:
         st.info(
-            "Nothing to practise here: no questions match. Well done if these were your "
-            "mistakes!"
+            _(
+                "Nothing to practise here: no questions match. Well done if these were "
+                "your mistakes!"
+            )
             if mode == "My mistakes only"
-            else "Nothing to practise here: no questions match. Choose another topic or level."
+            else _(
+                "Nothing to practise here: no questions match. Choose another topic or "
+                "level."
+            )
         )
         return
-    pos = min(st.session_state.get("pr_pos", 0), len(queue))
+    pos = min(PR_POS.get(), len(queue))
     if pos == len(queue):
         _summary(queue)
         return
     scenario, index = queue[pos]
-    st.subheader(f"Question {pos + 1} of {len(queue)}: {plain(scenario.title)}")
+    st.subheader(
+        _("Question {n} of {count}: {title}").format(
+            n=pos + 1, count=len(queue), title=plain(scenario.title)
+        )
+    )
     results, refused = walk_until_refused(scenario, settings.preset_override)
-    result = next((r for r in results if r.index == index and r.kind == "ask"), None)
-    if result is None:
+    at = next(
+        (n for n, r in enumerate(results) if r.index == index and r.kind == "ask"),
+        None,
+    )
+    open_ask = False
+    if at is None:
         preset = settings.preset_override or scenario.rules
         st.error(
             plain(
-                f"This question cannot be asked under the {preset} house rules: "
-                f"{refused or 'its step is not reached.'}"
+                _(
+                    "This question cannot be asked under the {preset} house rules: "
+                    "{reason}"
+                ).format(preset=preset, reason=refused or _("its step is not reached."))
             )
         )
     else:
-        ask_panel(
-            "pr",
-            scenario,
-            result,
-            settings,
-            store,
-            history=result.hand.history,
+        open_ask = (scenario.id, index) not in first_results("pr")
+        _show(queue, pos, scenario, results, at, settings, store)
+    missing = not_answered(queue, pos)
+    if missing:
+        st.caption(
+            ngettext(
+                "Not answered: question {numbers}. It counts as not answered until you "
+                "answer it.",
+                "Not answered: questions {numbers}. They count as not answered until "
+                "you answer them.",
+                len(missing),
+            ).format(numbers=", ".join(str(n + 1) for n in missing))
         )
     st.button(
-        "Next question" if pos < len(queue) - 1 else "Finish the round",
-        key="pr_next",
+        _("Next question") if pos < len(queue) - 1 else _("Finish the round"),
+        key=PR_NEXT.name,
         on_click=_next,
-        args=(len(queue),),
+        args=(len(queue), (scenario.id, index) if open_ask else None),
+    )
+
+
+def _show(
+    queue: Sequence[Item],
+    pos: int,
+    scenario: Scenario,
+    results: Sequence[StepResult],
+    at: int,
+    settings: Settings,
+    store: ProgressStore | None,
+) -> None:
+    """The question at ``results[at]`` under the one screen rule, or, when it would show
+    the answer of a question of the round passed unanswered, a notice in its place."""
+    screen = question_screen("pr", scenario, results, at, PR_SKIPPED.get())
+    if screen.blocked_by is not None:
+        skipped = results[screen.blocked_by]
+        where = (scenario.id, skipped.index)
+        back = next((n for n, (s, i) in enumerate(queue) if (s.id, i) == where), pos)
+        blocked_notice(
+            "pr",
+            back + 1,
+            (scenario.id, skipped.index, settings.preset),
+            lambda: _go_to(back),
+            (PR_BLOCKED, PR_BLOCKED_BACK, PR_BLOCKED_GIVE_UP),
+        )
+        return
+    result = results[at]
+    hand = screen_hand(scenario, results, at, screen, settings.preset_override)
+    ask_panel(
+        "pr",
+        scenario,
+        result,
+        settings,
+        store,
+        history=hand.history if screen.before_event else result.hand.history,
+        screen=screen,
+        table=hand if hand is not result.hand else None,
     )

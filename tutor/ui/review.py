@@ -2,8 +2,9 @@
 days ahead, in the learner's time zone.
 
 Each due rule is drilled with one question that cites it: a step of a bank scenario, or a
-question generated to a drill target. Session keys start with ``rv_``: ``rv_queue`` (the
-session's questions, fixed when it starts), ``rv_pos`` (the question on screen).
+question generated to a drill target, shown under the one screen rule
+(:func:`tutor.ui.ask_panel.question_screen`). Session keys: ``RV_*`` in
+:mod:`tutor.ui.state`.
 """
 
 from __future__ import annotations
@@ -19,17 +20,34 @@ import streamlit as st
 from tutor import config
 from tutor.drills import TARGETS, generate
 from tutor.engine.errors import TutorError
-from tutor.i18n import _
+from tutor.i18n import N_, _, ngettext
+from tutor.progress import ProgressStore
 from tutor.review import FAST_SECONDS, coming_days, due_now, rebuild, sync
 from tutor.scenarios import Scenario, StepResult, replay_scenario, walk
 from tutor.scenarios.bank import PATTERNS
-from tutor.ui.ask_panel import ask_panel
+from tutor.ui.ask_panel import (
+    ask_panel,
+    blocked_notice,
+    first_results,
+    question_screen,
+    screen_hand,
+)
 from tutor.ui.bank import scenario_bank, walk_scenario, with_preset
-from tutor.ui.components import show_table
 from tutor.ui.data import available_store, folder_signature, progress_store
-from tutor.ui.drills import table_view
 from tutor.ui.rules_page import rule_link
-from tutor.ui.state import Settings
+from tutor.ui.state import (
+    RV_BLOCKED,
+    RV_BLOCKED_BACK,
+    RV_BLOCKED_GIVE_UP,
+    RV_NEW,
+    RV_NEXT,
+    RV_POS,
+    RV_QUEUE,
+    RV_REBUILD,
+    RV_SKIPPED,
+    RV_STAMP,
+    Settings,
+)
 
 
 def _now() -> datetime:
@@ -43,10 +61,11 @@ SESSION_SIZE = 20
 #: How a question is named in the queue: ("bank", scenario id, step) or ("gen", target, seed).
 Ref = tuple[str, str, int]
 
-MAPPING = (
+#: How answers rate the rules (``{fast}``: :data:`tutor.review.FAST_SECONDS`).
+MAPPING = N_(
     "Every answer you give rates the rules its ruling cites, first tries only: "
-    f"**wrong** is *Again*, **right after a hint** is *Hard*, **right within "
-    f"{FAST_SECONDS:.0f} s** is *Easy*, **right** is *Good*. A scheduler then sets "
+    "**wrong** is *Again*, **right after a hint** is *Hard*, **right within "
+    "{fast} s** is *Easy*, **right** is *Good*. A scheduler then sets "
     "when each rule is due again: sooner after a miss, later after an easy answer."
 )
 
@@ -112,16 +131,23 @@ def build_queue(rules: list[str], learner: str, day: str) -> list[tuple[str, Ref
     return queue
 
 
-def review_question(ref: Ref, settings: Settings) -> tuple[Scenario, StepResult] | None:
-    """The scenario and the replayed ask of a queued question (None if it is gone)."""
+#: A queued question found again: its scenario, the scenario's steps replayed and the
+#: question's position among them.
+Question = tuple[Scenario, list[StepResult], int]
+
+
+def review_question(ref: Ref, settings: Settings) -> Question | None:
+    """The scenario, its replayed steps and the position of a queued question's ask
+    (None if it is gone)."""
     kind, name, number = ref
     if kind == "bank":
         scenario = scenario_bank().get(name)
         if scenario is None:
             return None
-        for result in walk_scenario(scenario, settings.preset_override):
-            if result.index == number:
-                return with_preset(scenario, settings.preset_override), result
+        results = walk_scenario(scenario, settings.preset_override)
+        for pos, result in enumerate(results):
+            if result.index == number and result.kind == "ask":
+                return with_preset(scenario, settings.preset_override), results, pos
         return None
     target = TARGETS[name]
     game = settings.game if settings.game in target.games else target.games[0]
@@ -129,7 +155,8 @@ def review_question(ref: Ref, settings: Settings) -> tuple[Scenario, StepResult]
     if preset not in target.presets:  # irregularities are refused under online
         preset = target.presets[0]
     drill = generate(name, number, preset=preset, game=game)
-    return drill.scenario, walk(drill.scenario)[-1]
+    results = walk(drill.scenario)
+    return drill.scenario, results, len(results) - 1
 
 
 def learner_zone() -> tuple[tzinfo, str]:
@@ -144,13 +171,20 @@ def learner_zone() -> tuple[tzinfo, str]:
     return UTC, "UTC"
 
 
-def _next_clicked() -> None:
-    st.session_state["rv_pos"] = st.session_state.get("rv_pos", 0) + 1
+def _next_clicked(passing: int | None = None) -> None:
+    if passing is not None:  # Next on a question not answered: it stays open
+        RV_SKIPPED.setdefault().add(passing)
+    RV_POS.set(RV_POS.get() + 1)
+
+
+def _go_to(pos: int) -> None:
+    RV_POS.set(pos)
 
 
 def _new_session() -> None:
-    st.session_state.pop("rv_queue", None)
-    st.session_state["rv_pos"] = 0
+    RV_QUEUE.pop()
+    RV_POS.set(0)
+    RV_SKIPPED.set(set())
 
 
 def _rebuild_clicked() -> None:
@@ -163,12 +197,102 @@ def _rebuild_clicked() -> None:
     _new_session()
 
 
+def _session_done(queue: list[tuple[str, Ref]]) -> None:
+    skipped = sorted(RV_SKIPPED.get())
+    answered = len(queue) - len(skipped)
+    if not skipped:
+        st.success(
+            ngettext(
+                "Session done: {n} rule reviewed.",
+                "Session done: {n} rules reviewed.",
+                len(queue),
+            ).format(n=len(queue))
+        )
+    else:
+        st.warning(
+            ngettext(
+                "Session done: {answered} of {n} rule reviewed. Not answered: rule "
+                "{numbers}.",
+                "Session done: {answered} of {n} rules reviewed. Not answered: rules "
+                "{numbers}.",
+                len(queue),
+            ).format(
+                answered=answered,
+                n=len(queue),
+                numbers=", ".join(str(n + 1) for n in skipped),
+            )
+        )
+    st.button(_("Start a new session"), key=RV_NEW.name, on_click=_new_session)
+
+
+def _show_question(
+    queue: list[tuple[str, Ref]],
+    pos: int,
+    settings: Settings,
+    store: ProgressStore,
+) -> bool:
+    """The question of rule ``pos`` under the one screen rule; whether it is still open
+    (not answered nor given up)."""
+    rule, ref = queue[pos]
+    found = review_question(ref, settings)
+    if found is None:
+        st.warning(
+            _("The question for {rule} is no longer in the bank.").format(
+                rule=rule_link(rule)
+            )
+        )
+        return False
+    scenario, results, at = found
+    result = results[at]
+    # the bank questions of this session passed unanswered: (scenario id, step) -> place
+    passed = {
+        (queue[n][1][1], queue[n][1][2]): n
+        for n in RV_SKIPPED.get()
+        if n < len(queue) and queue[n][1][0] == "bank"
+    }
+    screen = question_screen("rv", scenario, results, at, passed)
+    if screen.blocked_by is not None:
+        skipped = results[screen.blocked_by]
+        back = passed.get((scenario.id, skipped.index), pos)
+        blocked_notice(
+            "rv",
+            back + 1,
+            (scenario.id, skipped.index, settings.preset),
+            lambda: _go_to(back),
+            (RV_BLOCKED, RV_BLOCKED_BACK, RV_BLOCKED_GIVE_UP),
+            kind="rule",
+        )
+        return False
+    hand = screen_hand(scenario, results, at, screen, settings.preset_override)
+    ask_panel(
+        "rv",
+        scenario,
+        result,
+        settings,
+        store,
+        history=hand.history if screen.before_event else result.hand.history,
+        screen=screen,
+        table=hand if hand is not result.hand else None,
+    )
+    return (scenario.id, result.index) not in first_results("rv")
+
+
+def _headline(met: int, due: int, later: int) -> str:
+    rules = ngettext("**{n} rule met**", "**{n} rules met**", met).format(n=met)
+    now = ngettext("**{n} due now**", "**{n} due now**", due).format(n=due)
+    if later > 0:
+        return _("{rules}, {now}, {later} more later today").format(
+            rules=rules, now=now, later=later
+        )
+    return _("{rules}, {now}").format(rules=rules, now=now)
+
+
 def review_page(settings: Settings) -> None:
     """Today's review session for the current learner, and what falls due in the days ahead."""
-    st.markdown(MAPPING)
+    st.markdown(_(MAPPING).format(fast=f"{FAST_SECONDS:.0f}"))
     learner = settings.learner
     if learner is None:
-        st.info("Choose your name in the sidebar to review the rules you have met.")
+        st.info(_("Choose your name in the sidebar to review the rules you have met."))
         return
     store = available_store()
     if store is None:
@@ -183,8 +307,10 @@ def review_page(settings: Settings) -> None:
     now = clock()
     if not cards:
         st.info(
-            "No rules to review yet: answer a few questions (Walkthrough, Practice or Dealer "
-            "drills) and the rules they use become review cards."
+            _(
+                "No rules to review yet: answer a few questions (Walkthrough, Practice or "
+                "Dealer drills) and the rules they use become review cards."
+            )
         )
         return
     due = due_now(cards, now)
@@ -192,56 +318,62 @@ def review_page(settings: Settings) -> None:
     local = now.astimezone(zone)
     days = coming_days(cards, now, zone=zone)
     later = days[0][1] - len(due)  # due by the end of the learner's day, not yet
-    met = "1 rule met" if len(cards) == 1 else f"{len(cards)} rules met"
-    headline = f"**{met}**, **{len(due)} due now**"
-    if later > 0:
-        headline += f", {later} more later today"
-    st.markdown(f"{headline} (as of {local:%Y-%m-%d %H:%M} {zone_name}).")
     st.markdown(
-        f"**Rules due in the coming days** ({zone_name}; today counts the overdue ones "
-        "and those due later today):"
+        _("{headline} (as of {when} {zone}).").format(
+            headline=_headline(len(cards), len(due), later),
+            when=f"{local:%Y-%m-%d %H:%M}",
+            zone=zone_name,
+        )
+    )
+    st.markdown(
+        _(
+            "**Rules due in the coming days** ({zone}; today counts the overdue ones "
+            "and those due later today):"
+        ).format(zone=zone_name)
     )
     st.table({day.strftime("%a %d %b"): [n] for day, n in days})
-    state = st.session_state
     day = now.date().isoformat()
     stamp = (learner.name, day)
-    if state.get("rv_stamp") != stamp or "rv_queue" not in state:
-        state["rv_stamp"] = stamp
-        state["rv_queue"] = build_queue(due, learner.name, day)
-        state["rv_pos"] = 0
-    queue: list[tuple[str, Ref]] = state["rv_queue"]
-    pos = state.get("rv_pos", 0)
-    st.subheader("Today's session")
+    if RV_STAMP.get() != stamp or not RV_QUEUE.present():
+        RV_STAMP.set(stamp)
+        RV_QUEUE.set(build_queue(due, learner.name, day))
+        RV_POS.set(0)
+        RV_SKIPPED.set(set())
+    queue = RV_QUEUE.get() or []
+    pos = RV_POS.get()
+    st.subheader(_("Today's session"))
     if not queue:
         if later > 0:  # the same count as the headline's and the table's today
             st.success(
-                f"Nothing is due now: {later} more later today. Come back then."
-                if later > 1
-                else "Nothing is due now: 1 more later today. Come back then."
+                ngettext(
+                    "Nothing is due now: {n} more later today. Come back then.",
+                    "Nothing is due now: {n} more later today. Come back then.",
+                    later,
+                ).format(n=later)
             )
         else:
-            st.success("Nothing is due now. Come back on the next day with rules due.")
+            st.success(
+                _("Nothing is due now. Come back on the next day with rules due.")
+            )
     elif pos >= len(queue):
-        st.success(f"Session done: {len(queue)} rules reviewed.")
-        st.button("Start a new session", key="rv_new", on_click=_new_session)
+        _session_done(queue)
     else:
-        rule, ref = queue[pos]
-        st.markdown(f"Rule {pos + 1} of {len(queue)}: {rule_link(rule)}")
-        found = review_question(ref, settings)
-        if found is None:
-            st.warning(f"The question for `{rule}` is no longer in the bank.")
-        else:
-            scenario, result = found
-            show_table(table_view(result), settings.four_colour)
-            ask_panel("rv", scenario, result, settings, store)
+        rule = queue[pos][0]
+        st.markdown(
+            _("Rule {n} of {count}: {rule}").format(
+                n=pos + 1, count=len(queue), rule=rule_link(rule)
+            )
+        )
+        still_open = _show_question(queue, pos, settings, store)
         st.button(
-            "Next rule" if pos + 1 < len(queue) else "Finish the session",
-            key="rv_next",
+            _("Next rule") if pos + 1 < len(queue) else _("Finish the session"),
+            key=RV_NEXT.name,
             type="primary",
             on_click=_next_clicked,
+            args=(pos if still_open else None,),
         )
     st.button(
-        "Recompute my review cards from all my answers",
-        key="rv_rebuild",
+        _("Recompute my review cards from all my answers"),
+        key=RV_REBUILD.name,
         on_click=_rebuild_clicked,
     )

@@ -100,7 +100,7 @@ def ruling_control(key: str, result: StepResult, view: Any) -> dict[str, Any]:
         outcome_choices(answer),
         index=None,
         key=f"{key}_outcome",
-        format_func=label,
+        format_func=lambda v: _(label(v)),
     )
     given: dict[str, Any] = {"outcome": outcome}
     if not goes_on(outcome):
@@ -108,7 +108,10 @@ def ruling_control(key: str, result: StepResult, view: Any) -> dict[str, Any]:
     names = [str(seat.name) for seat in view.seats if not seat.folded]
     # radio labels are Markdown: a player's name is shown as plain text
     seats = {
-        str(seat.name): f"{plain(seat.name)} (seat {seat.seat})" for seat in view.seats
+        str(seat.name): _("{name} (seat {seat})").format(
+            name=plain(seat.name), seat=seat.seat
+        )
+        for seat in view.seats
     }
     player = st.radio(
         _("Who acts next?"),

@@ -13,7 +13,8 @@ import streamlit as st
 from tutor.engine.errors import TutorError
 from tutor.engine.rules import GAME_TITLES, PRESETS
 from tutor.i18n import N_, current_language, normalise, translations
-from tutor.progress import Learner, ProgressStore
+from tutor.progress import Learner, ProgressStore, unresolved_learner
+from tutor.ui.data import keeps_answers
 from tutor.wording import game_title
 
 log = logging.getLogger(__name__)
@@ -370,7 +371,8 @@ LEARNER_CACHE: Key[tuple[Any, str, Learner] | None] = Key("_learner_found", tupl
 
 def current_learner(store: ProgressStore | None) -> Learner | None:
     """The learner chosen in this session, or None (without a store: the one found
-    earlier in the session, if any).
+    earlier in the session, else one not looked up yet whose answers are kept by name,
+    :func:`tutor.progress.unresolved_learner`).
 
     Looked up once per name and store, then kept in the session (learners are never
     renamed or removed); a name not found is looked up again on the next run.
@@ -388,7 +390,9 @@ def current_learner(store: ProgressStore | None) -> Learner | None:
         learner: Learner = cached[2]
         return learner
     if store is None:
-        return None
+        # signed in, but the store was away since: answers are kept by name meanwhile
+        # (if the data folder can keep them)
+        return unresolved_learner(name) if keeps_answers() else None
     try:
         found = store.find_learner(name)
     except TutorError:
@@ -468,6 +472,95 @@ LEARN_JOIN_MESSAGE = "learn_join_msg"
 
 #: Session keys of the walkthrough: the store's run of the scenario on screen
 #: ``(learner id, scenario id, run id)``; the questions passed with Next unanswered
+# -- Practice, Review and the ask panel (issue 20: honest) ----------------------------------
+class PanelKeys:
+    """The ask panel's session keys for one page (``prefix``: ``pr`` Practice, ``rv``
+    Review, ``wt`` the walkthrough, ``asg`` an assignment, ``studio_pv`` the Studio's
+    preview): ``"<prefix>_<part>"``, each declared once here."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+
+        def key(part: str, kind: Any, default: Any = None, **extra: Any) -> Key[Any]:
+            return Key(f"{prefix}_{part}", kind, default, **extra)
+
+        #: The question on screen: (scenario id, step, preset), or None.
+        self.at: Key[tuple[str, int, str] | None] = key("at", tuple)
+        #: Bumped by Retry, so the controls start empty.
+        self.attempt: Key[int] = key("attempt", int, 0)
+        self.verdict: Key[Any] = key("verdict", object, doc="the checked Verdict")
+        self.hint: Key[bool] = key("hint", bool, False)
+        #: When the question appeared (time.monotonic()).
+        self.shown: Key[float] = key("shown", float, 0.0)
+        #: Set by Check's / "Show the answer"'s callbacks to the question's place.
+        self.checking: Key[tuple[str, int, str] | None] = key("checking", tuple)
+        self.giving_up: Key[tuple[str, int, str] | None] = key("giving_up", tuple)
+        #: A problem to show under the controls (the app's own words), once.
+        self.problem: Key[str | None] = key("problem", str)
+        #: Answers checked per (scenario id, step) in this play-through.
+        self.tries: Key[dict[tuple[str, int], int]] = key("tries", dict, factory=dict)
+        #: First-attempt results per (scenario id, step): right or not.
+        self.first: Key[dict[tuple[str, int], bool]] = key("first", dict, factory=dict)
+        # widgets and containers
+        self.compare: Key[bool] = key("compare", bool, False)
+        self.form: Key[Any] = key(
+            "form", object, doc="the answer's form (Enter submits)"
+        )
+        self.check: Key[bool] = key("check", bool, False)
+        self.hint_button: Key[bool] = key("hint_button", bool, False)
+        self.retry: Key[bool] = key("retry", bool, False)
+        self.give_up: Key[bool] = key("give_up", bool, False)
+        self.verdict_box: Key[Any] = key("verdict_box", object)
+        #: The question's container, per (scenario id, step): the page's focus watcher
+        #: sees a new question arrive.
+        self.question: Keys[Any] = Keys(f"{prefix}_question", object)
+
+    def answer(self, scenario_id: str, step: int, attempt: int) -> str:
+        """The first part of the answer controls' widget keys (the control adds its own
+        ``_<part>``): ``"<prefix>_<scenario id>_<step>_<attempt>"``. Not a ``Keys``
+        family: its prefix is the page's, whose other keys are declared one by one."""
+        return f"{self.prefix}_{scenario_id}_{step}_{attempt}"
+
+
+#: The ask panel's keys of each page that shows one.
+PANELS: Mapping[str, PanelKeys] = MappingProxyType(
+    {p: PanelKeys(p) for p in ("pr", "rv", "wt", "asg", "studio_pv")}
+)
+
+#: Practice: the question on screen (its place in the round), the round's seed, the round's
+#: questions (fixed while it is worked through: (scenario id, step)), what drew them, and
+#: the questions passed with Next unanswered.
+PR_POS: Key[int] = Key("pr_pos", int, 0)
+PR_SEED: Key[int] = Key("pr_seed", int, 0)
+PR_FROZEN: Key[list[tuple[str, int]] | None] = Key("pr_frozen", list)
+PR_SIGNATURE: Key[tuple[Any, ...] | None] = Key("pr_signature", tuple)
+PR_SKIPPED: Key[set[tuple[str, int]]] = Key("pr_skipped", set, factory=set)
+#: Practice's widgets: the mode, topic and level choices and the buttons.
+PR_MODE: Key[str] = Key("pr_mode", str, "By topic")
+PR_TOPIC: Key[str] = Key("pr_topic", str)
+PR_LEVEL: Key[int] = Key("pr_level", int)
+PR_NEXT: Key[bool] = Key("pr_next", bool, False)
+PR_AGAIN: Key[bool] = Key("pr_again", bool, False)
+PR_MISTAKES: Key[bool] = Key("pr_mistakes", bool, False)
+PR_BLOCKED: Key[Any] = Key("pr_blocked", object)
+PR_BLOCKED_BACK: Key[bool] = Key("pr_blocked_back", bool, False)
+PR_BLOCKED_GIVE_UP: Key[bool] = Key("pr_blocked_give_up", bool, False)
+
+#: Review: the session's questions (fixed when it starts: (rule, question ref)), the
+#: question on screen, whose and which day's session it is, and the questions passed
+#: with Next unanswered (by place in the session).
+RV_QUEUE: Key[list[tuple[str, tuple[str, str, int]]]] = Key("rv_queue", list)
+RV_POS: Key[int] = Key("rv_pos", int, 0)
+RV_STAMP: Key[tuple[str, str] | None] = Key("rv_stamp", tuple)
+RV_SKIPPED: Key[set[int]] = Key("rv_skipped", set, factory=set)
+#: Review's buttons.
+RV_NEXT: Key[bool] = Key("rv_next", bool, False)
+RV_NEW: Key[bool] = Key("rv_new", bool, False)
+RV_REBUILD: Key[bool] = Key("rv_rebuild", bool, False)
+RV_BLOCKED: Key[Any] = Key("rv_blocked", object)
+RV_BLOCKED_BACK: Key[bool] = Key("rv_blocked_back", bool, False)
+RV_BLOCKED_GIVE_UP: Key[bool] = Key("rv_blocked_give_up", bool, False)
+
 #: ``{(scenario id, step)}``; the scenario started from its first step (a new run); the
 #: scenario whose wrap-up was reached.
 WT_RUN: Key[tuple[int, str, int] | None] = Key("wt_run", tuple, None)
@@ -479,11 +572,11 @@ WT_PICK: Key[str | None] = Key("wt_pick", str | None, None)
 #: Tries per question ``{(scenario id, step): n}`` and the question whose answer was asked
 #: for, ``(scenario id, step, preset)``: the ask panel's (tutor.ui.ask_panel keeps them
 #: as ``<prefix>_tries`` and ``<prefix>_giving_up``), set by the walkthrough.
-WT_TRIES: Key[dict[tuple[str, int], int]] = Key("wt_tries", dict, factory=dict)
-WT_GIVING_UP: Key[tuple[str, int, str] | None] = Key("wt_giving_up", tuple, None)
+WT_TRIES: Key[dict[tuple[str, int], int]] = PANELS["wt"].tries
+WT_GIVING_UP: Key[tuple[str, int, str] | None] = PANELS["wt"].giving_up
 #: Practice's mode (tutor.ui.practice's radio), set by the walkthrough's "Practise my
 #: mistakes" button.
-PRACTICE_MODE: Key[str] = Key("pr_mode", str, "By topic")
+PRACTICE_MODE: Key[str] = PR_MODE
 #: The walkthrough's containers and buttons (widget keys).
 WT_BLOCKED: Key[Any] = Key("wt_blocked", object, None)
 WT_BLOCKED_BACK: Key[Any] = Key("wt_blocked_back", bool, False)
