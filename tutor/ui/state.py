@@ -470,8 +470,6 @@ LEARN_JOIN_CODE = "learn_join_code"
 LEARN_JOIN_MESSAGE = "learn_join_msg"
 
 
-#: Session keys of the walkthrough: the store's run of the scenario on screen
-#: ``(learner id, scenario id, run id)``; the questions passed with Next unanswered
 # -- Practice, Review and the ask panel (issue 20: honest) ----------------------------------
 class PanelKeys:
     """The ask panel's session keys for one page (``prefix``: ``pr`` Practice, ``rv``
