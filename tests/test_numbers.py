@@ -110,3 +110,36 @@ def test_a_wrong_amount_is_refused_with_where_and_what_was_expected(
         position,
         text,
     )
+
+
+def test_counts_and_seconds_are_written_the_language_s_way() -> None:
+    from tutor.numbers import format_count, format_seconds
+
+    assert [format_count(n, "en") for n in (7, 1250, 262144)] == [
+        "7",
+        "1,250",
+        "262,144",
+    ]
+    assert [format_count(n, "it") for n in (7, 1250, 262144)] == [
+        "7",
+        "1.250",
+        "262.144",
+    ]
+    assert [format_seconds(s, "en") for s in (1.5, 0.04, 12)] == ["1.5", "0.0", "12.0"]
+    assert [format_seconds(s, "it") for s in (1.5, 0.04, 12)] == ["1,5", "0,0", "12,0"]
+    assert format_seconds(0.125, "it", places=2) == "0,12"
+    assert format_seconds(3.456, "en", places=2) == "3.46"
+
+
+def test_validator_counts_in_italian_group_thousands_with_a_point() -> None:
+    from tutor.i18n import use_language
+    from tutor.scenarios import check_text
+
+    text = "id: x\ntitle: " + "t" * 1200 + "\n"
+    with use_language("it"):
+        _scenario, found = check_text(text, "x.yaml", replay=False)
+    said = [str(p) for p in found if ":2:8:" in str(p)]
+    assert said == [
+        "x.yaml:2:8: title: il testo è lungo 1.200 caratteri: ne sono ammessi al "
+        "massimo 120; accorcialo."
+    ]

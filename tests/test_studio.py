@@ -323,8 +323,9 @@ def test_write_fix_preview_answer_save_and_play(
         at.markdown
     )
     key = "studio_pv_new-bring-in-scenario_0_0"
-    at.radio(key=f"{key}_player").set_value("Ana").run()
-    at.number_input(key=f"{key}_amount").set_value(1.0).run()
+    # the answer's boxes are a form: their values go with Check
+    at.radio(key=f"{key}_player").set_value("Ana")
+    at.number_input(key=f"{key}_amount").set_value(1.0)
     at.button(key="studio_pv_check").click().run()
     assert not at.exception
     assert next(s.value for s in at.success).startswith("Right")
@@ -542,8 +543,8 @@ def test_the_preview_checks_and_explains_without_asking_for_a_name_or_saving(
     at.button(key="studio_use_template").click().run()
     at.radio(key="studio_section").set_value("Preview as a learner").run()
     key = "studio_pv_new-bring-in-scenario_0_0"
-    at.radio(key=f"{key}_player").set_value("Bo").run()
-    at.number_input(key=f"{key}_amount").set_value(1.0).run()
+    at.radio(key=f"{key}_player").set_value("Bo")
+    at.number_input(key=f"{key}_amount").set_value(1.0)
     at.button(key="studio_pv_check").click().run()
     assert not at.exception
     assert shown(at.error) == [

@@ -267,3 +267,36 @@ def test_review_next_before_answering_is_shown_as_not_answered(
     assert shown(at.warning) == [
         "Session done: 0 of 1 rule reviewed. Not answered: rule 1."
     ]
+
+
+# -- item 3: Practice and Review speak Italian ----------------------------------------
+
+
+def test_practice_and_review_speak_italian(
+    env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from test_ui_italian_instructor import english_on, texts
+
+    from tutor.i18n import use_language
+
+    with use_language("it"):
+        store().create_learner("Ana")
+        at = AppTest.from_file(str(APP), default_timeout=30)
+        sign_in(at, "Ana")
+        at.query_params["lang"] = "it"
+        at.run()
+        at.switch_page("app_pages/practice.py").run()
+        screens = {"practice question": english_on(at)}
+        assert [t.value for t in at.title] == ["Pratica"]
+        assert at.button(key="pr_check").label == "Verifica"
+        at.number_input(key="pr_ui-third-street_0_0_each").set_value(1.0)
+        at.number_input(key="pr_ui-third-street_0_0_total").set_value(3.0)
+        at.button(key="pr_check").click().run()
+        screens["practice verdict"] = english_on(at)
+        at.button(key="pr_next").click().run()
+        screens["practice summary"] = english_on(at)
+        assert "Giro finito" in texts(at)
+        at.switch_page("app_pages/review.py").run()
+        screens["review"] = english_on(at)
+        assert [t.value for t in at.title] == ["Ripasso"]
+    assert {k: v for k, v in screens.items() if v} == {}

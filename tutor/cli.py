@@ -373,7 +373,7 @@ def cmd_generate(
     try:
         drill = generate(target, seed, preset=preset, game=game)
     except GeneratorError as exc:
-        raise UsageError(f"tutor generate: {exc}") from None
+        raise UsageError("tutor generate: " + str(exc)) from None
     if path is None:
         out.write(drill.yaml)
         return 0
@@ -382,13 +382,20 @@ def cmd_generate(
             handle.write(drill.yaml)
     except FileExistsError:
         raise UsageError(
-            f"tutor generate: {path!r} exists already: choose a new file name"
+            # Translators: {path} is the quoted file name.
+            _("tutor generate: {path} exists already: choose a new file name").format(
+                path=repr(path)
+            )
         ) from None
     except OSError as exc:
         raise UsageError(
-            f"tutor generate: cannot write {path!r}: {exc.strerror or exc}"
+            # Translators: {reason} is the system's reason (English).
+            _("tutor generate: cannot write {path}: {reason}").format(
+                path=repr(path), reason=exc.strerror or exc
+            )
         ) from None
-    print(f"wrote {drill.scenario.id} to {path}", file=out)
+    # Translators: {id} is the drill scenario's id; {path} the file written.
+    print(_("wrote {id} to {path}").format(id=drill.scenario.id, path=path), file=out)
     return 0
 
 
@@ -402,10 +409,13 @@ def cmd_health(as_json: bool, out: TextIO) -> int:
         print(json.dumps({"ok": all(c.ok for c in checks), **body}), file=out)
     else:
         for check in checks:
-            print(
-                f"{check.name}: {'ok' if check.ok else 'FAILED'}: {check.detail}",
-                file=out,
+            # Translators: {check} names a readiness check; {detail} its detail.
+            said = (
+                _("{check}: ok: {detail}")
+                if check.ok
+                else _("{check}: FAILED: {detail}")
             )
+            print(said.format(check=check.name, detail=check.detail), file=out)
     return 0 if all(c.ok for c in checks) else 1
 
 
@@ -422,9 +432,12 @@ def cmd_reset_pin(name: str, out: TextIO) -> int:
             if learner is None:
                 print(
                     terminal_safe(
-                        f"tutor learner reset-pin: there is no learner named {name!r} "
-                        "(names are compared without case, look-alike letters or markup). "
-                        "Check the spelling."
+                        # Translators: {name} is the quoted name given.
+                        _(
+                            "tutor learner reset-pin: there is no learner named {name} "
+                            "(names are compared without case, look-alike letters or "
+                            "markup). Check the spelling."
+                        ).format(name=repr(name))
                     ),
                     file=sys.stderr,
                 )
@@ -435,9 +448,12 @@ def cmd_reset_pin(name: str, out: TextIO) -> int:
         return 1
     print(
         terminal_safe(
-            f"One-time PIN for {learner.name}: {pin}\n"
-            "It opens the record once; the learner then chooses their own PIN. "
-            "They are signed out in every browser."
+            # Translators: {name} is the learner; {pin} the one-time PIN.
+            _(
+                "One-time PIN for {name}: {pin}\n"
+                "It opens the record once; the learner then chooses their own PIN. "
+                "They are signed out in every browser."
+            ).format(name=learner.name, pin=pin)
         ),
         file=out,
     )
@@ -487,27 +503,34 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
                 return cmd_answer(args.file, args.json, out)
         if args.command == "schema":
             return cmd_schema(out)
-        if args.command == "generate":
-            return cmd_generate(
-                args.target, args.seed, args.preset, args.game, args.out, out
-            )
-        if args.command == "health":
-            return cmd_health(args.json, out)
-        if args.command == "learner":
-            if args.learner_command != "reset-pin":
-                raise UsageError(
-                    "tutor learner: give an action: reset-pin NAME (see 'tutor learner "
-                    "--help')"
-                )
-            return cmd_reset_pin(args.name, out)
+        if args.command in ("generate", "health", "learner"):
+            # Their messages in the environment's language (LANG); JSON stays English.
+            with use_language(command_language(None, os.environ)):
+                if args.command == "generate":
+                    return cmd_generate(
+                        args.target, args.seed, args.preset, args.game, args.out, out
+                    )
+                if args.command == "health":
+                    return cmd_health(args.json, out)
+                if args.learner_command != "reset-pin":
+                    raise UsageError(
+                        _(
+                            "tutor learner: give an action: reset-pin NAME (see 'tutor "
+                            "learner --help')"
+                        )
+                    )
+                return cmd_reset_pin(args.name, out)
         if args.command == "run":
             return cmd_run(args.port, args.address, args.ready_port)
         if args.command == "serve":
             return cmd_serve(args, out)
-        raise UsageError(
-            "tutor: give a command: validate, answer, generate, schema or run "
-            "(see 'tutor --help')"
-        )
+        with use_language(command_language(None, os.environ)):
+            raise UsageError(
+                _(
+                    "tutor: give a command: validate, answer, generate, schema or run "
+                    "(see 'tutor --help')"
+                )
+            )
     except UsageError as exc:
         from tutor.scenarios.text import terminal_safe
 
@@ -516,7 +539,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except (
         KeyboardInterrupt
     ):  # Ctrl-C: stop quietly, with the shell's status for SIGINT
-        print("tutor: interrupted", file=sys.stderr)
+        with use_language(command_language(None, os.environ)):
+            print(_("tutor: interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader stopped early (`tutor answer FILE | head`): not an error worth a traceback.

@@ -15,7 +15,7 @@ from tutor.asks import ASKS, check_answer, describe, hidden_until_answered, inco
 from tutor.engine.errors import TutorError
 from tutor.engine.messages import Message
 from tutor.engine.table import Hand, Operation
-from tutor.i18n import _
+from tutor.i18n import N_, _
 from tutor.progress import ProgressStore
 from tutor.quiz import Verdict, hint_text
 from tutor.scenarios.model import Scenario
@@ -24,7 +24,7 @@ from tutor.ui.ask_controls import answer_control
 from tutor.ui.components import guarded
 from tutor.ui.data import KEPT, KEPT_NOTE, save_answer, store_down
 from tutor.ui.glossary_links import linked_plain
-from tutor.ui.rules_page import rule_links
+from tutor.ui.rules_page import preset_description, rule_links
 from tutor.ui.screen import (
     Screen,
     masked_prompt,
@@ -32,7 +32,7 @@ from tutor.ui.screen import (
     table_notation,
     table_result,
 )
-from tutor.ui.state import PANELS, PRESET_DESCRIPTIONS, Key, Settings
+from tutor.ui.state import PANELS, Key, Settings
 from tutor.ui.text import plain, with_card_symbols
 
 logger = logging.getLogger(__name__)
@@ -150,10 +150,10 @@ def room_warning(prompt: str, scenario: Scenario, settings: Settings) -> str | N
         return None
     if not _ROOM_WORDS.search(prompt):
         return None
-    return (
-        f"This question was written for the {scenario.rules} house rules; you are playing "
-        f"it under the {override} house rules, and the answer follows {override}."
-    )
+    return _(
+        "This question was written for the {written} house rules; you are playing it "
+        "under the {override} house rules, and the answer follows {override}."
+    ).format(written=scenario.rules, override=override)
 
 
 def reset_play(prefix: str) -> None:
@@ -237,8 +237,9 @@ def compare_html(rows: Sequence[tuple[str, str, str]]) -> str:
     )
     return (
         "<table class='stt-compare' style='border-collapse:collapse;width:100%'>"
-        "<thead><tr><th scope='col'>House rules</th><th scope='col'>Which rulebook</th>"
-        "<th scope='col'>The answer</th></tr></thead>"
+        f"<thead><tr><th scope='col'>{escape(_('House rules'))}</th>"
+        f"<th scope='col'>{escape(_('Which rulebook'))}</th>"
+        f"<th scope='col'>{escape(_('The answer'))}</th></tr></thead>"
         f"<tbody>{body}</tbody></table>"
         "<style>.stt-compare th,.stt-compare td{border:1px solid #bbb;padding:4px 8px;"
         "text-align:left;vertical-align:top}</style>"
@@ -255,11 +256,11 @@ def compare_rows(scenario: Scenario, index: int) -> list[tuple[str, str, str]]:
         results, refused = walk_until_refused(scenario, preset)
         found = next((r for r in results if r.index == index), None)
         if found is None or found.ruling is None or found.ask is None:
-            why = refused or "this step is not reached."
-            answer = f"Not playable under these rules: {why}"
+            why = refused or _("this step is not reached.")
+            answer = _("Not playable under these rules: {why}").format(why=why)
         else:
             answer = with_card_symbols(describe(found.ask.kind, found.ruling.answer))
-        rows.append((preset, PRESET_DESCRIPTIONS.get(preset, ""), answer))
+        rows.append((preset, preset_description(preset), answer))
     return rows
 
 
@@ -277,12 +278,17 @@ def _feedback(
         st.success(message)
     else:
         st.error(message)
-    st.markdown(f"**Why:** {plain(with_card_symbols(ruling.explanation))}")
+    why = _("Why:")
+    st.markdown(f"**{why}** {plain(with_card_symbols(ruling.explanation))}")
     if result.ask.explain:
         st.markdown(plain(with_card_symbols(result.ask.explain)))
     rules = rule_links(ruling.rules)
     preset = preset_in_force(scenario, settings)
-    st.caption(f"Rules: {rules} · decided under the **{preset}** house rules")
+    st.caption(
+        _("Rules: {rules} · decided under the **{preset}** house rules").format(
+            rules=rules, preset=preset
+        )
+    )
     # Drawn only when asked for: the check itself stays light.
     if st.toggle(_("Compare presets"), key=PANELS[prefix].compare.name):
         st.html(compare_html(compare_rows(scenario, result.index)))
@@ -311,7 +317,7 @@ def _retry_clicked(prefix: str) -> None:
 
 
 #: Said when the store refuses an answer (its own message may name a server path).
-NOT_SAVED = (
+NOT_SAVED = N_(
     "Your answer was checked but not saved: the progress database could not be "
     "written. Whoever runs this app can see why with `tutor health` and in the app's log."
 )

@@ -18,6 +18,7 @@ from tutor import config
 from tutor.engine.errors import ScenarioError, TutorError
 from tutor.i18n import _, ngettext
 from tutor.lessons import Lesson, asked_rules, lesson_for_scenario, lesson_for_topic
+from tutor.numbers import format_count
 from tutor.scenarios.bank import PATTERNS, load_bank, scan_scenarios
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult, walk_partial
@@ -92,7 +93,8 @@ def _load(folders: tuple[str, ...]) -> BankView:
         return BankView(tuple(bank.scenarios), tuple(str(p) for p in bank.problems))
     done = 0
     with st.status(
-        _("Loading the scenarios: {n} files…").format(n=f"{total:,}"), expanded=False
+        _("Loading the scenarios: {n} files…").format(n=format_count(total)),
+        expanded=False,
     ) as shown:
         bar = st.progress(0.0)
 
@@ -103,13 +105,13 @@ def _load(folders: tuple[str, ...]) -> BankView:
                 bar.progress(
                     done / total,
                     text=_("{done} of {total} files checked").format(
-                        done=f"{done:,}", total=f"{total:,}"
+                        done=format_count(done), total=format_count(total)
                     ),
                 )
 
         bank = load_bank(list(folders), scanned=scanned, cache=True, on_file=count)
         shown.update(
-            label=_("{n} scenarios loaded").format(n=f"{len(bank.scenarios):,}"),
+            label=_("{n} scenarios loaded").format(n=format_count(len(bank.scenarios))),
             state="complete",
         )
     return BankView(tuple(bank.scenarios), tuple(str(p) for p in bank.problems))

@@ -18,6 +18,7 @@ from tutor.engine.rules import DEFAULT_GAME, GAME_LABELS, PRESETS, TOPICS
 from tutor.i18n import _
 from tutor.scenarios import handbuilder as hb
 from tutor.ui.state import STUDIO_TEXT, Settings
+from tutor.ui.studio_draft import SECTIONS, load_text, take_editor_text
 from tutor.ui.text import plain
 
 DOC = "bd_doc"
@@ -54,8 +55,6 @@ def _new_hand() -> None:
 
 
 def _from_draft() -> None:
-    from tutor.ui.studio_draft import take_editor_text
-
     take_editor_text()
     try:
         st.session_state[DOC] = hb.load_document(st.session_state.get(STUDIO_TEXT, ""))
@@ -103,8 +102,6 @@ def _undo() -> None:
 
 
 def _to_editor() -> None:
-    from tutor.ui.studio_draft import SECTIONS, load_text
-
     load_text(hb.dump(st.session_state[DOC]), _("the hand built by clicking"))
     st.session_state["studio_section"] = SECTIONS[0]
 

@@ -24,6 +24,7 @@ import streamlit as st
 from tutor.charts import chart_text
 from tutor.engine.rules import GAME_LABELS, PRESETS
 from tutor.i18n import N_, _
+from tutor.numbers import format_seconds
 from tutor.progress import ProgressStore
 from tutor.progress.answers_csv import given_text
 from tutor.progress.classview import (
@@ -367,7 +368,12 @@ def _learner(store: ProgressStore, learners: list[str], f: ClassFilter) -> None:
     )
     c.metric(
         _("Mean time per answer"),
-        f"{sum(x.seconds for x in answers) / len(answers):.1f} s" if answers else "–",
+        # Translators: {seconds} is a number of seconds ("1,5").
+        _("{seconds} s").format(
+            seconds=format_seconds(sum(x.seconds for x in answers) / len(answers))
+        )
+        if answers
+        else "–",
     )
     days: dict[date, list[bool]] = {}
     for x in first:
@@ -519,6 +525,6 @@ def class_view_page() -> None:
         _export(store, f)
     st.caption(
         _("Built in {seconds} s.").format(
-            seconds=f"{time.perf_counter() - started:.2f}"
+            seconds=format_seconds(time.perf_counter() - started, places=2)
         )
     )

@@ -415,6 +415,29 @@ def forget_scans() -> None:
     """Make the next :func:`folder_signature` scan again (call after writing a bank file)."""
     with _scans_lock:
         _scans.clear()
+        _folders.clear()
+
+
+_folders: dict[str | None, tuple[float, str]] = {}
+
+
+def lessons_folder() -> str:
+    """``tutor.config.lessons_dir()``, worked out at most once per :data:`SCAN_SECONDS`
+    per setting of ``TUTOR_LESSONS_DIR`` (the bundled folder's look-up through the
+    package's resources cost every rerun more than the scan it feeds).
+
+    :raises ConfigError: If the folder is missing, is a file, or is not readable.
+    """
+    setting = os.environ.get(config.LESSONS_DIR_VAR)
+    now = time.monotonic()
+    with _scans_lock:
+        seen = _folders.get(setting)
+    if seen is not None and now - seen[0] < SCAN_SECONDS:
+        return seen[1]
+    folder = str(config.lessons_dir())
+    with _scans_lock:
+        _folders[setting] = (now, folder)
+    return folder
 
 
 @st.cache_resource(max_entries=8, show_spinner=False)
@@ -430,7 +453,7 @@ def cached_lessons(language: str | None = None) -> tuple[Lesson, ...]:
     may key their own caches on it; never change it)."""
     from tutor.i18n import current_language
 
-    folder = str(config.lessons_dir())
+    folder = lessons_folder()
     lang = language or current_language()
     return _lessons(folder, folder_signature(folder, "*.md"), lang)
 
@@ -454,5 +477,5 @@ def glossary() -> Glossary:
     """The glossary of the lessons folder (empty without ``glossary.yaml``; cached until the
     file changes).
     """
-    folder = str(config.lessons_dir())
+    folder = lessons_folder()
     return _glossary(folder, folder_signature(folder, "glossary.yaml"))

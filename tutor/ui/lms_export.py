@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 import streamlit as st
 
@@ -21,6 +22,7 @@ from tutor.progress import ProgressStore
 from tutor.progress import classes as cl
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult
+from tutor.ui.state import GRADEBOOK, LMS_ASSIGNMENT, LMS_SET, Keys
 from tutor.ui.text import plain
 
 
@@ -62,7 +64,9 @@ def assignment_items(assignment: cl.Assignment) -> list[Item]:
     return set_items(scenarios)
 
 
-def downloads(items: list[Item], title: str, key: str) -> None:
+def downloads(items: list[Item], title: str, family: Keys[Any], *at: object) -> None:
+    """The Moodle and QTI buttons; their widget keys are ``family.at(*at, "moodle")`` and
+    ``family.at(*at, "qti")``."""
     """Moodle XML and QTI 2.1 download buttons for ``items``."""
     if not items:
         st.caption(_("No question to export yet."))
@@ -78,7 +82,7 @@ def downloads(items: list[Item], title: str, key: str) -> None:
         data=lambda: moodle.quiz_xml(items, title),
         file_name=f"{stem}-moodle.xml",
         mime="application/xml",
-        key=f"{key}_moodle",
+        key=family.at(*at, "moodle").name,
     )
     right.download_button(
         ngettext(
@@ -89,7 +93,7 @@ def downloads(items: list[Item], title: str, key: str) -> None:
         data=lambda: qti.package(items, f"stud-tutor-{stem}", title),
         file_name=f"{stem}-qti21.zip",
         mime="application/zip",
-        key=f"{key}_qti",
+        key=family.at(*at, "qti").name,
     )
 
 
@@ -97,7 +101,7 @@ def assignment_downloads(store: ProgressStore, assignment: cl.Assignment) -> Non
     """The assignment as a Moodle XML quiz and a QTI 2.1 package."""
     del store
     downloads(
-        assignment_items(assignment), assignment.title, f"cv_asg_x_{assignment.id}"
+        assignment_items(assignment), assignment.title, LMS_ASSIGNMENT, assignment.id
     )
 
 
@@ -110,7 +114,7 @@ def gradebook_download(
         data=cl.gradebook_csv(info, marks),
         file_name=f"{file_stem(info.name)}-gradebook.csv",
         mime="text/csv",
-        key=f"cv_gradebook_{info.id}",
+        key=GRADEBOOK.at(info.id).name,
     )
     st.caption(
         _(
@@ -129,15 +133,15 @@ def set_export(scenarios: Sequence[Scenario]) -> None:
     chosen = st.multiselect(
         _("Scenarios to export as a set"),
         list(by_id),
-        key="cv_set_pick",
+        key=LMS_SET.at("pick").name,
         format_func=lambda sid: scenario_label(by_id[sid]),
     )
     title = st.text_input(
-        _("The set's title"), value=_("Stud Tutor set"), key="cv_set_title"
+        _("The set's title"), value=_("Stud Tutor set"), key=LMS_SET.at("title").name
     )
     if chosen:
         downloads(
             set_items([by_id[s] for s in chosen]),
             title or _("Stud Tutor set"),
-            "cv_set",
+            LMS_SET,
         )

@@ -8,22 +8,21 @@ import streamlit as st
 
 from tutor.i18n import _
 from tutor.progress import ProgressStore
+from tutor.ui.state import PIN_NAME, PIN_RESET_GO, PIN_RESET_SHOWN, PIN_TABLE
 from tutor.ui.text import plain
 
-#: Session key: the one-time PIN a reset gave, shown once (name, PIN).
-RESET_SHOWN = "cv_pin_reset"
 #: How many learners the list shows at most.
 LIST_MAX = 1000
 
 
 def _reset(store: ProgressStore) -> None:
-    name = str(st.session_state.get("cv_pin_name") or "")
+    name = str(PIN_NAME.get() or "")
     learner = store.find_learner(name) if name.strip() else None
     if learner is None:
-        st.session_state[RESET_SHOWN] = (name, None)
+        PIN_RESET_SHOWN.set((name, None))
         return
-    st.session_state[RESET_SHOWN] = (learner.name, store.reset_pin(learner))
-    st.session_state["cv_pin_name"] = ""
+    PIN_RESET_SHOWN.set((learner.name, store.reset_pin(learner)))
+    PIN_NAME.set("")
 
 
 def pins_view(store: ProgressStore) -> None:
@@ -32,7 +31,7 @@ def pins_view(store: ProgressStore) -> None:
     with st.form("cv_pin_form", border=True):
         st.text_input(
             _("Reset the PIN of"),
-            key="cv_pin_name",
+            key=PIN_NAME.name,
             placeholder=_("The learner's name"),
             help=_(
                 "The learner gets a one-time PIN, shown here once: give it to them in "
@@ -41,9 +40,9 @@ def pins_view(store: ProgressStore) -> None:
             ),
         )
         st.form_submit_button(
-            _("Reset the PIN"), key="cv_pin_reset_go", on_click=_reset, args=(store,)
+            _("Reset the PIN"), key=PIN_RESET_GO.name, on_click=_reset, args=(store,)
         )
-    done = st.session_state.pop(RESET_SHOWN, None)
+    done = PIN_RESET_SHOWN.pop()
     if done is not None:
         name, pin = done
         if pin is None:
@@ -75,7 +74,7 @@ def pins_view(store: ProgressStore) -> None:
         ),
         hide_index=True,
         width="stretch",
-        key="cv_pin_table",
+        key=PIN_TABLE.name,
         column_config={
             "name": st.column_config.TextColumn(_("Learner")),
             "pin": st.column_config.TextColumn(_("Has a PIN?")),

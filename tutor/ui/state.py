@@ -609,3 +609,76 @@ RULES_CHOSEN: Key[Any] = Key("rules_chosen", object, None)
 GLOSSARY_CHOSEN: Key[Any] = Key("glossary_chosen", object, None)
 FOCUS_WATCHER: Key[Any] = Key("focus_watcher", object, None)
 PROGRESS: Keys[Any] = Keys("progress", object, None)
+
+# -- the Studio's page and checked draft, the Class view's PINs and LMS exports (itval) --------
+#: The Studio's draft text (the name of ``STUDIO_TEXT``), read and written as a typed key.
+STUDIO_DRAFT: Key[str] = Key(STUDIO_TEXT, str, "", doc="the Studio's one draft")
+#: The draft last checked: (digest of its text, the checked draft).
+STUDIO_CHECKED: Key[Any] = Key("studio_checked", object, None)
+#: The Studio's section chooser (a radio's widget key; its value is one of the sections).
+STUDIO_SECTION: Key[str | None] = Key("studio_section", str | None, None)
+#: The Class view's PIN reset: the name typed, the button, the one-time PIN shown once
+#: ``(name, PIN or None)``, the list of learners (widget keys).
+PIN_NAME: Key[str] = Key("cv_pin_name", str, "")
+PIN_RESET_GO: Key[bool] = Key("cv_pin_reset_go", bool, False)
+PIN_RESET_SHOWN: Key[Any] = Key("cv_pin_reset", object, None)
+PIN_TABLE: Key[Any] = Key("cv_pin_table", object, None)
+#: The LMS exports' download buttons: an assignment's (``.at(id, "moodle")``), a chosen
+#: set's (``.at("moodle")``; its scenarios ``.at("pick")``, its title ``.at("title")``),
+#: a class's gradebook (``.at(class id)``).
+LMS_ASSIGNMENT: Keys[Any] = Keys("cv_asg_x", object, None)
+LMS_SET: Keys[Any] = Keys("cv_set", object, None)
+GRADEBOOK: Keys[Any] = Keys("cv_gradebook", object, None)
+#: The Studio's save: its button, the download button, and the last save's result
+#: ``(kind, message, the text it was about)``.
+STUDIO_SAVE: Key[bool] = Key("studio_save", bool, False)
+STUDIO_DOWNLOAD: Key[Any] = Key("studio_download", object, None)
+STUDIO_SAVED: Key[Any] = Key("studio_saved", object, None)
+#: The Studio's editor: the plain-box toggle, the plain box's own copy of the draft, the
+#: gutter marks' container and the number of its last run (a new number redraws it).
+STUDIO_PLAIN: Key[bool] = Key("studio_plain", bool, False)
+STUDIO_PLAIN_BOX: Key[str] = Key(STUDIO_PLAIN_TEXT, str, "")
+STUDIO_GUTTER: Key[Any] = Key("studio_gutter_marks", object, None)
+STUDIO_MARKS_RUN: Key[int] = Key("studio_marks_run", int, 0)
+#: The Studio's editor mounts (``STUDIO_EDITOR.at(version)``: one component key per mount),
+#: their count, the last response taken, the Undo text and the notice after a replacement.
+STUDIO_EDITOR: Keys[Any] = Keys("studio_editor", object, None)
+STUDIO_VERSION: Key[int] = Key(STUDIO_EDITOR_VERSION, int, 0)
+STUDIO_SEEN: Key[Any] = Key(STUDIO_EDITOR_SEEN, object, None)
+STUDIO_UNDO_TEXT: Key[str | None] = Key(STUDIO_UNDO, str | None, None)
+STUDIO_NOTICE: Key[str | None] = Key("studio_notice", str | None, None)
+#: The Studio's sources: the template's game and topic, the bank scenario to copy, the
+#: uploaded file, their buttons, and Undo's button (widget keys).
+STUDIO_TEMPLATE_GAME: Key[str | None] = Key("studio_template_game", str | None, None)
+STUDIO_TEMPLATE_TOPIC: Key[str | None] = Key("studio_template_topic", str | None, None)
+STUDIO_COPY_ID: Key[str | None] = Key("studio_copy_id", str | None, None)
+STUDIO_UPLOAD: Key[Any] = Key("studio_upload", object, None)
+STUDIO_USE_TEMPLATE: Key[bool] = Key("studio_use_template", bool, False)
+STUDIO_USE_COPY: Key[bool] = Key("studio_use_copy", bool, False)
+STUDIO_USE_UPLOAD: Key[bool] = Key("studio_use_upload", bool, False)
+STUDIO_UNDO_BUTTON: Key[bool] = Key("studio_undo_btn", bool, False)
+#: The Studio's preview: the scenario previewed (a bank scenario instead of the draft:
+#: ``STUDIO_PREVIEW_BANK``), the step shown, the step to open at, what the step counts
+#: are of, the preset chosen, and its buttons (widget keys).
+STUDIO_PREVIEW_OF_BANK: Key[str | None] = Key(STUDIO_PREVIEW_BANK, str | None, None)
+STUDIO_PV_POS: Key[int] = Key("studio_pv_pos", int, 0)
+STUDIO_PV_GOTO: Key[int | None] = Key("studio_pv_goto", int | None, None)
+STUDIO_PV_OF: Key[Any] = Key("studio_pv_of", object, None)
+STUDIO_PV_PRESET: Key[Any] = Key("studio_pv_preset", object, None)
+STUDIO_PV_DRAFT: Key[bool] = Key("studio_pv_draft", bool, False)
+STUDIO_PV_BACK: Key[bool] = Key("studio_pv_back", bool, False)
+STUDIO_PV_NEXT: Key[bool] = Key("studio_pv_next", bool, False)
+
+
+# -- the answer controls and the Dealer drills (issue 20, issue 22 items 4 and 5) ----------------
+def widget(base: str, *parts: object) -> Key[Any]:
+    """The key of one widget of an answer control: ``"<base>_<part>_..."``.
+
+    ``base`` is where the page puts the control (:meth:`PanelKeys.answer` on a question
+    panel, ``drill_q<n>`` / ``drill_r<n>`` in a drill): the page owns that prefix, the
+    control adds its widgets' parts (``_yesno``, ``_seat_Ana``, ``_side_1_picked``).
+
+    >>> widget("drill_q0", "seat", "Ana").name
+    'drill_q0_seat_Ana'
+    """
+    return Key("_".join([base, *(str(p) for p in parts)]), object, None, register=False)

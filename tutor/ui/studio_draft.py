@@ -6,15 +6,15 @@ editor (the builder, the Class view's "open in the Studio") import this, not the
 
 from __future__ import annotations
 
-import streamlit as st
-
 from tutor.i18n import N_, _
 from tutor.ui.state import (
-    STUDIO_EDITOR_SEEN,
-    STUDIO_EDITOR_VERSION,
-    STUDIO_PLAIN_TEXT,
-    STUDIO_TEXT,
-    STUDIO_UNDO,
+    STUDIO_DRAFT,
+    STUDIO_EDITOR,
+    STUDIO_NOTICE,
+    STUDIO_PLAIN_BOX,
+    STUDIO_SEEN,
+    STUDIO_UNDO_TEXT,
+    STUDIO_VERSION,
 )
 
 #: The sections of the Studio page, in order.
@@ -28,7 +28,7 @@ SECTIONS = (
 
 def editor_key() -> str:
     """The component key of the editor mounted now (a new one for each replacement)."""
-    return f"studio_editor_{st.session_state.get(STUDIO_EDITOR_VERSION, 0)}"
+    return STUDIO_EDITOR.at(STUDIO_VERSION.get()).name
 
 
 def take_editor_text() -> None:
@@ -37,15 +37,15 @@ def take_editor_text() -> None:
     Safe anywhere, callbacks included: the response is read from the session, where
     Streamlit keeps it from the moment the browser sent it.
     """
-    response = st.session_state.get(editor_key())
+    response = STUDIO_EDITOR.at(STUDIO_VERSION.get()).get()
     if not isinstance(response, dict) or not response.get("id"):
         return
-    if response["id"] == st.session_state.get(STUDIO_EDITOR_SEEN):
+    if response["id"] == STUDIO_SEEN.get():
         return
-    st.session_state[STUDIO_EDITOR_SEEN] = response["id"]
+    STUDIO_SEEN.set(response["id"])
     text = str(response.get("text", ""))
-    if text != st.session_state.get(STUDIO_TEXT, ""):
-        st.session_state[STUDIO_TEXT] = text
+    if text != STUDIO_DRAFT.get():
+        STUDIO_DRAFT.set(text)
 
 
 def load_text(text: str, source: str) -> None:
@@ -54,15 +54,13 @@ def load_text(text: str, source: str) -> None:
     Only buttons that say they replace the editor's text call this.
     """
     take_editor_text()
-    old = st.session_state.get(STUDIO_TEXT, "")
+    old = STUDIO_DRAFT.get()
     if old.strip() and old != text:
-        st.session_state[STUDIO_UNDO] = old
-    st.session_state[STUDIO_TEXT] = text
-    st.session_state[STUDIO_PLAIN_TEXT] = text
-    st.session_state[STUDIO_EDITOR_VERSION] = (
-        st.session_state.get(STUDIO_EDITOR_VERSION, 0) + 1
-    )
+        STUDIO_UNDO_TEXT.set(old)
+    STUDIO_DRAFT.set(text)
+    STUDIO_PLAIN_BOX.set(text)
+    STUDIO_VERSION.set(STUDIO_VERSION.get() + 1)
     notice = _("The editor now holds {source}.").format(source=source)
     if old.strip():
         notice += " " + _("Its previous text can be taken back with Undo.")
-    st.session_state["studio_notice"] = notice
+    STUDIO_NOTICE.set(notice)

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.i18n import _
 from tutor.ui.components import guarded
 from tutor.ui.data import available_store
 from tutor.ui.practice import practice_page
 from tutor.ui.state import settings
 
-st.title("Practice")
+st.title(_("Practice"))
 st.write(
-    "Answer questions taken from the scenarios. The game and the house rules are set in the "
-    "sidebar; every answer says which house rules decided it."
+    _(
+        "Answer questions taken from the scenarios. The game and the house rules are set in the "
+        "sidebar; every answer says which house rules decided it."
+    )
 )
 guarded(lambda: practice_page(settings(available_store())))
