@@ -274,15 +274,17 @@ def table_html(
     )
     centre = [f'<div class="stt-pot">{escape(pot)}</div>']
     if view.community is not None:
+        community = _("community card:")
         centre.append(
             '<div class="stt-community">'
-            f'<span class="stt-sr">{escape(_("community card:"))} </span>'
+            f'<span class="stt-sr">{escape(community)} </span>'
             f"{card_html(view.community, True, four_colour)}</div>"
         )
     street = str(getattr(view.street, "value", view.street))
     centre.append(f'<div class="stt-street">{escape(street_name(street))}</div>')
     if view.button is None:
-        centre.append(f'<div class="stt-house">{escape(_("house dealer"))}</div>')
+        house = _("house dealer")
+        centre.append(f'<div class="stt-house">{escape(house)}</div>')
     parts.append(f'<div class="stt-centre">{"".join(centre)}</div>')
     for index, seat in enumerate(seats):
         left, top = seat_position(index, len(seats))
