@@ -217,7 +217,11 @@ def _outage(
 ) -> None:
     url = f"{cluster.server}/tutor"
     _point_at(monkeypatch, tmp_path, url)
-    ProgressStore(url).create_learner("Ana")
+    # the setup's own store: a generous deadline (the first call after the migrations
+    # of a fresh cluster can pass 0.5 s on a loaded machine); the app keeps the 0.5 s
+    setup = ProgressStore(url, deadline=30)
+    setup.create_learner("Ana")
+    setup.close()
     at = _signed_in()
     before = _answer(at)  # saved at once
     assert KEPT_NOTE not in [w.value for w in at.warning]

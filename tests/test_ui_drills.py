@@ -18,7 +18,7 @@ from tutor.drills.session import Plan
 from tutor.engine.rules import GAME_TITLES
 from tutor.progress import ProgressStore
 from tutor.quiz import format_amount
-from tutor.quiz_ruling import outcome_choices
+from tutor.quiz_ruling import SKIPPED_OPTIONS, label, outcome_choices
 from tutor.scenarios import walk
 
 APP = Path(__file__).resolve().parent.parent / "tutor" / "ui" / "streamlit_app.py"
@@ -260,18 +260,27 @@ IRR_PLAN = Plan(
 )
 
 
+def pick(at: AppTest, group: str, shown: str) -> None:
+    """Click the option of the choice ``group`` whose button reads ``shown``."""
+    [button] = [
+        b
+        for b in at.button
+        if b.key.startswith(f"{group}_opt_") and b.label.removeprefix("✓ ") == shown
+    ]
+    button.click().run()
+    assert not at.exception
+
+
 def answer_ruling(
     at: AppTest, key: str, answer: dict[str, object], right: bool = True
 ) -> None:
-    """Answer a ruling question with its plain controls (the right ruling, or a wrong one)."""
+    """Answer a ruling question with its buttons (the right ruling, or a wrong one)."""
     outcome = str(answer["outcome"])
     if answer["rule"] == "irr.out-of-turn":
         stands = outcome in ("binding", "skipped-keeps-options", "skipped-call-or-fold")
-        at.radio(key=f"{key}_binding").set_value(
-            "yes" if stands == right else "no"
-        ).run()
+        pick(at, f"{key}_binding", "Yes" if stands == right else "No")
         if stands and right and outcome.startswith("skipped"):
-            at.radio(key=f"{key}_skipped").set_value(outcome).run()
+            pick(at, f"{key}_skipped", SKIPPED_OPTIONS[outcome])
         return
     choice = (
         outcome
@@ -280,9 +289,24 @@ def answer_ruling(
             o for o in outcome_choices(answer) if o != outcome and o not in ("misdeal",)
         )
     )
-    at.radio(key=f"{key}_outcome").set_value(choice).run()
+    pick(at, f"{key}_outcome", label(choice))
     if answer["next_player"] is not None:
-        at.radio(key=f"{key}_next").set_value(answer["next_player"]).run()
+        [button] = [
+            b
+            for b in at.button
+            if b.key.startswith(f"{key}_next_opt_")
+            and b.label.startswith(f"{answer['next_player']} (seat ")
+        ]
+        button.click().run()
+
+
+def choice_groups(at: AppTest, key: str) -> set[str]:
+    """The choices the question puts (each a group of option buttons)."""
+    return {
+        b.key.rsplit("_opt_", 1)[0]
+        for b in at.button
+        if b.key.startswith(key) and "_opt_" in b.key
+    }
 
 
 def test_irregularity_targets_are_answered_with_the_ruling_control(
@@ -295,9 +319,9 @@ def test_irregularity_targets_are_answered_with_the_ruling_control(
         answer = generate(target, seed, preset="tda", game=game).ruling.answer
         key = f"drill_q{index}"
         answer_ruling(at, key, answer)
-        # at most two inputs plus Submit
-        inputs = [w for w in (*at.radio, *at.multiselect) if w.key.startswith(key)]
-        assert len(inputs) <= 2, [w.key for w in inputs]
+        # at most two inputs plus Submit, each answered by click or key
+        assert 1 <= len(choice_groups(at, key)) <= 2, choice_groups(at, key)
+        assert not [w for w in (*at.radio, *at.multiselect) if w.key.startswith(key)]
         clock.now += 3.0
         at.button(key=f"{key}_submit").click().run()
         assert not at.exception
@@ -318,12 +342,29 @@ def test_a_misdeal_chosen_asks_nobody_who_acts_next(clock: FakeClock) -> None:
     plan = Plan("roberts", "stud", ("irr-exposed-hole",), "5", 1)
     at = drills()
     start(at, plan)
-    at.radio(key="drill_q0_outcome").set_value("misdeal").run()
-    assert [r.key for r in at.radio if r.key.startswith("drill_q0")] == [
-        "drill_q0_outcome"
+    pick(at, "drill_q0_outcome", label("misdeal"))
+    assert choice_groups(at, "drill_q0") == {"drill_q0_outcome"}
+    pick(at, "drill_q0_outcome", label("third-card-down"))
+    assert choice_groups(at, "drill_q0") == {"drill_q0_outcome", "drill_q0_next"}
+
+
+def test_a_ruling_is_answered_from_the_keyboard_with_its_keys_on_the_buttons(
+    clock: FakeClock,
+) -> None:
+    plan = Plan("roberts", "stud", ("irr-exposed-hole",), "5", 1)
+    at = drills()
+    start(at, plan)
+    outcomes = [b for b in at.button if b.key.startswith("drill_q0_outcome_opt_")]
+    assert [b.proto.shortcut for b in outcomes] == [
+        str(n + 1) for n in range(len(outcomes))
     ]
-    at.radio(key="drill_q0_outcome").set_value("third-card-down").run()
-    assert "drill_q0_next" in [r.key for r in at.radio]
+    pick(at, "drill_q0_outcome", label("third-card-down"))
+    after = sorted(
+        (b for b in at.button if b.key.startswith("drill_q0_next_opt_")),
+        key=lambda b: int(b.key.rsplit("_", 1)[1]),
+    )
+    assert [b.proto.shortcut for b in after] == list("asdfghjkl"[: len(after)])
+    assert at.button(key="drill_q0_submit").proto.shortcut == "enter"
 
 
 def test_irregularity_targets_are_not_drilled_online(clock: FakeClock) -> None:
@@ -484,11 +525,17 @@ def test_the_pot_drill_shows_chip_stacks_and_checks_each_side_pot(
     assert 'class="chips-legend"' in page and "background:green" in page
     assert "chips in front" in page
     assert not any("Pot " in m for m in markdown(at))  # the pot is not said for you
+    # each side pot's players toggled by a click or a key shown on the button
+    first = [b for b in at.button if b.key.startswith("drill_q0_side_1_opt_")]
+    assert sorted(b.proto.shortcut for b in first) == [
+        str(n + 1) for n in range(len(first))
+    ]
+    for n, names in enumerate(answer["eligible"][1:], start=1):
+        for name in names:
+            pick(at, f"drill_q0_side_{n}", name)
     at.text_input(key="drill_q0_pots").input(
         ", ".join(format_amount(x) for x in answer["pots"])
     )
-    for n, names in enumerate(answer["eligible"][1:], start=1):
-        at.multiselect(key=f"drill_q0_side_{n}").set_value(names)
     clock.now += 6.0
     at.button(key="drill_q0_submit").click().run()
     assert not at.exception

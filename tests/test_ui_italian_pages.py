@@ -103,17 +103,20 @@ OTHERS = {
 #: question is drawn by the ask panel): what their literals outside gettext say is told
 #: apart from what the pages of this test say.
 THEIR_FILES = tuple(
-    ROOT / "tutor" / "ui" / name
+    ROOT / "tutor" / name
     for name in (
-        "ask_panel.py",
-        "ask_controls.py",
-        "ruling_control.py",
-        "questions.py",
-        "screen.py",
-        "practice.py",
-        "review.py",
-        "app_pages/practice.py",
-        "app_pages/review.py",
+        "ui/ask_panel.py",
+        "ui/ask_controls.py",
+        "ui/ruling_control.py",
+        "ui/questions.py",
+        "ui/screen.py",
+        "ui/practice.py",
+        "ui/review.py",
+        "ui/app_pages/practice.py",
+        "ui/app_pages/review.py",
+        "asks.py",
+        "quiz.py",
+        "quiz_ruling.py",
     )
 )
 
@@ -156,7 +159,8 @@ def test_the_learner_pages_speak_italian(env: Path) -> None:
     assert {"Padronanza per argomento", "Precisione per argomento"} <= set(charts)
     assert "Come si calcola la padronanza" in charts
     if elsewhere:
-        pytest.xfail(f"the ask panel's own strings are not translated yet: {elsewhere}")
+        pieces = sorted({t.split(" in ", 1)[0] for v in elsewhere.values() for t in v})
+        pytest.xfail(f"the ask panel's own strings are not translated yet: {pieces}")
 
 
 @pytest.mark.parametrize("name", sorted(OTHERS))

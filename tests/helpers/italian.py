@@ -200,7 +200,7 @@ def split_by_source(
     mine: list[str] = []
     elsewhere: list[str] = []
     for item in found:
-        piece = item.split("' in '")[0].strip("'\"") if "' in " in item else item
+        piece = item.split(" in ", 1)[0][1:-1] if item[:1] in "'\"" else item
         if any(piece and piece in literal for literal in theirs):
             elsewhere.append(item)
         else:

@@ -1,14 +1,19 @@
-"""The ask panel's controls: one function per control named in the ask registry (tutor.asks).
+"""The answer controls' one registry (:data:`CONTROLS`: the Practice panel's control and the
+drill's for each control an ask kind's entry names, ``AskKind.control``), and the panel's
+controls.
 
-:func:`answer_control` looks the ask's kind up in the registry and draws the control its entry
-names (``entry.control``) from :data:`CONTROLS`. A control draws its widgets (every key starts
-with ``key``) and returns the learner's answer, keyed as the entry's answer slots; labels come
-from the slots where a control serves several kinds.
+:func:`answer_control` looks the ask's kind up in the registry and draws the panel control its
+entry names (``entry.control``); the drills page draws ``control_for(kind).drill``. A panel
+control draws its widgets (every key starts with ``key``) and returns the learner's answer,
+keyed as the entry's answer slots; labels come from the slots where a control serves several
+kinds. A new control is one entry here, with its panel half below and its drill half in
+:mod:`tutor.ui.drill_controls`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
@@ -16,11 +21,14 @@ from typing import Any
 import streamlit as st
 
 from tutor.asks import ASKS, AskKind
-from tutor.engine.cards import Card
 from tutor.i18n import _
 from tutor.quiz import action_candidates, format_amount, to_amount
 from tutor.scenarios.replay import StepResult
+from tutor.ui import drill_controls
+from tutor.ui.control_parts import player_cards, size_candidates
+from tutor.ui.drill_controls import DrillControl
 from tutor.ui.ruling_control import ruling_control
+from tutor.ui.state import widget
 from tutor.ui.text import plain
 
 YES_NO = ("Yes", "No")
@@ -83,32 +91,6 @@ def _amount_input(label: str, key: str) -> Decimal | None:
     return to_amount(value)
 
 
-def player_cards(view: Any, player: str | None) -> list[Card]:
-    """The cards the learner can see for ``player`` (and the community card), for hand asks."""
-    cards: list[Card] = []
-    for seat in view.seats:
-        if str(seat.name) == player:
-            cards.extend(card for card, _up in seat.cards if card is not None)
-    if view.community is not None:
-        cards.append(view.community)
-    return cards
-
-
-def size_candidates(view: Any, expected: Sequence[Any]) -> list[Decimal]:
-    """Amounts offered for a bet-sizes ask: the right ones and the table's other usual sizes."""
-    stakes = view.stakes
-    top = max((seat.bet for seat in view.seats), default=Decimal(0))
-    pool = {to_amount(x) for x in expected}
-    for value in (stakes.small_bet, stakes.big_bet, stakes.bring_in):
-        if value is not None:
-            pool.add(to_amount(value))
-    if top:
-        pool.update(
-            {to_amount(top + stakes.small_bet), to_amount(top + stakes.big_bet)}
-        )
-    return sorted(x for x in pool if x is not None and x > 0)
-
-
 # --------------------------------------------------------------------------- the controls
 
 
@@ -120,13 +102,13 @@ def _player(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str
         _(who.label),
         _players(view),
         index=None,
-        key=f"{key}_{who.key}",
+        key=widget(key, who.key).name,
         format_func=lambda name: labels.get(name, name),
         horizontal=True,
     )
     given: dict[str, Any] = {who.key: player}
     for slot in entry.slots("amount"):
-        given[slot.key] = _amount_input(_(slot.label), f"{key}_{slot.key}")
+        given[slot.key] = _amount_input(_(slot.label), widget(key, slot.key).name)
     return given
 
 
@@ -139,7 +121,7 @@ def _players_pick(
     players = st.multiselect(
         _(slot.label),
         _players(view),
-        key=f"{key}_{slot.key}",
+        key=widget(key, slot.key).name,
         select_all=False,
         format_func=lambda name: seat_texts.get(name, name),
         placeholder=_("Nobody") if slot.none else _("Choose players"),
@@ -150,7 +132,7 @@ def _players_pick(
 def _amounts(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str, Any]:
     """One number input per amount the answer holds."""
     return {
-        slot.key: _amount_input(_(slot.label), f"{key}_{slot.key}")
+        slot.key: _amount_input(_(slot.label), widget(key, slot.key).name)
         for slot in entry.slots("amount")
     }
 
@@ -158,13 +140,13 @@ def _amounts(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[st
 def _raises(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str, Any]:
     """A count, or a tick for "unlimited"."""
     count, flag = entry.first_slot("count"), entry.first_slot("flag")
-    unlimited = st.checkbox(_(flag.label), key=f"{key}_unlimited")
+    unlimited = st.checkbox(_(flag.label), key=widget(key, "unlimited").name)
     left = st.number_input(
         _(count.label),
         min_value=0,
         value=None,
         step=1,
-        key=f"{key}_left",
+        key=widget(key, "left").name,
         disabled=unlimited,
     )
     return {flag.key: unlimited, count.key: None if left is None else int(left)}
@@ -178,7 +160,7 @@ def _sizes(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str,
     sizes = st.multiselect(
         _(slot.label),
         options,
-        key=f"{key}_{slot.key}",
+        key=widget(key, slot.key).name,
         select_all=False,
         format_func=format_amount,
     )
@@ -203,7 +185,7 @@ def _actions(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[st
     picked = st.multiselect(
         _(slot.label),
         actions,
-        key=f"{key}_{slot.key}",
+        key=widget(key, slot.key).name,
         select_all=False,
         format_func=lambda action: action_label(action, already_in),
     )
@@ -217,7 +199,7 @@ def _yes_no(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str
         _(slot.label),
         YES_NO,
         index=None,
-        key=f"{key}_yesno",
+        key=widget(key, "yesno").name,
         horizontal=True,
         format_func=lambda v: _("Yes") if v == "Yes" else _("No"),
     )
@@ -232,11 +214,11 @@ def _cards(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str,
     symbols = {c.text: c.symbol for c in cards}
     given: dict[str, Any] = {}
     for flag in entry.slots("flag", variant=result.hand.variant):
-        given[flag.key] = st.checkbox(_(flag.label), key=f"{key}_nolow")
+        given[flag.key] = st.checkbox(_(flag.label), key=widget(key, "nolow").name)
     hand = st.multiselect(
         _(slot.label),
         [c.text for c in cards],
-        key=f"{key}_{slot.key}",
+        key=widget(key, slot.key).name,
         select_all=False,
         max_selections=5,
         format_func=lambda text: symbols.get(text, text),
@@ -260,7 +242,7 @@ def _payouts(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[st
                 value=0.0,
                 step=0.25,
                 format="%.2f",
-                key=f"{key}_pay_{n}",
+                key=widget(key, "pay", n).name,
             )
         payouts[name] = to_amount(value)
     rake = st.number_input(
@@ -269,7 +251,7 @@ def _payouts(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[st
         value=0.0,
         step=0.25,
         format="%.2f",
-        key=f"{key}_{rake_slot.key}",
+        key=widget(key, rake_slot.key).name,
     )
     return {slot.key: payouts, rake_slot.key: to_amount(rake)}
 
@@ -286,7 +268,9 @@ def _side_pots(
     live = [seat for seat in view.seats if not seat.folded]
     names = [str(seat.name) for seat in live]
     sides = max(sum(1 for seat in live if seat.all_in), 1)
-    amounts = st.text_input(_(pots.label), key=f"{key}_pots", placeholder="45, 30")
+    amounts = st.text_input(
+        _(pots.label), key=widget(key, "pots").name, placeholder="45, 30"
+    )
     eligible: list[list[str]] = [names]
     for n in range(1, sides + 1):
         eligible.append(
@@ -294,7 +278,7 @@ def _side_pots(
                 st.multiselect(
                     _("Who can win side pot {n}?").format(n=n),
                     names,
-                    key=f"{key}_side_{n}",
+                    key=widget(key, "side", n).name,
                     select_all=False,
                 )
             )
@@ -303,26 +287,37 @@ def _side_pots(
     return {pots.key: amounts, who.key: eligible[: max(count, 1)]}
 
 
-#: The panel's controls by the name an entry gives (``AskKind.control``).
-CONTROLS: Mapping[str, Control] = MappingProxyType(
+@dataclass(frozen=True, slots=True)
+class KindControls:
+    """How the app answers the asks whose entry names this control: ``panel`` on the
+    Practice and walkthrough panel (it returns the answer), ``drill`` in a drill (answered
+    by click or key, it submits the answer itself)."""
+
+    panel: Control
+    drill: DrillControl
+
+
+#: The one registry of the app's answer controls, by the name an ask kind's entry gives
+#: (``AskKind.control``): each holds the panel's control and the drill's.
+CONTROLS: Mapping[str, KindControls] = MappingProxyType(
     {
-        "player": _player,
-        "players": _players_pick,
-        "amounts": _amounts,
-        "raises": _raises,
-        "sizes": _sizes,
-        "actions": _actions,
-        "yes-no": _yes_no,
-        "cards": _cards,
-        "payouts": _payouts,
-        "ruling": _ruling,
-        "side-pots": _side_pots,
+        "player": KindControls(_player, drill_controls.player),
+        "players": KindControls(_players_pick, drill_controls.players),
+        "amounts": KindControls(_amounts, drill_controls.amounts),
+        "raises": KindControls(_raises, drill_controls.raises),
+        "sizes": KindControls(_sizes, drill_controls.sizes),
+        "actions": KindControls(_actions, drill_controls.actions),
+        "yes-no": KindControls(_yes_no, drill_controls.yes_no),
+        "cards": KindControls(_cards, drill_controls.cards),
+        "payouts": KindControls(_payouts, drill_controls.payouts),
+        "ruling": KindControls(_ruling, drill_controls.ruling),
+        "side-pots": KindControls(_side_pots, drill_controls.side_pots),
     }
 )
 
 
-def control_for(kind: str) -> Control | None:
-    """The control that draws an ask of ``kind`` (None for a kind or control nobody made)."""
+def control_for(kind: str) -> KindControls | None:
+    """The controls that answer an ask of ``kind`` (None for a kind or control nobody made)."""
     entry = ASKS.get(kind)
     return None if entry is None else CONTROLS.get(entry.control)
 
@@ -332,12 +327,12 @@ def answer_control(
 ) -> dict[str, Any]:
     """Draw the control for an ask of ``kind`` (widget keys start with ``key``); return the answer."""
     assert result.ruling is not None and result.ask is not None
-    draw = control_for(kind)
-    if draw is None:
+    controls = control_for(kind)
+    if controls is None:
         st.warning(
             _("This app has no control for the ask kind {kind} yet.").format(
                 kind=plain(kind)
             )
         )
         return {}
-    return draw(ASKS[kind], key, result, view)
+    return controls.panel(ASKS[kind], key, result, view)

@@ -627,7 +627,10 @@ def _panel(
     if warning:
         st.caption(f":material/info: {warning}")
     entry = ASKS.get(ask.kind)
-    in_form = entry is not None and entry.control in _FORM_CONTROLS
+    # (a player control with an amount, the bring-in's, has a box too)
+    in_form = entry is not None and (
+        entry.control in _FORM_CONTROLS or bool(entry.slots("amount"))
+    )
     check_args: dict[str, Any] = {
         "label": _("Check"),
         "key": keys.check.name,

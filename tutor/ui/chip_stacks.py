@@ -74,10 +74,11 @@ def chips_html(
         f"{format_amount(v)}</span>"
         for v, c in chips
     )
+    chips_word = _("Chips:")
     return (
         _STYLE
         + f'<div class="chips-row">{"".join(rows)}</div>'
-        + f'<div class="chips-legend"><strong>{html.escape(_("Chips:"))}</strong>{legend}</div>'
+        + f'<div class="chips-legend"><strong>{html.escape(chips_word)}</strong>{legend}</div>'
     )
 
 

@@ -12,10 +12,9 @@ import dataclasses
 import html
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from datetime import UTC, datetime
 from decimal import Decimal
-from types import MappingProxyType
 from typing import Any
 from urllib.parse import urlencode
 
@@ -23,8 +22,6 @@ import streamlit as st
 
 from tutor.asks import (
     ASKS,
-    AskKind,
-    Slot,
     check_answer,
     hidden_until_answered,
     incomplete,
@@ -49,13 +46,13 @@ from tutor.drills.session import (
 from tutor.engine import PRESETS
 from tutor.engine.errors import TutorError
 from tutor.i18n import N_, _, ngettext
-from tutor.quiz import Verdict, action_candidates, format_amount, to_amount
+from tutor.quiz import Verdict
 from tutor.scenarios import StepResult, walk
-from tutor.ui.ask_controls import player_cards, size_candidates
+from tutor.ui.ask_controls import control_for
 from tutor.ui.chip_stacks import chips_html
 from tutor.ui.components import show_table
+from tutor.ui.drill_controls import Answer
 from tutor.ui.rules_page import rule_links
-from tutor.ui.ruling_control import ruling_control
 from tutor.ui.screen import table_notation
 from tutor.ui.state import AS_WRITTEN, GAME_CHOICES, Settings, current_learner
 
@@ -282,83 +279,15 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _picked(key: str) -> Any:
-    return _state().get(key)
+def _refuse(problem: str) -> None:
+    _state()["drill_problem"] = problem
 
 
-def _submit_seat(name: str, who: str, amount_key: str | None, field: str) -> None:
-    given: dict[str, Any] = {who: name}
-    if amount_key is not None:
-        amount = to_amount(_picked(amount_key))
-        if amount is None:  # nothing is chosen for the learner: the amount first
-            _state()["drill_problem"] = _("Pick the amount first, then the player.")
-            return
-        given[field] = amount
-    submit(given)
-
-
-def _submit_from(build: Callable[[], dict[str, Any]]) -> None:
-    submit(build())
-
-
-#: The keys that toggle a multiple choice's options (seats keep the digits elsewhere).
-PICK_KEYS = "123456789"
-#: The keys that choose an amount beside a seat click (the digits are the seats').
-AMOUNT_KEYS = "ASDFGHJKL"
-
-
-def _toggle(pick: str, option: Any, many: bool) -> None:
-    state = _state()
-    chosen = list(state.get(pick) or ())
-    if option in chosen:
-        chosen.remove(option)
-    elif many:
-        chosen.append(option)
-    else:
-        chosen = [option]
-    state[pick] = chosen if many else (chosen[0] if chosen else None)
-
-
-def _choice_buttons(
-    key: str,
-    label: str,
-    options: list[Any],
-    *,
-    many: bool = True,
-    keys: str = PICK_KEYS,
-    fmt: Callable[[Any], str] = str,
-) -> str:
-    """Options as buttons, each toggled by a click or its key (shown on it); a chosen one is
-    ticked. Returns the session key holding the choice (a list, or one value)."""
-    pick = f"{key}_picked"
-    st.caption(label)
-    chosen = _state().get(pick)
-    picked = list(chosen or ()) if many else ([chosen] if chosen is not None else [])
-    columns = st.columns(min(len(options), 3) or 1)
-    for n, option in enumerate(options):
-        on = option in picked
-        with columns[n % len(columns)]:
-            st.button(
-                ("✓ " if on else "") + fmt(option),
-                key=f"{key}_opt_{n}",
-                on_click=_toggle,
-                args=(pick, option, many),
-                type="primary" if on else "secondary",
-                shortcut=keys[n] if n < len(keys) else None,
-                width="stretch",
-            )
-    return pick
+#: How the drill controls hand their answers to the page.
+ANSWER = Answer(submit=lambda given: submit(given), refuse=_refuse)
 
 
 # ---------------------------------------------------------------------------- controls
-
-#: A drill control: (the kind's entry, widget key prefix, the question as replayed) -> None;
-#: it submits the answer itself (a click on a seat, a button, or Submit).
-DrillControl = Callable[[AskKind, str, StepResult], None]
-
-
-def _seats(result: StepResult) -> list[Any]:
-    return list(result.hand.view().seats)
 
 
 def answer_controls(index: int, result: StepResult, prefix: str = "drill_q") -> None:
@@ -367,310 +296,15 @@ def answer_controls(index: int, result: StepResult, prefix: str = "drill_q") -> 
     ruling = result.ruling
     assert ruling is not None and result.ask is not None
     entry = ASKS.get(ruling.kind)
-    draw = DRILL_CONTROLS.get(entry.control) if entry is not None else None
-    if entry is None or draw is None:
+    controls = control_for(ruling.kind)
+    if entry is None or controls is None:
         st.warning(
             _("This drill has no control for the ask kind {kind!r} yet.").format(
                 kind=ruling.kind
             )
         )
         return
-    draw(entry, f"{prefix}{index}", result)
-
-
-def _player(entry: AskKind, key: str, result: StepResult) -> None:
-    """Click a seat; an amount the answer also holds is picked first (pills)."""
-    assert result.ruling is not None
-    who = entry.first_slot("player")
-    amount_key = field = None
-    for slot in entry.slots("amount"):
-        stakes = result.hand.view().stakes
-        options = sorted(
-            {
-                format_amount(x)
-                for x in (
-                    stakes.bring_in,
-                    stakes.small_bet,
-                    stakes.ante,
-                    result.ruling.answer.get(slot.key),
-                )
-                if x
-            },
-            key=Decimal,
-        )
-        field = slot.key
-        amount_key = _choice_buttons(
-            f"{key}_{slot.key}", _(slot.label), options, many=False, keys=AMOUNT_KEYS
-        )
-    st.caption(_("Click the player, or press their seat number:"))
-    seats = _seats(result)
-    columns = st.columns(min(len(seats), 2))
-    for n, seat in enumerate(seats):
-        with columns[n % len(columns)]:
-            st.button(
-                _("{name} · seat {seat}").format(name=seat.name, seat=seat.seat),
-                key=f"{key}_seat_{seat.name}",
-                on_click=_submit_seat,
-                args=(str(seat.name), who.key, amount_key, field),
-                disabled=bool(seat.folded),
-                width="stretch",
-                shortcut=seat_key(seat.seat),
-            )
-
-
-def seat_key(seat: int) -> str | None:
-    """The key that clicks a seat's button: its number (seats 1 to 9), 0 for seat 10.
-
-    >>> seat_key(3), seat_key(10), seat_key(11)
-    ('3', '0', None)
-    """
-    if 1 <= seat <= 9:
-        return str(seat)
-    return "0" if seat == 10 else None
-
-
-def _yes_no(entry: AskKind, key: str, result: StepResult) -> None:
-    field = entry.first_slot("flag").key
-    left, right = st.columns(2)
-    for column, name, label, value, press in (
-        (left, "yes", _("Yes"), True, "Y"),
-        (right, "no", _("No"), False, "N"),
-    ):
-        with column:
-            st.button(
-                label,
-                key=f"{key}_{name}",
-                on_click=submit,
-                args=({field: value},),
-                width="stretch",
-                shortcut=press,
-            )
-
-
-def _raises(entry: AskKind, key: str, result: StepResult) -> None:
-    count, flag = entry.first_slot("count").key, entry.first_slot("flag").key
-    most = max(4, int(result.hand.setup.rules.max_raises))
-    grid = st.columns(3)
-    for n in range(most + 1):
-        with grid[n % 3]:
-            st.button(
-                str(n),
-                key=f"{key}_raises_{n}",
-                on_click=submit,
-                args=({count: n, flag: False},),
-                width="stretch",
-                shortcut=str(n) if n <= 9 else None,
-            )
-    with grid[(most + 1) % 3]:
-        st.button(
-            _("Unlimited"),
-            key=f"{key}_unlimited",
-            on_click=submit,
-            args=({count: None, flag: True},),
-            width="stretch",
-            shortcut="U",
-        )
-
-
-def _submit_label(slot: Slot) -> str:
-    return (
-        _("Submit (none picked = {none})").format(none=_(slot.none))
-        if slot.none
-        else _("Submit")
-    )
-
-
-def _players(entry: AskKind, key: str, result: StepResult) -> None:
-    slot = entry.first_slot("players")
-    names = [str(s.name) for s in _seats(result) if not s.folded]
-    pick = _choice_buttons(f"{key}_{slot.key}", _(slot.label), names)
-    _submit_button(
-        key, lambda: {slot.key: list(_picked(pick) or ())}, _submit_label(slot)
-    )
-
-
-def _sizes(entry: AskKind, key: str, result: StepResult) -> None:
-    assert result.ruling is not None
-    slot = entry.first_slot("sizes")
-    options = [
-        format_amount(x)
-        for x in size_candidates(
-            result.hand.view(), result.ruling.answer.get(slot.key) or ()
-        )
-    ]
-    pick = _choice_buttons(f"{key}_{slot.key}", _(slot.label), options)
-    _submit_button(
-        key,
-        lambda: {slot.key: [to_amount(x) for x in _picked(pick) or ()]},
-        _submit_label(slot),
-    )
-
-
-def _actions(entry: AskKind, key: str, result: StepResult) -> None:
-    assert result.ruling is not None
-    slot = entry.first_slot("actions")
-    view = result.hand.view()
-    stakes = view.stakes
-    options = action_candidates(
-        list(result.ruling.answer.get(slot.key) or ()),
-        street=str(view.street),
-        current_bet=max((s.bet for s in view.seats), default=Decimal(0)),
-        small_bet=stakes.small_bet,
-        big_bet=stakes.big_bet,
-        bring_in=stakes.bring_in or stakes.small_bet / 2,
-    )
-    pick = _choice_buttons(f"{key}_{slot.key}", _(slot.label), options)
-    _submit_button(key, lambda: {slot.key: list(_picked(pick) or ())})
-
-
-def _cards(entry: AskKind, key: str, result: StepResult) -> None:
-    assert result.ask is not None
-    slot = entry.first_slot("cards")
-    cards = player_cards(result.hand.view(), result.ask.player)
-    symbols = {c.text: c.symbol for c in cards}
-    pick = _choice_buttons(
-        f"{key}_{slot.key}",
-        _("Click five cards (or press their numbers)"),
-        [c.text for c in cards],
-        fmt=lambda text: symbols.get(text, text),
-    )
-    _submit_button(key, lambda: {slot.key: list(_picked(pick) or ())})
-    for flag in entry.slots("flag", variant=result.hand.variant):
-        st.button(
-            _(flag.label),
-            key=f"{key}_nolow",
-            on_click=submit,
-            args=({flag.key: True, slot.key: []},),
-        )
-
-
-def _ruling(entry: AskKind, key: str, result: StepResult) -> None:
-    """An irregularity target: the ruling control of the scenarios, then Submit."""
-    given = ruling_control(key, result, result.hand.view())
-    _submit_button(key, lambda: dict(given))
-
-
-def _submit_button(
-    key: str, build: Callable[[], dict[str, Any]], label: str | None = None
-) -> None:
-    st.button(
-        label or _("Submit"),
-        key=f"{key}_submit",
-        type="primary",
-        on_click=_submit_from,
-        args=(build,),
-        shortcut="Enter",
-    )
-
-
-def _form_submit(
-    key: str, build: Callable[[], dict[str, Any]], label: str | None = None
-) -> None:
-    """The Submit of an amounts form: Enter in any of its boxes presses it."""
-    st.form_submit_button(
-        label or _("Submit"),
-        key=f"{key}_submit",
-        type="primary",
-        on_click=_submit_from,
-        args=(build,),
-    )
-
-
-def _amount(label: str, key: str, step: float) -> None:
-    st.number_input(label, min_value=0.0, value=None, step=step, format="%.2f", key=key)
-
-
-def _chip(result: StepResult) -> float:
-    return 0.25 if any(s.committed % 1 for s in result.hand.view().seats) else 1.0
-
-
-def _amounts(entry: AskKind, key: str, result: StepResult) -> None:
-    """One amount pad per amount the answer holds, then Submit."""
-    chip = _chip(result)
-    fields = [slot.key for slot in entry.slots("amount")]
-    with st.form(f"{key}_form", border=False, enter_to_submit=True):
-        for slot in entry.slots("amount"):
-            _amount(_(slot.label), f"{key}_{slot.key}", chip)
-        _form_submit(key, lambda: {f: to_amount(_picked(f"{key}_{f}")) for f in fields})
-
-
-def _payouts(entry: AskKind, key: str, result: StepResult) -> None:
-    """What each player takes, and the rake, then Submit."""
-    slot, rake = entry.first_slot("payouts"), entry.first_slot("amount")
-    chip = _chip(result)
-    # one box per player who can take chips (a folded player takes none), plus the rake
-    names = [str(s.name) for s in result.hand.view().seats if not s.folded]
-    form = st.form(f"{key}_form", border=False, enter_to_submit=True)
-    with form:
-        columns = st.columns(min(len(names), 2))
-        for n, name in enumerate(names):
-            with columns[n % len(columns)]:
-                _amount(f"{name} {_(slot.label)}", f"{key}_pay_{n}", chip)
-        _amount(_(rake.label), f"{key}_{rake.key}", chip)
-
-    def build() -> dict[str, Any]:
-        payouts = {
-            name: to_amount(_picked(f"{key}_pay_{n}")) or Decimal(0)
-            for n, name in enumerate(names)
-        }
-        return {
-            slot.key: payouts,
-            rake.key: to_amount(_picked(f"{key}_{rake.key}")) or Decimal(0),
-        }
-
-    with form:
-        _form_submit(key, build)
-
-
-def _side_pots(entry: AskKind, key: str, result: StepResult) -> None:
-    """The pots typed in one box (main first), then who can win each side pot; Enter submits."""
-    pots, who = entry.first_slot("pots"), entry.first_slot("eligible")
-    view = result.hand.view()
-    live = [s for s in view.seats if not s.folded]
-    names = [str(s.name) for s in live]
-    # one side pot at most per player all in (what the table shows, not the answer)
-    sides = max(sum(1 for s in live if s.all_in), 1)
-    with st.form(f"{key}_form", border=False, enter_to_submit=True):
-        st.text_input(
-            _(pots.label),
-            key=f"{key}_pots",
-            placeholder=_("for example 45, 30"),
-        )
-        for n in range(1, sides + 1):
-            st.multiselect(
-                _("Who can win side pot {n}?").format(n=n),
-                names,
-                key=f"{key}_side_{n}",
-            )
-
-        def build() -> dict[str, Any]:
-            amounts = _picked(f"{key}_pots") or ""
-            eligible: list[list[str]] = [names]
-            eligible += [
-                list(_picked(f"{key}_side_{n}") or ()) for n in range(1, sides + 1)
-            ]
-            count = len(amounts.replace(",", " ").split())
-            return {pots.key: amounts, who.key: eligible[: max(count, 1)]}
-
-        _form_submit(key, build)
-
-
-#: The drills' controls by the name an entry gives (``AskKind.control``).
-DRILL_CONTROLS: Mapping[str, DrillControl] = MappingProxyType(
-    {
-        "player": _player,
-        "players": _players,
-        "amounts": _amounts,
-        "raises": _raises,
-        "sizes": _sizes,
-        "actions": _actions,
-        "yes-no": _yes_no,
-        "cards": _cards,
-        "payouts": _payouts,
-        "ruling": _ruling,
-        "side-pots": _side_pots,
-    }
-)
+    controls.drill(entry, f"{prefix}{index}", result, ANSWER)
 
 
 # ---------------------------------------------------------------------------- the page
@@ -778,9 +412,9 @@ def _status_line(plan: Plan, results: list[Result]) -> str:
 
 #: The keys a question is answered with, shown under its controls.
 KEYS_LINE = N_(
-    "Keys: seat numbers pick a player (0 for seat 10), digits a count or an option, "
-    "letters an amount, Y or N, Enter submits, N goes to the next question (each key is "
-    "shown on its button)."
+    "Keys: seat numbers pick a player (0 for seat 10), digits a count, an option or a "
+    "ruling, letters an amount or the second choice, Y or N, Enter submits, N goes to "
+    "the next question (each key is shown on its button)."
 )
 
 

@@ -28,6 +28,7 @@ from tutor.quiz_ruling import (
     outcome_choices,
 )
 from tutor.scenarios.replay import StepResult
+from tutor.ui.state import widget
 from tutor.ui.text import plain
 
 YES, NO = "yes", "no"
@@ -46,7 +47,7 @@ def _actions(key: str, answer: Any, view: Any) -> list[str]:
     picked = st.multiselect(
         _("What may the player to act do now?"),
         options,
-        key=f"{key}_actions",
+        key=widget(key, "actions").name,
         select_all=False,
     )
     return list(picked)
@@ -60,7 +61,7 @@ def _out_of_turn(key: str, answer: Any, view: Any) -> dict[str, Any]:
         _("Is the out-of-turn action binding (does it stand)?"),
         [YES, NO],
         index=None,
-        key=f"{key}_binding",
+        key=widget(key, "binding").name,
         format_func=lambda v: _("Yes") if v == YES else _("No"),
         horizontal=True,
     )
@@ -75,7 +76,7 @@ def _out_of_turn(key: str, answer: Any, view: Any) -> dict[str, Any]:
             ),
             list(SKIPPED_OPTIONS),
             index=None,
-            key=f"{key}_skipped",
+            key=widget(key, "skipped").name,
             format_func=lambda v: _(SKIPPED_OPTIONS[v]),
         )
     else:
@@ -99,7 +100,7 @@ def ruling_control(key: str, result: StepResult, view: Any) -> dict[str, Any]:
         _("Ruling"),
         outcome_choices(answer),
         index=None,
-        key=f"{key}_outcome",
+        key=widget(key, "outcome").name,
         format_func=lambda v: _(label(v)),
     )
     given: dict[str, Any] = {"outcome": outcome}
@@ -117,7 +118,7 @@ def ruling_control(key: str, result: StepResult, view: Any) -> dict[str, Any]:
         _("Who acts next?"),
         [*names, NOBODY],
         index=None,
-        key=f"{key}_next",
+        key=widget(key, "next").name,
         format_func=lambda name: seats.get(name, name),
         horizontal=True,
     )

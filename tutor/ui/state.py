@@ -470,8 +470,6 @@ LEARN_JOIN_CODE = "learn_join_code"
 LEARN_JOIN_MESSAGE = "learn_join_msg"
 
 
-#: Session keys of the walkthrough: the store's run of the scenario on screen
-#: ``(learner id, scenario id, run id)``; the questions passed with Next unanswered
 # -- Practice, Review and the ask panel (issue 20: honest) ----------------------------------
 class PanelKeys:
     """The ask panel's session keys for one page (``prefix``: ``pr`` Practice, ``rv``
@@ -683,3 +681,17 @@ STUDIO_BANK_DELETE: Key[bool] = Key("studio_bank_delete", bool, False)
 STUDIO_BANK_SEARCH_BOX: Key[str] = Key(STUDIO_BANK_SEARCH, str, "")
 STUDIO_BANK_WHERE_BOX: Key[str] = Key(STUDIO_BANK_WHERE, str, "all")
 STUDIO_BANK_STATUS_BOX: Key[str] = Key(STUDIO_BANK_STATUS, str, "all")
+
+
+# -- the answer controls and the Dealer drills (issue 20, issue 22 items 4 and 5) ----------------
+def widget(base: str, *parts: object) -> Key[Any]:
+    """The key of one widget of an answer control: ``"<base>_<part>_..."``.
+
+    ``base`` is where the page puts the control (:meth:`PanelKeys.answer` on a question
+    panel, ``drill_q<n>`` / ``drill_r<n>`` in a drill): the page owns that prefix, the
+    control adds its widgets' parts (``_yesno``, ``_seat_Ana``, ``_side_1_picked``).
+
+    >>> widget("drill_q0", "seat", "Ana").name
+    'drill_q0_seat_Ana'
+    """
+    return Key("_".join([base, *(str(p) for p in parts)]), object, None, register=False)

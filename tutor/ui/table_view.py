@@ -30,7 +30,7 @@ _CSS = """
 .stt-felt{position:absolute;left:8%;top:10%;width:84%;height:80%;border-radius:50%;
   background:#1f6f43;border:10px solid #6b4226;box-sizing:border-box}
 .stt-centre{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);
-  text-align:center;color:#fff;max-width:30%}
+  text-align:center;color:#fff;max-width:24%}
 .stt-pot{font-weight:700;font-size:15px;background:rgba(0,0,0,.45);border-radius:8px;
   padding:2px 8px;display:inline-block;margin-bottom:4px}
 .stt-seat{position:absolute;transform:translate(-50%,-50%);background:#fff;border:2px solid #767676;
@@ -67,7 +67,7 @@ _CSS = """
   .stt-table{aspect-ratio:auto;display:flex;flex-direction:column;gap:4px}
   .stt-felt,.stt-bet,.stt-button{display:none}
   .stt-centre{position:static;transform:none;order:-1;background:#1f6f43;border-radius:8px;
-    padding:4px}
+    padding:4px;max-width:none}
   .stt-seat{position:static;transform:none;text-align:left;max-width:none;white-space:normal}
   .stt-inline{display:inline}
 }
@@ -274,15 +274,17 @@ def table_html(
     )
     centre = [f'<div class="stt-pot">{escape(pot)}</div>']
     if view.community is not None:
+        community = _("community card:")
         centre.append(
             '<div class="stt-community">'
-            f'<span class="stt-sr">{escape(_("community card:"))} </span>'
+            f'<span class="stt-sr">{escape(community)} </span>'
             f"{card_html(view.community, True, four_colour)}</div>"
         )
     street = str(getattr(view.street, "value", view.street))
     centre.append(f'<div class="stt-street">{escape(street_name(street))}</div>')
     if view.button is None:
-        centre.append(f'<div class="stt-house">{escape(_("house dealer"))}</div>')
+        house = _("house dealer")
+        centre.append(f'<div class="stt-house">{escape(house)}</div>')
     parts.append(f'<div class="stt-centre">{"".join(centre)}</div>')
     for index, seat in enumerate(seats):
         left, top = seat_position(index, len(seats))
