@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tutor.course import TOPICS
 from tutor.engine import ASK_KINDS, PRESETS
-from tutor.engine.rules import TOPICS
 from tutor.scenarios import load_bank
 from tutor.scenarios.bank import Bank
 from tutor.scenarios.model import Scenario

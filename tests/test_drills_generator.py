@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tutor.cli import main
+from tutor.course import SPEC_TOPICS
 from tutor.drills import (
     TARGETS,
     GeneratorError,
@@ -24,7 +25,7 @@ from tutor.drills import (
     play_to_target,
     target_names,
 )
-from tutor.engine.rules import GAMES, SPEC_TOPICS
+from tutor.engine.rules import GAMES
 from tutor.scenarios import check_text, walk
 
 SEEDS = 500

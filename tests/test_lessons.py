@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from pokerkit import EightOrBetterLowHand, StandardHighHand
 
+from tutor.course import TOPIC_EXTENSIONS
 from tutor.engine import (
     Game,
     Hand,
@@ -24,7 +25,6 @@ from tutor.engine import (
 )
 from tutor.engine.cards import Card
 from tutor.engine.errors import TutorError
-from tutor.engine.rules import TOPIC_EXTENSIONS
 from tutor.lessons import (
     RULE_IDS,
     TOPICS,

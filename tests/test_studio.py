@@ -10,8 +10,9 @@ import pytest
 from appkit import point_app_at, shown, sign_in, unescape
 from streamlit.testing.v1 import AppTest
 
+from tutor.course import TOPICS
 from tutor.engine.errors import ScenarioError
-from tutor.engine.rules import GAME_LABELS, GAMES, TOPICS
+from tutor.engine.rules import GAME_LABELS, GAMES
 from tutor.scenarios.bank import check_text
 from tutor.scenarios.places import locate, ordinal, plain_place
 from tutor.scenarios.templates import template, template_topics

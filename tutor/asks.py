@@ -33,12 +33,19 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any, Literal
 
-from tutor.engine.hands import Category, best_high
-from tutor.engine.irregularities import OUTCOMES
-from tutor.engine.messages import msg
-from tutor.engine.rules import RULE_IDS, Variant
-from tutor.engine.rulings import KINDS, RulingKind, register_kind, unregister_kind
-from tutor.engine.values import MAX_SEATS
+from tutor.engine import (
+    KINDS,
+    MAX_SEATS,
+    OUTCOMES,
+    RULE_IDS,
+    Category,
+    RulingKind,
+    Variant,
+    best_high,
+    msg,
+    register_kind,
+    unregister_kind,
+)
 from tutor.i18n import N_, _, ngettext
 from tutor.numbers import format_amount as said_amount_of
 from tutor.numbers import format_list

@@ -28,7 +28,7 @@ from typing import Any
 import streamlit as st
 
 from tutor.config import ConfigError
-from tutor.engine.errors import TutorError
+from tutor.engine import TutorError
 from tutor.i18n import _
 from tutor.progress.identity import CLIENT_POLICY, OVERALL_POLICY
 from tutor.ui.data import available_store

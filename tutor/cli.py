@@ -422,7 +422,7 @@ def cmd_health(as_json: bool, out: TextIO) -> int:
 def cmd_reset_pin(name: str, out: TextIO) -> int:
     """``tutor learner reset-pin NAME``: print a one-time PIN; 1 when there is no such
     learner or the store cannot be used."""
-    from tutor.engine.errors import TutorError
+    from tutor.engine import TutorError
     from tutor.progress import ProgressStore
     from tutor.scenarios.text import terminal_safe
 

@@ -11,7 +11,7 @@ from decimal import Decimal, InvalidOperation
 from importlib.resources import files
 from pathlib import Path
 
-from tutor.engine.errors import TutorError
+from tutor.engine import TutorError
 
 APP_FOLDER = "stud-tutor"
 DATABASE_FILE = "progress.sqlite3"

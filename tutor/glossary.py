@@ -25,8 +25,7 @@ from typing import Any
 import yaml
 
 from tutor import files
-from tutor.engine.errors import TutorError
-from tutor.engine.rules import RULE_IDS
+from tutor.engine import RULE_IDS, TutorError
 from tutor.i18n import LANGUAGES
 
 #: The glossary's file name, in the lessons folder.

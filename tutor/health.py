@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine.errors import TutorError
+from tutor.engine import TutorError
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from tutor import files
-from tutor.engine.errors import TutorError
-from tutor.engine.rules import RULE_IDS, TOPICS
+from tutor.course import TOPICS
+from tutor.engine import RULE_IDS, TutorError
 from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES
 
 if TYPE_CHECKING:

@@ -12,11 +12,16 @@ from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from tutor.engine.actions import KIND_ORDER, legal_text, read_decision
-from tutor.engine.cards import RANK_CHARS, Card
-from tutor.engine.errors import ActionSyntaxError
-from tutor.engine.hands import best_razz
-from tutor.engine.values import SMALL_BET_STREETS
+from tutor.engine import (
+    KIND_ORDER,
+    RANK_CHARS,
+    SMALL_BET_STREETS,
+    ActionSyntaxError,
+    Card,
+    best_razz,
+    legal_text,
+    read_decision,
+)
 from tutor.i18n import N_, _
 
 

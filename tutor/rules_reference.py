@@ -29,14 +29,7 @@ from babel.messages.catalog import Catalog
 
 from tutor import catalogue_files
 from tutor.catalogue_files import Entry
-from tutor.engine.rules import (
-    DEFAULT_GAME,
-    PRESETS,
-    RULE_IDS,
-    VARIANTS,
-    Game,
-    house_rules,
-)
+from tutor.engine import DEFAULT_GAME, PRESETS, RULE_IDS, VARIANTS, Game, house_rules
 from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALE_DIR, normalise, translations
 from tutor.scenarios.model import Scenario
 

@@ -41,7 +41,7 @@ from pathlib import Path
 from string import Template
 from typing import IO, Any, Self, TextIO
 
-from tutor.engine.errors import TutorError
+from tutor.engine import TutorError
 
 #: Streamlit reads every config option from an environment variable of this form.
 COOKIE_SECRET_VAR = "STREAMLIT_SERVER_COOKIE_SECRET"

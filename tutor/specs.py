@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tutor.engine.cards import RANK_CHARS
+from tutor.engine import RANK_CHARS
 
 MAX_CARDS = 7
 MAX_AMOUNT = 10**9

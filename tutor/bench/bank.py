@@ -10,10 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from tutor.bench.common import best_of, fmt_time, render
+from tutor.course import SPEC_TOPICS as TOPICS
 from tutor.engine import (
     ASK_KINDS,
+    DECK,
     NEEDS_PLAYER,
     PRESETS,
+    VARIANTS,
     Card,
     Hand,
     HandSetup,
@@ -23,11 +26,8 @@ from tutor.engine import (
     TableView,
     TutorError,
     house_rules,
+    scenario_text,
 )
-from tutor.engine.actions import scenario_text
-from tutor.engine.cards import DECK
-from tutor.engine.rules import SPEC_TOPICS as TOPICS
-from tutor.engine.rules import VARIANTS
 from tutor.scenarios import load_bank
 
 COUNT = 1000

@@ -35,7 +35,7 @@ SEED = 20261201
 def _asks() -> list[tuple[str, int, str, str, str, str]]:
     """(scenario id, step, kind, topic, game, rules text) of every ask in the bundled bank."""
     from tutor import config
-    from tutor.engine.rules import RULE_IDS
+    from tutor.engine import RULE_IDS
     from tutor.scenarios.bank import load_bank
 
     rng = random.Random(SEED)

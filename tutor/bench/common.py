@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
-from tutor.engine.cards import DECK, Card
+from tutor.engine import DECK, Card
 
 #: What every benchmark module's ``run()`` returns: table rows (the first row is the header)
 #: and the numbers for ``--json`` (speed ratios are "their time / our time"; a few

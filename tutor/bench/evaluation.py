@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tutor.bench.common import BenchResult, best_of, fmt_ratio, fmt_time, seeded_hands
-from tutor.engine.cards import Card
-from tutor.engine.hands import best_high, best_low, high_value, low_value
+from tutor.engine import Card, best_high, best_low, high_value, low_value
 
 HANDS = 2000
 ROUNDS = 5

@@ -9,18 +9,19 @@ from typing import Any
 
 from tutor.bench.common import SEED, BenchResult, best_of, fmt_ratio, fmt_time
 from tutor.engine import (
+    DECK,
+    DEFAULT_GAME,
     Action,
     ActionKind,
+    Card,
     Game,
     Hand,
     HandSetup,
     SeatSetup,
     Stakes,
+    Street,
     house_rules,
 )
-from tutor.engine.cards import DECK, Card
-from tutor.engine.rules import DEFAULT_GAME
-from tutor.engine.table import Street
 
 HANDS = 100
 ROUNDS = 3

@@ -26,6 +26,8 @@ from tutor.engine import (
     Game,
     Hand,
     HandSetup,
+    Irregularity,
+    IrrRuling,
     Ruling,
     SeatSetup,
     Stakes,
@@ -33,10 +35,11 @@ from tutor.engine import (
     TableView,
     TutorError,
     house_rules,
+    legal_action,
+    rule,
+    scenario_text,
     to_json,
 )
-from tutor.engine.actions import legal_action, scenario_text
-from tutor.engine.irregularities import Irregularity, IrrRuling, rule
 from tutor.i18n import DEFAULT_LANGUAGE, _, current_language, use_language
 from tutor.scenarios import Scenario
 from tutor.scenarios.fields import DEFAULT_PROMPTS

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from tutor.drills.targets import TARGETS, Target
-from tutor.engine import PRESETS
-from tutor.engine.rules import DEFAULT_GAME
-from tutor.engine.rules import GAMES as ENGINE_GAMES
+from tutor.engine import DEFAULT_GAME, PRESETS
+from tutor.engine import GAMES as ENGINE_GAMES
 from tutor.i18n import N_
 
 #: One line per preset, for the drill's preset picker.

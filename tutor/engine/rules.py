@@ -55,9 +55,6 @@ __all__ = [
     "PRESET_VALUES",
     "RAZZ_LOW",
     "RULE_IDS",
-    "SPEC_TOPICS",
-    "TOPICS",
-    "TOPIC_EXTENSIONS",
     "VARIANTS",
     "CommunityOpener",
     "Game",
@@ -391,26 +388,6 @@ for _variant in (
 Game.STUD8, Game.STUD, Game.RAZZ = Game("stud8"), Game("stud"), Game("razz")
 #: The game a hand is when nothing says otherwise (the scenario format's default).
 DEFAULT_GAME = Game.STUD8
-
-#: The scenario topics of the spec ("Topics"), in course order.
-SPEC_TOPICS: tuple[str, ...] = (
-    "ante",
-    "buy-in",
-    "deal",
-    "bring-in",
-    "betting-limits",
-    "pair-on-fourth",
-    "first-to-act",
-    "raise-cap",
-    "community-river",
-    "low-qualification",
-    "showdown",
-    "split-pot",
-    "side-pots",
-)
-#: Topics this project adds to the spec's list (documented in README, "Irregularities").
-TOPIC_EXTENSIONS: tuple[str, ...] = ("irregularities",)
-TOPICS: tuple[str, ...] = SPEC_TOPICS + TOPIC_EXTENSIONS
 
 #: The stable rule ids of the rules document, which every ruling cites.
 RULE_IDS: tuple[str, ...] = (

@@ -17,9 +17,7 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from tutor.asks import ASKS, hidden_until_answered
-from tutor.engine.messages import Message
-from tutor.engine.rules import GAME_LABELS
-from tutor.engine.rulings import to_json
+from tutor.engine import GAME_LABELS, Message, to_json
 from tutor.quiz import action_candidates, format_amount, to_amount
 from tutor.quiz_ruling import NOBODY, asks_for_next, label, outcome_choices
 from tutor.scenarios.model import Scenario

@@ -35,7 +35,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from tutor.engine.rules import GAMES, PRESETS
+from tutor.engine import GAMES, PRESETS
 from tutor.progress.answers_csv import cell
 from tutor.progress.records import Learner, ProgressError
 from tutor.progress.schema import (

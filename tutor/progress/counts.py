@@ -25,7 +25,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from tutor.engine.rules import PRESETS
+from tutor.engine import PRESETS
 from tutor.progress.connection import (
     _ANSWER_ID,
     _SEED_LIMIT,

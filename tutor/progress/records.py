@@ -10,8 +10,8 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
 
-from tutor.engine.errors import TutorError
-from tutor.engine.rules import GAMES as ENGINE_GAMES
+from tutor.engine import GAMES as ENGINE_GAMES
+from tutor.engine import TutorError
 from tutor.scenarios.text import skeleton
 
 NAME_MAX = 40

@@ -23,8 +23,8 @@ demo.yaml:2:7: game: expected one of stud8, stud, razz... but got 'stud-8'; did 
 
 from __future__ import annotations
 
-from tutor.engine.rules import TOPICS
-from tutor.engine.rulings import ASK_KINDS
+from tutor.course import TOPICS
+from tutor.engine import ASK_KINDS
 from tutor.scenarios.bank import (
     Bank,
     ScenarioFileError,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tutor import files
-from tutor.engine.errors import ScenarioError
+from tutor.engine import ScenarioError
 from tutor.i18n import _, current_language
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.nodes import MAX_BYTES

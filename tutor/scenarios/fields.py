@@ -5,14 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tutor.asks import ASKS
-from tutor.engine import actions
-from tutor.engine.cards import RANK_CHARS, SUIT_CHARS
-from tutor.engine.hands import Category
-from tutor.engine.registry import Derived, Names
-from tutor.engine.rules import DEFAULT_GAME, OVERRIDE_FIELDS, PRESETS, TOPICS
-from tutor.engine.rules import GAMES as GAMES_OF_ENGINE
-from tutor.engine.rulings import ASK_KINDS
-from tutor.engine.values import STREETS, Street
+from tutor.course import TOPICS
+from tutor.engine import (
+    ASK_KINDS,
+    DEFAULT_GAME,
+    OVERRIDE_FIELDS,
+    PRESETS,
+    RANK_CHARS,
+    STREETS,
+    SUIT_CHARS,
+    Category,
+    Derived,
+    Names,
+    Street,
+)
+from tutor.engine import GAMES as GAMES_OF_ENGINE
 from tutor.specs import (
     NAME,
     RANK_CLASS,
@@ -65,7 +72,6 @@ CARD_PATTERN = rf"^{_CARD_RE}$"
 CARD_OR_UNKNOWN_PATTERN = rf"^({_CARD_RE}|\?\?)$"
 CARDS_TEXT_PATTERN = rf"^\s*(({_CARD_RE}|\?\?)([\s,]+({_CARD_RE}|\?\?))*)?\s*$"
 #: The action grammar's pattern, from the engine's one grammar (``tutor.engine.actions``).
-ACTION_PATTERN = actions.ACTION_PATTERN
 
 
 def _house_spec() -> Obj:

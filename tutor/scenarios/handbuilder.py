@@ -16,10 +16,16 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
-from tutor.engine.actions import scenario_text
-from tutor.engine.cards import RANK_CHARS, SUIT_CHARS, UNKNOWN
-from tutor.engine.errors import TutorError
-from tutor.engine.rulings import ASK_KINDS, NEEDS_PLAYER, to_json
+from tutor.engine import (
+    ASK_KINDS,
+    NEEDS_PLAYER,
+    RANK_CHARS,
+    SUIT_CHARS,
+    UNKNOWN,
+    TutorError,
+    scenario_text,
+    to_json,
+)
 from tutor.i18n import _
 from tutor.scenarios.bank import check_text
 from tutor.scenarios.model import Scenario

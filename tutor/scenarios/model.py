@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from tutor.engine.cards import Card
+from tutor.engine import Card
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,20 +14,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.engine.actions import read_action
-from tutor.engine.cards import Card
-from tutor.engine.errors import ActionSyntaxError
-from tutor.engine.irregularities import IRREGULARITIES
-from tutor.engine.messages import render
-from tutor.engine.rules import (
+from tutor.engine import (
     DEFAULT_GAME,
     DEFAULT_PRESET,
     GAMES,
+    IRREGULARITIES,
+    LOW_KINDS,
     VARIANTS,
+    ActionSyntaxError,
+    Card,
     Game,
     Variant,
+    read_action,
+    render,
+    unfit_said,
 )
-from tutor.engine.rulings import LOW_KINDS, unfit_said
 from tutor.i18n import _
 from tutor.scenarios import fields as F
 from tutor.scenarios.model import Ask, Event, Scenario, SeatSpec, StakesSpec, Step

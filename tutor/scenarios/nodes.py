@@ -10,7 +10,7 @@ from typing import Any
 import yaml
 from yaml.resolver import Resolver
 
-from tutor.engine.errors import ScenarioError
+from tutor.engine import ScenarioError
 from tutor.i18n import _
 from tutor.scenarios.text import QUOTE_LIMIT, clip, count, quote
 

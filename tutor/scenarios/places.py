@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tutor.engine.errors import ScenarioError
+from tutor.engine import ScenarioError
 
 _ORDINALS = (
     "first",

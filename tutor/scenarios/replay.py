@@ -12,11 +12,13 @@ from typing import Any
 
 from tutor.asks import ASKS
 from tutor.engine import (
+    IRREGULARITIES,
     Card,
     Game,
     Hand,
     HandSetup,
     IllegalActionError,
+    Irregularity,
     Operation,
     Ruling,
     ScenarioError,
@@ -25,11 +27,11 @@ from tutor.engine import (
     Start,
     Street,
     TutorError,
+    Where,
     house_rules,
+    rule,
     to_json,
 )
-from tutor.engine.errors import Where
-from tutor.engine.irregularities import IRREGULARITIES, Irregularity, rule
 from tutor.i18n import _
 from tutor.scenarios.model import Ask, Event, Scenario, Step
 

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from tutor import specs as S
+from tutor.engine import ACTION_PATTERN
 from tutor.scenarios import fields as F
 
 _CARD = {"type": "string", "pattern": F.CARD_PATTERN}
@@ -74,7 +75,7 @@ def _spec(spec: S.Spec, description: str = "") -> dict[str, Any]:
             text,
         )
     if isinstance(spec, S.Actions):
-        one = {"type": "string", "pattern": F.ACTION_PATTERN}
+        one = {"type": "string", "pattern": ACTION_PATTERN}
         return _desc(
             {"anyOf": [one, {"type": "array", "minItems": 1, "items": one}]}, text
         )

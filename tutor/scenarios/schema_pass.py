@@ -15,9 +15,14 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from tutor import specs as S
-from tutor.engine.actions import read_action
-from tutor.engine.cards import UNKNOWN, Card
-from tutor.engine.errors import ActionSyntaxError, CardError, ScenarioError
+from tutor.engine import (
+    UNKNOWN,
+    ActionSyntaxError,
+    Card,
+    CardError,
+    ScenarioError,
+    read_action,
+)
 from tutor.i18n import N_, _, ngettext
 from tutor.scenarios import fields as F
 from tutor.scenarios.nodes import Map, Node, Scalar, Seq, describe

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from functools import cache
 
-from tutor.engine.actions import scenario_text
-from tutor.engine.rules import (
+from tutor.course import TOPICS
+from tutor.engine import (
     DEFAULT_GAME,
     GAME_LABELS,
     PRESETS,
-    TOPICS,
     VARIANTS,
     Game,
+    scenario_text,
+    unfit_said,
 )
-from tutor.engine.rulings import unfit_said
 
 
 def _or_list(words: list[str]) -> str:

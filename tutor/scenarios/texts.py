@@ -48,7 +48,7 @@ from babel.messages.catalog import Catalog
 
 from tutor import catalogue_files
 from tutor.catalogue_files import Entry, Gap
-from tutor.engine.errors import ScenarioError
+from tutor.engine import ScenarioError
 from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, current_language, normalise
 from tutor.i18n import translations as _translations
 from tutor.scenarios.bank import load_bank

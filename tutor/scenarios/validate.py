@@ -9,7 +9,7 @@ file with problems.
 
 from __future__ import annotations
 
-from tutor.engine.errors import ScenarioError
+from tutor.engine import ScenarioError
 from tutor.i18n import ngettext
 from tutor.scenarios import fields as F
 from tutor.scenarios.model import Scenario

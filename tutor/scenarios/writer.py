@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor import files
-from tutor.engine.errors import ScenarioError, TutorError
+from tutor.engine import ScenarioError, TutorError
 from tutor.i18n import _, ngettext
 from tutor.scenarios.bank import PATTERNS, check_file, check_text
 from tutor.scenarios.fields import ID_PATTERN

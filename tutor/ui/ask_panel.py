@@ -12,9 +12,7 @@ from typing import Any
 import streamlit as st
 
 from tutor.asks import ASKS, check_answer, describe, hidden_until_answered, incomplete
-from tutor.engine.errors import TutorError
-from tutor.engine.messages import Message
-from tutor.engine.table import Hand, Operation
+from tutor.engine import Hand, Message, Operation, TutorError
 from tutor.i18n import N_, _
 from tutor.progress import ProgressStore
 from tutor.quiz import Verdict, hint_text
@@ -59,7 +57,7 @@ def ask_topic(scenario_topic: str, kind: str) -> str:
     topics = entry.topics if entry is not None else ()
     if not topics or scenario_topic in topics:
         return scenario_topic
-    from tutor.engine.rules import TOPICS
+    from tutor.course import TOPICS
 
     return topics[0] if scenario_topic in TOPICS else scenario_topic
 
@@ -248,7 +246,7 @@ def compare_html(rows: Sequence[tuple[str, str, str]]) -> str:
 
 def compare_rows(scenario: Scenario, index: int) -> list[tuple[str, str, str]]:
     """One ask's answer under every preset, with each preset's one-line description."""
-    from tutor.engine.rules import PRESETS
+    from tutor.engine import PRESETS
     from tutor.ui.bank import walk_until_refused
 
     rows = []

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import streamlit as st
 
-from tutor.engine.errors import TutorError
+from tutor.engine import TutorError
 from tutor.i18n import _, ngettext
 from tutor.progress import Learner, ProgressStore
 from tutor.progress import classes as cl

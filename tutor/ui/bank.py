@@ -15,7 +15,7 @@ from types import MappingProxyType
 import streamlit as st
 
 from tutor import config
-from tutor.engine.errors import ScenarioError, TutorError
+from tutor.engine import ScenarioError, TutorError
 from tutor.i18n import _, ngettext
 from tutor.lessons import Lesson, asked_rules, lesson_for_scenario, lesson_for_topic
 from tutor.numbers import format_count
@@ -317,7 +317,7 @@ def scenario_label(scenario: Scenario) -> str:
 
 def topics_in(scenarios: Sequence[Scenario]) -> list[str]:
     """The topics present, in course order (unknown topics last, alphabetically)."""
-    from tutor.engine.rules import TOPICS
+    from tutor.course import TOPICS
 
     present = {s.topic for s in scenarios}
     return [t for t in TOPICS if t in present] + sorted(present - set(TOPICS))
@@ -335,7 +335,7 @@ def course_key(
     (by id; see :func:`tutor.lessons.lesson_for_scenario`). A topic no lesson covers comes
     after every lesson.
     """
-    from tutor.engine.rules import TOPICS
+    from tutor.course import TOPICS
 
     shown = lesson_for_scenario(course, scenario.topic, asked.get(scenario.id, ()))
     if shown is not None:

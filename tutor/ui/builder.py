@@ -13,8 +13,8 @@ from typing import Any
 import streamlit as st
 
 from tutor.asks import ASKS, describe
-from tutor.engine.errors import TutorError
-from tutor.engine.rules import DEFAULT_GAME, GAME_LABELS, PRESETS, TOPICS
+from tutor.course import TOPICS
+from tutor.engine import DEFAULT_GAME, GAME_LABELS, PRESETS, TutorError
 from tutor.i18n import _
 from tutor.scenarios import handbuilder as hb
 from tutor.ui.state import STUDIO_TEXT, Settings
@@ -219,7 +219,7 @@ def _card_grid(doc: Any) -> None:
 
 def _short_of_cards(doc: Any, hand: Any) -> list[str]:
     """The players still in who lack a card of the street the engine is at."""
-    from tutor.engine.values import CARDS_AT
+    from tutor.engine import CARDS_AT
 
     need = CARDS_AT.get(hand.street, 0)
     folded = {s.name for s in hand.view().seats if getattr(s, "folded", False)}

@@ -10,8 +10,7 @@ from datetime import UTC, date, datetime, time, timedelta
 
 import streamlit as st
 
-from tutor.engine.errors import TutorError
-from tutor.engine.rules import GAME_LABELS, PRESETS
+from tutor.engine import GAME_LABELS, PRESETS, TutorError
 from tutor.i18n import _
 from tutor.progress import ProgressStore
 from tutor.progress import classes as cl

@@ -22,7 +22,7 @@ import plotly.graph_objects as go  # type: ignore[import-untyped]
 import streamlit as st
 
 from tutor.charts import chart_text
-from tutor.engine.rules import GAME_LABELS, PRESETS
+from tutor.engine import GAME_LABELS, PRESETS
 from tutor.i18n import N_, _
 from tutor.numbers import format_seconds
 from tutor.progress import ProgressStore

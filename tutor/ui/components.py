@@ -8,7 +8,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.engine.errors import TutorError
+from tutor.engine import TutorError
 from tutor.i18n import N_, _
 from tutor.ui.state import FOCUS_WATCHER as FOCUS_WATCHER_KEY
 from tutor.ui.state import Settings

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from tutor.engine.cards import Card
+from tutor.engine import Card
 from tutor.quiz import to_amount
 
 

@@ -159,7 +159,7 @@ def available_store() -> ProgressStore | None:
     :data:`STORE_RETRY_SECONDS` per process; the pages then run without the store
     (:func:`store_notice` says what happens to answers meanwhile).
     """
-    from tutor.engine.errors import TutorError
+    from tutor.engine import TutorError
 
     key = _settings_key()
     now = time.monotonic()
@@ -221,7 +221,7 @@ _outboxes: dict[str, Outbox] = {}
 
 def outbox() -> Outbox | None:
     """The queue of answers kept in the data folder, or None if the folder is unusable."""
-    from tutor.engine.errors import TutorError
+    from tutor.engine import TutorError
     from tutor.progress.outbox import Outbox
 
     try:
@@ -322,7 +322,7 @@ def replay_soon(store: ProgressStore | None) -> None:
 def _replay_loop(
     box: Outbox, store: ProgressStore | None, key: tuple[str | None, ...]
 ) -> None:
-    from tutor.engine.errors import TutorError
+    from tutor.engine import TutorError
 
     pause = REPLAY_SECONDS
     while box.waiting():

@@ -43,8 +43,7 @@ from tutor.drills.session import (
     streak,
     summary,
 )
-from tutor.engine import PRESETS
-from tutor.engine.errors import TutorError
+from tutor.engine import PRESETS, TutorError
 from tutor.i18n import N_, _, ngettext
 from tutor.quiz import Verdict
 from tutor.scenarios import StepResult, walk

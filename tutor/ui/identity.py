@@ -28,7 +28,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.engine.errors import TutorError
+from tutor.engine import TutorError
 from tutor.i18n import ngettext
 from tutor.progress import ProgressStore
 from tutor.progress.identity import (

@@ -20,7 +20,7 @@ from streamlit.runtime.scriptrunner_utils.script_run_context import (
     get_script_run_ctx,
 )
 
-from tutor.engine.errors import TutorError
+from tutor.engine import TutorError
 from tutor.i18n import LANGUAGES, _, choose_language, set_language_resolver
 from tutor.progress import Learner, ProgressStore
 from tutor.ui.state import (

@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from tutor.engine.errors import TutorError
-from tutor.engine.rules import RULE_IDS
+from tutor.engine import RULE_IDS, TutorError
 from tutor.i18n import N_, _, current_language
 from tutor.ui.data import lessons, progress_store
 from tutor.ui.glossary_links import linked_markdown

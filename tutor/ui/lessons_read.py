@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from tutor.engine.errors import TutorError
+from tutor.engine import TutorError
 from tutor.ui.data import progress_store
 from tutor.ui.state import LESSONS_READ, LESSONS_READ_SAVED, Settings
 

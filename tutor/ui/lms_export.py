@@ -14,7 +14,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.engine.errors import TutorError
+from tutor.engine import TutorError
 from tutor.i18n import _, ngettext
 from tutor.lms import moodle, qti
 from tutor.lms.items import Item, items_of

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from tutor.engine.errors import TutorError
-from tutor.engine.rules import TOPICS
+from tutor.course import TOPICS
+from tutor.engine import TutorError
 from tutor.i18n import N_, _, ngettext
 from tutor.progress import ProgressStore
 from tutor.scenarios.model import Scenario

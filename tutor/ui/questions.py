@@ -13,8 +13,7 @@ import re
 from functools import lru_cache
 
 from tutor.asks import describe
-from tutor.engine.errors import TutorError
-from tutor.engine.rules import GAMES, PRESETS
+from tutor.engine import GAMES, PRESETS, TutorError
 from tutor.progress.answers_csv import Asked
 from tutor.scenarios.model import Scenario
 

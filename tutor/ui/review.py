@@ -19,7 +19,7 @@ import streamlit as st
 
 from tutor import config
 from tutor.drills import TARGETS, generate
-from tutor.engine.errors import TutorError
+from tutor.engine import TutorError
 from tutor.i18n import N_, _, ngettext
 from tutor.progress import ProgressStore
 from tutor.review import FAST_SECONDS, coming_days, due_now, rebuild, sync

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 import streamlit as st
 
 from tutor import config
-from tutor.engine.rules import PRESETS, RULE_IDS
+from tutor.engine import PRESETS, RULE_IDS
 from tutor.i18n import current_language
 from tutor.rules_reference import (
     RN_,

@@ -18,7 +18,7 @@ from typing import Any
 import streamlit as st
 
 from tutor.auth import auth_mode, learner_pin_required, signin_sidebar
-from tutor.engine.errors import TutorError
+from tutor.engine import TutorError
 from tutor.i18n import _, current_language
 from tutor.progress import Learner, ProgressStore
 from tutor.progress.identity import PIN_POLICY, pin_key

@@ -10,8 +10,7 @@ from typing import Any, Generic, TypeVar, cast
 
 import streamlit as st
 
-from tutor.engine.errors import TutorError
-from tutor.engine.rules import GAME_TITLES, PRESETS
+from tutor.engine import GAME_TITLES, PRESETS, TutorError
 from tutor.i18n import N_, current_language, normalise, translations
 from tutor.progress import Learner, ProgressStore, unresolved_learner
 from tutor.ui.data import keeps_answers

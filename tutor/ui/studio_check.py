@@ -11,7 +11,7 @@ from typing import Any
 
 from babel.numbers import format_decimal
 
-from tutor.engine.errors import ScenarioError
+from tutor.engine import ScenarioError
 from tutor.i18n import _
 from tutor.numbers import locale_of
 from tutor.scenarios.bank import check_text

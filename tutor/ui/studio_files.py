@@ -12,8 +12,7 @@ from pathlib import Path
 import streamlit as st
 
 from tutor import files
-from tutor.engine.errors import TutorError
-from tutor.engine.rules import GAME_LABELS
+from tutor.engine import GAME_LABELS, TutorError
 from tutor.i18n import N_, _, ngettext
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.writer import BankFile, BankWriteError

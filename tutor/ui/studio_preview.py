@@ -10,8 +10,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from tutor.engine.errors import TutorError
-from tutor.engine.rules import PRESETS
+from tutor.engine import PRESETS, TutorError
 from tutor.i18n import _
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import walk

@@ -10,7 +10,7 @@ from pathlib import Path
 import streamlit as st
 
 from tutor import config
-from tutor.engine.errors import TutorError
+from tutor.engine import TutorError
 from tutor.i18n import _, ngettext
 from tutor.scenarios.writer import BankWriteError, InstructorBank
 from tutor.ui.state import (

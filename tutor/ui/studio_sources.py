@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor import files
-from tutor.engine.rules import DEFAULT_GAME, GAME_LABELS
+from tutor.engine import DEFAULT_GAME, GAME_LABELS
 from tutor.i18n import _
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.nodes import MAX_BYTES

@@ -8,7 +8,7 @@ from html import escape
 from types import MappingProxyType
 from typing import Any
 
-from tutor.engine.cards import Card
+from tutor.engine import Card
 from tutor.i18n import _, pgettext
 from tutor.numbers import format_amount
 from tutor.quiz import to_amount

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from tutor.engine.cards import Card
+from tutor.engine import Card
 
 #: Every ASCII punctuation character: CommonMark lets each be escaped with a backslash.
 _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")

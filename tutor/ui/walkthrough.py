@@ -14,8 +14,7 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
-from tutor.engine.errors import TutorError
-from tutor.engine.table import Hand, Operation
+from tutor.engine import Hand, Operation, TutorError
 from tutor.i18n import _, ngettext
 from tutor.progress import ProgressStore
 from tutor.scenarios.model import Scenario

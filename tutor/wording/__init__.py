@@ -39,10 +39,15 @@ from functools import cache
 from typing import Any
 
 from tutor import i18n, numbers
-from tutor.engine.cards import Card
-from tutor.engine.messages import Message, fallback, install
-from tutor.engine.rules import GAME_LABELS, GAME_TITLES
-from tutor.engine.values import DEEP
+from tutor.engine import (
+    DEEP,
+    GAME_LABELS,
+    GAME_TITLES,
+    Card,
+    Message,
+    fallback,
+    install,
+)
 
 log = logging.getLogger(__name__)
 

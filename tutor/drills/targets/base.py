@@ -14,8 +14,15 @@ from tutor.drills.generator import (
     Table,
     first,
 )
-from tutor.engine import PRESETS, Card, Ruling, Street
-from tutor.engine.rules import GAMES, PRESET_VALUES, games_where
+from tutor.engine import (
+    GAMES,
+    PRESET_VALUES,
+    PRESETS,
+    Card,
+    Ruling,
+    Street,
+    games_where,
+)
 
 Build = Callable[[Gen], "tuple[Table, Question] | None"]
 Hit = Callable[[Table, Ruling], bool]

@@ -21,9 +21,7 @@ from tutor.drills.targets.base import (
     _seat_names,
     round_open,
 )
-from tutor.engine import Ruling, Street
-from tutor.engine.irregularities import Irregularity
-from tutor.engine.values import STREETS
+from tutor.engine import STREETS, Irregularity, Ruling, Street
 from tutor.i18n import N_
 
 

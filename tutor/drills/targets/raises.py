@@ -9,9 +9,7 @@ from tutor.drills.generator import (
     first,
 )
 from tutor.drills.targets.base import CALLING, RAISING, Target
-from tutor.engine import Ruling, Street
-from tutor.engine.actions import read_action
-from tutor.engine.values import ActionKind
+from tutor.engine import ActionKind, Ruling, Street, read_action
 from tutor.i18n import N_
 
 

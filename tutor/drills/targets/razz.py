@@ -11,8 +11,7 @@ from tutor.drills.targets.acting import first_to_act
 from tutor.drills.targets.base import Target, low_ranks
 from tutor.drills.targets.bring_in import door_ranks, forced_doors
 from tutor.drills.targets.showdown import to_showdown
-from tutor.engine import Card, Ruling
-from tutor.engine.rules import games_where
+from tutor.engine import Card, Ruling, games_where
 from tutor.i18n import N_
 
 #: The games played for low only.

@@ -19,8 +19,7 @@ from tutor.drills.targets.base import (
     cards_of_ranks,
     hand_over,
 )
-from tutor.engine import Card, Ruling
-from tutor.engine.hands import low_hand
+from tutor.engine import Card, Ruling, low_hand
 from tutor.i18n import N_
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.engine.rules import GAME_TITLES
+from tutor.engine import GAME_TITLES
 from tutor.i18n import _
 from tutor.numbers import format_list
 from tutor.ui.components import guarded

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tutor.engine.actions import ACTION_FORMS
+from tutor.engine import ACTION_FORMS
 from tutor.i18n import N_
 from tutor.wording import Params, Template
 from tutor.wording.en.common import joined

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from tutor.engine.values import Street
+from tutor.engine import Street
 from tutor.i18n import N_
 from tutor.wording import Params, Template
 from tutor.wording.en.common import joined, said

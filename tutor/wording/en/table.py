@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tutor.engine.boards import board_said, low_board_said
-from tutor.engine.cards import Card
-from tutor.engine.rules import ShortDeck
-from tutor.engine.values import Action, ActionKind
+from tutor.engine import Action, ActionKind, Card, ShortDeck, board_said, low_board_said
 from tutor.wording import Params, Template
 from tutor.wording.en.common import joined, listed, said
 
