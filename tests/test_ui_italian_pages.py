@@ -158,9 +158,7 @@ def test_the_learner_pages_speak_italian(env: Path) -> None:
     charts = texts(progress)
     assert {"Padronanza per argomento", "Precisione per argomento"} <= set(charts)
     assert "Come si calcola la padronanza" in charts
-    if elsewhere:
-        pieces = sorted({t.split(" in ", 1)[0] for v in elsewhere.values() for t in v})
-        pytest.xfail(f"the ask panel's own strings are not translated yet: {pieces}")
+    assert elsewhere == {}
 
 
 @pytest.mark.parametrize("name", sorted(OTHERS))
@@ -170,11 +168,7 @@ def test_practice_and_review_speak_italian(env: Path, name: str) -> None:
         assert english_on(at, main=False) == []  # the sidebar is this work's
         found = english_on(at, sidebar=False)
     assert at.sidebar.selectbox(key="game_filter").label == "Gioco"
-    if found:
-        pytest.xfail(
-            f"{name}'s own strings are not translated yet (the honest-questions "
-            f"work's files): {found[:3]}"
-        )
+    assert found == []
 
 
 def test_under_english_the_pages_read_as_with_no_language_chosen(

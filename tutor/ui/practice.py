@@ -13,6 +13,7 @@ from tutor.i18n import N_, _, ngettext
 from tutor.progress import ProgressStore
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult
+from tutor.scenarios.texts import localised
 from tutor.ui.ask_panel import (
     ask_panel,
     ask_topic,
@@ -333,6 +334,9 @@ def practice_page(settings: Settings) -> None:
         _summary(queue)
         return
     scenario, index = queue[pos]
+    scenario = localised(
+        scenario
+    )  # its title, prompts and hints in the session's language
     st.subheader(
         _("Question {n} of {count}: {title}").format(
             n=pos + 1, count=len(queue), title=plain(scenario.title)

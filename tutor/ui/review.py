@@ -25,6 +25,7 @@ from tutor.progress import ProgressStore
 from tutor.review import FAST_SECONDS, coming_days, due_now, rebuild, sync
 from tutor.scenarios import Scenario, StepResult, replay_scenario, walk
 from tutor.scenarios.bank import PATTERNS
+from tutor.scenarios.texts import localised
 from tutor.ui.ask_panel import (
     ask_panel,
     blocked_notice,
@@ -141,9 +142,10 @@ def review_question(ref: Ref, settings: Settings) -> Question | None:
     (None if it is gone)."""
     kind, name, number = ref
     if kind == "bank":
-        scenario = scenario_bank().get(name)
-        if scenario is None:
+        found = scenario_bank().get(name)
+        if found is None:
             return None
+        scenario = localised(found)  # its texts in the session's language
         results = walk_scenario(scenario, settings.preset_override)
         for pos, result in enumerate(results):
             if result.index == number and result.kind == "ask":
