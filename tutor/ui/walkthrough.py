@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 import streamlit as st
 
 from tutor.engine import Hand, Operation, TutorError
-from tutor.i18n import _, ngettext
+from tutor.i18n import DEFAULT_LANGUAGE, _, current_language, ngettext
 from tutor.progress import ProgressStore
 from tutor.scenarios.model import Scenario
 from tutor.scenarios.replay import StepResult, start_hand
@@ -191,7 +191,12 @@ def _show_step(
                 or _("Nothing yet.")
             )
         what = _("What went wrong") if result.kind == "event" else _("Action")
-        st.markdown(f"**{what}:** {plain(table_notation(result.text))}")
+        if result.kind == "act" and current_language() != DEFAULT_LANGUAGE:
+            # the scenario's action line is the format's English grammar: the lines the
+            # engine says below it tell the same action in the session's language
+            st.markdown(f"**{what}:**")
+        else:
+            st.markdown(f"**{what}:** {plain(table_notation(result.text))}")
         if not screen.before_event:  # a ruling asks what these lines say
             st.markdown(
                 "\n".join(
