@@ -288,7 +288,7 @@ def test_practice_and_review_speak_italian(
         at.switch_page("app_pages/practice.py").run()
         screens = {"practice question": english_on(at)}
         assert [t.value for t in at.title] == ["Pratica"]
-        assert at.button(key="pr_check").label == "Verifica"
+        assert at.button(key="pr_check").label == "Controlla"
         at.number_input(key="pr_ui-third-street_0_0_each").set_value(1.0)
         at.number_input(key="pr_ui-third-street_0_0_total").set_value(3.0)
         at.button(key="pr_check").click().run()
