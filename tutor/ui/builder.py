@@ -61,8 +61,8 @@ def _new_hand() -> None:
     count = int(BD_SEATS.get())
     names = [str(BD_NAME.at(n).get() or "") for n in range(count)]
     stacks = [BD_STACK.at(n).get() for n in range(count)]
-    topic = BD_TOPIC.get() if BD_TOPIC.present() else TOPICS[0]
-    game = BD_GAME.get() if BD_GAME.present() else DEFAULT_GAME.value
+    topic = BD_TOPIC.get() or TOPICS[0]
+    game = BD_GAME.get() or DEFAULT_GAME.value
     try:
         doc = hb.new_document(
             scenario_id=BD_ID.get() or "built-hand",
