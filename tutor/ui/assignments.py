@@ -25,18 +25,22 @@ from tutor.progress import classes as cl
 from tutor.scenarios.model import Scenario
 from tutor.ui import dates
 from tutor.ui.state import (
-    LEARN_ASSIGNMENT,
-    LEARN_ASSIGNMENT_POS,
-    LEARN_JOIN_CODE,
-    LEARN_JOIN_MESSAGE,
+    ASG_OPEN,
+    ASG_POS,
+    JOIN_CODE,
+    JOIN_MESSAGE,
+    LEARN_ASG_ANSWER,
+    LEARN_ASG_BACK,
+    LEARN_ASG_START,
+    LEARN_DUE,
+    LEARN_DUE_OPEN,
+    LISTED_DONE,
     Settings,
 )
 from tutor.ui.text import plain
 
 log = logging.getLogger(__name__)
 WALKTHROUGH_PAGE = "app_pages/walkthrough.py"
-#: Session key: identities already joined to their listed classes in this session.
-_LISTED_DONE = "learn_listed_joined"
 
 
 @dataclass(frozen=True)
@@ -126,17 +130,14 @@ def _fmt_time(value: datetime) -> str:
 def _join(learner: Learner) -> None:
     from tutor.ui.data import progress_store
 
-    code = str(st.session_state.get(LEARN_JOIN_CODE) or "")
-    st.session_state[LEARN_JOIN_CODE] = ""
+    code = str(JOIN_CODE.get() or "")
+    JOIN_CODE.set("")
     try:
         joined = cl.join_class(progress_store(), learner, code)
     except TutorError as exc:
-        st.session_state[LEARN_JOIN_MESSAGE] = ("error", str(exc))
+        JOIN_MESSAGE.set(("error", str(exc)))
         return
-    st.session_state[LEARN_JOIN_MESSAGE] = (
-        "ok",
-        _("You are in the class {name}.").format(name=joined.name),
-    )
+    JOIN_MESSAGE.set(("ok", _("You are in the class {name}.").format(name=joined.name)))
 
 
 def join_listed_classes(store: ProgressStore, learner: Learner) -> None:
@@ -146,19 +147,19 @@ def join_listed_classes(store: ProgressStore, learner: Learner) -> None:
     if auth_mode() != "signin":
         return
     who = signed_in_identity()
-    if not who or st.session_state.get(_LISTED_DONE) == who:
+    if not who or LISTED_DONE.get() == who:
         return
     try:
         cl.join_listed(store, learner, who)
     except TutorError as exc:
         log.error("the listed classes could not be joined: %s", exc)
         return
-    st.session_state[_LISTED_DONE] = who
+    LISTED_DONE.set(who)
 
 
 def _join_message() -> None:
     """The last join's result (once), outside any folded box so that it is seen."""
-    message = st.session_state.pop(LEARN_JOIN_MESSAGE, None)
+    message = JOIN_MESSAGE.pop()
     if message is not None:
         (st.success if message[0] == "ok" else st.error)(plain(message[1]))
 
@@ -167,7 +168,7 @@ def join_box(learner: Learner) -> None:
     """A join-code box (Enter joins)."""
     st.text_input(
         _("Join a class: type the code your instructor gave you"),
-        key=LEARN_JOIN_CODE,
+        key=JOIN_CODE.name,
         max_chars=20,
         placeholder=_("six letters and digits"),
         on_change=_join,
@@ -177,8 +178,8 @@ def join_box(learner: Learner) -> None:
 
 # -- "Due" -----------------------------------------------------------------------------------
 def _open(assignment_id: int | None) -> None:
-    st.session_state[LEARN_ASSIGNMENT] = assignment_id
-    st.session_state[LEARN_ASSIGNMENT_POS] = None
+    ASG_OPEN.set(assignment_id)
+    ASG_POS.set(None)
 
 
 def progress_line(done: int, total: int, right: int) -> str:
@@ -212,7 +213,7 @@ def due_box(settings: Settings, store: ProgressStore) -> None:
         with st.expander(_("In a class? Join it with its code")):
             join_box(learner)
         return
-    with st.container(border=True, key="learn_due"):
+    with st.container(border=True, key=LEARN_DUE.name):
         st.markdown(_("**Due**"))
         if not mine:
             st.caption(_("Nothing is due."))
@@ -236,7 +237,7 @@ def due_box(settings: Settings, store: ProgressStore) -> None:
             with button:
                 st.button(
                     _("Open"),
-                    key=f"learn_due_open_{assignment.id}",
+                    key=LEARN_DUE_OPEN.at(assignment.id).name,
                     on_click=_open,
                     args=(assignment.id,),
                 )
@@ -246,7 +247,7 @@ def due_box(settings: Settings, store: ProgressStore) -> None:
 
 # -- one assignment --------------------------------------------------------------------------
 def _answer_drill(position: int | None) -> None:
-    st.session_state[LEARN_ASSIGNMENT_POS] = position
+    ASG_POS.set(position)
 
 
 def assignment_view(
@@ -257,7 +258,7 @@ def assignment_view(
 
     learner = settings.learner
     found = cl.assignment(store, assignment_id)
-    st.button(_("All lessons"), key="learn_asg_back", on_click=_open, args=(None,))
+    st.button(_("All lessons"), key=LEARN_ASG_BACK.name, on_click=_open, args=(None,))
     if (
         learner is None
         or found is None
@@ -276,7 +277,7 @@ def assignment_view(
             )
         )
     )
-    playing = st.session_state.get(LEARN_ASSIGNMENT_POS)
+    playing = ASG_POS.get()
     seen: set[str] = set()
     drills = 0
     for index, question in enumerate(asked):
@@ -303,7 +304,9 @@ def assignment_view(
                     )
                 )
             )
-            if right.button(_("Start"), key=f"learn_asg_start_{question.scenario.id}"):
+            if right.button(
+                _("Start"), key=LEARN_ASG_START.at(question.scenario.id).name
+            ):
                 start_walkthrough(question.scenario.id)
                 st.switch_page(WALKTHROUGH_PAGE)
             continue
@@ -319,7 +322,7 @@ def assignment_view(
         )
         right.button(
             _("Answer"),
-            key=f"learn_asg_answer_{index}",
+            key=LEARN_ASG_ANSWER.at(index).name,
             on_click=_answer_drill,
             args=(index,),
         )

@@ -17,37 +17,67 @@ from tutor.course import TOPICS
 from tutor.engine import DEFAULT_GAME, GAME_LABELS, PRESETS, TutorError
 from tutor.i18n import _
 from tutor.scenarios import handbuilder as hb
-from tutor.ui.state import STUDIO_TEXT, Settings
+from tutor.ui.state import (
+    BD_ACT,
+    BD_ADD_ASK,
+    BD_ANTE,
+    BD_ASK_KIND,
+    BD_BIG,
+    BD_CARD,
+    BD_DOC,
+    BD_EXPECT,
+    BD_FROM_DRAFT,
+    BD_GAME,
+    BD_ID,
+    BD_MSG,
+    BD_NAME,
+    BD_NEW,
+    BD_PROMPT,
+    BD_RULES,
+    BD_SEATS,
+    BD_SMALL,
+    BD_STACK,
+    BD_TITLE,
+    BD_TO,
+    BD_TO_EDITOR,
+    BD_TOPIC,
+    BD_UNDEAL,
+    BD_UNDO,
+    STUDIO_DRAFT,
+    STUDIO_SECTION,
+    Settings,
+)
 from tutor.ui.studio_draft import SECTIONS, load_text, take_editor_text
 from tutor.ui.text import plain
 
-DOC = "bd_doc"
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
 
 def _message(kind: str, text: str) -> None:
-    st.session_state["bd_msg"] = (kind, text)
+    BD_MSG.set((kind, text))
 
 
 def _new_hand() -> None:
-    s = st.session_state
-    count = int(s.get("bd_seats", 3))
-    names = [str(s.get(f"bd_name_{n}") or "") for n in range(count)]
-    stacks = [s.get(f"bd_stack_{n}") for n in range(count)]
+    count = int(BD_SEATS.get())
+    names = [str(BD_NAME.at(n).get() or "") for n in range(count)]
+    stacks = [BD_STACK.at(n).get() for n in range(count)]
+    topic = BD_TOPIC.get() or TOPICS[0]
+    game = BD_GAME.get() or DEFAULT_GAME.value
     try:
-        s[DOC] = hb.new_document(
-            scenario_id=s.get("bd_id") or "built-hand",
-            title=s.get("bd_title") or _("A hand built by clicking"),
-            topic=s.get("bd_topic", TOPICS[0]),
-            game=s.get("bd_game", DEFAULT_GAME.value),
-            rules=s.get("bd_rules", "online"),
-            small_bet=f"{float(s.get('bd_small', 2)):g}",
-            big_bet=f"{float(s.get('bd_big', 4)):g}",
-            ante=f"{float(s.get('bd_ante', 0.5)):g}",
+        doc = hb.new_document(
+            scenario_id=BD_ID.get() or "built-hand",
+            title=BD_TITLE.get() or _("A hand built by clicking"),
+            topic=topic,
+            game=game,
+            rules=BD_RULES.get(),
+            small_bet=f"{float(BD_SMALL.get()):g}",
+            big_bet=f"{float(BD_BIG.get()):g}",
+            ante=f"{float(BD_ANTE.get()):g}",
             seats=count,
             names=names,
             stacks=[None if v is None else f"{float(v):g}" for v in stacks],
         )
+        BD_DOC.set(doc)
     except Exception as exc:  # noqa: BLE001 - any bad choice is shown as a sentence
         _message("error", _("That table cannot be built: {why}").format(why=exc))
         return
@@ -57,7 +87,7 @@ def _new_hand() -> None:
 def _from_draft() -> None:
     take_editor_text()
     try:
-        st.session_state[DOC] = hb.load_document(st.session_state.get(STUDIO_TEXT, ""))
+        BD_DOC.set(hb.load_document(STUDIO_DRAFT.get()))
     except TutorError as exc:
         _message("error", str(exc))
         return
@@ -68,73 +98,71 @@ def _from_draft() -> None:
 
 def _seat_index() -> int:
     """The seat chosen in "Deal the next card to" (the first one if none)."""
-    names = [str(seat.get("name")) for seat in st.session_state[DOC]["seats"]]
-    chosen = st.session_state.get("bd_to")
+    names = [str(seat.get("name")) for seat in BD_DOC.get()["seats"]]
+    chosen = BD_TO.get()
     return names.index(chosen) if chosen in names else 0
 
 
 def _deal(card: str) -> None:
     try:
-        hb.deal(st.session_state[DOC], _seat_index(), card)
+        hb.deal(BD_DOC.get(), _seat_index(), card)
     except TutorError as exc:
         _message("error", str(exc))
 
 
 def _undeal() -> None:
-    hb.undeal(st.session_state[DOC], _seat_index())
+    hb.undeal(BD_DOC.get(), _seat_index())
 
 
 def _act(text: str, street: str) -> None:
-    hb.add_action(st.session_state[DOC], text, street)
+    hb.add_action(BD_DOC.get(), text, street)
 
 
 def _ask(kind: str, player: str | None, answer: Any) -> None:
-    with_expect = bool(st.session_state.get("bd_expect", True))
-    prompt = (st.session_state.get("bd_prompt") or "").strip() or None
-    hb.add_ask(
-        st.session_state[DOC], kind, player, prompt, answer if with_expect else None
-    )
-    st.session_state["bd_prompt"] = ""
+    with_expect = bool(BD_EXPECT.get())
+    prompt = (BD_PROMPT.get() or "").strip() or None
+    hb.add_ask(BD_DOC.get(), kind, player, prompt, answer if with_expect else None)
+    BD_PROMPT.set("")
 
 
 def _undo() -> None:
-    hb.undo_step(st.session_state[DOC])
+    hb.undo_step(BD_DOC.get())
 
 
 def _to_editor() -> None:
-    load_text(hb.dump(st.session_state[DOC]), _("the hand built by clicking"))
-    st.session_state["studio_section"] = SECTIONS[0]
+    load_text(hb.dump(BD_DOC.get()), _("the hand built by clicking"))
+    STUDIO_SECTION.set(SECTIONS[0])
 
 
 def _table_form() -> None:
-    with st.expander(_("The table"), expanded=DOC not in st.session_state):
+    with st.expander(_("The table"), expanded=not BD_DOC.present()):
         left, middle, right = st.columns(3)
         with left:
-            st.text_input(_("Id"), value="built-hand", key="bd_id")
+            st.text_input(_("Id"), value="built-hand", key=BD_ID.name)
             st.text_input(
-                _("Title"), value=_("A hand built by clicking"), key="bd_title"
+                _("Title"), value=_("A hand built by clicking"), key=BD_TITLE.name
             )
-            st.selectbox(_("Topic"), TOPICS, key="bd_topic")
+            st.selectbox(_("Topic"), TOPICS, key=BD_TOPIC.name)
         with middle:
             st.selectbox(
                 _("Game"),
                 list(GAME_LABELS),
-                key="bd_game",
+                key=BD_GAME.name,
                 format_func=GAME_LABELS.__getitem__,
             )
-            st.selectbox(_("House rules"), list(PRESETS), key="bd_rules")
+            st.selectbox(_("House rules"), list(PRESETS), key=BD_RULES.name)
             seats = st.number_input(
-                _("Players"), min_value=2, max_value=8, value=3, key="bd_seats"
+                _("Players"), min_value=2, max_value=8, value=3, key=BD_SEATS.name
             )
         with right:
             st.number_input(
-                _("Small bet"), min_value=0.25, value=2.0, step=0.25, key="bd_small"
+                _("Small bet"), min_value=0.25, value=2.0, step=0.25, key=BD_SMALL.name
             )
             st.number_input(
-                _("Big bet"), min_value=0.25, value=4.0, step=0.25, key="bd_big"
+                _("Big bet"), min_value=0.25, value=4.0, step=0.25, key=BD_BIG.name
             )
             st.number_input(
-                _("Ante"), min_value=0.0, value=0.5, step=0.25, key="bd_ante"
+                _("Ante"), min_value=0.0, value=0.5, step=0.25, key=BD_ANTE.name
             )
         st.markdown(_("**The players**, in seat order (clockwise):"))
         for n in range(int(seats)):
@@ -143,21 +171,23 @@ def _table_form() -> None:
                 _("Seat {n}: name").format(n=n + 1),
                 value=hb.NAMES[n],
                 max_chars=30,
-                key=f"bd_name_{n}",
+                key=BD_NAME.at(n).name,
             )
             stack.number_input(
                 _("Seat {n}: stack").format(n=n + 1),
                 min_value=0.0,
                 value=100.0,
                 step=1.0,
-                key=f"bd_stack_{n}",
+                key=BD_STACK.at(n).name,
             )
         one, two = st.columns(2)
         one.button(
-            _("Start a new hand"), key="bd_new", type="primary", on_click=_new_hand
+            _("Start a new hand"), key=BD_NEW.name, type="primary", on_click=_new_hand
         )
         two.button(
-            _("Continue the editor's draft"), key="bd_from_draft", on_click=_from_draft
+            _("Continue the editor's draft"),
+            key=BD_FROM_DRAFT.name,
+            on_click=_from_draft,
         )
 
 
@@ -176,7 +206,7 @@ def _cards_text(cards: Any) -> str:
 def _card_grid(doc: Any) -> None:
     seats = list(doc["seats"])
     names = [str(s.get("name")) for s in seats]
-    st.radio(_("Deal the next card to"), names, key="bd_to", horizontal=True)
+    st.radio(_("Deal the next card to"), names, key=BD_TO.name, horizontal=True)
     st.caption(
         " · ".join(
             f"{plain(n)}: {plain(_cards_text(seat.get('cards')))}"
@@ -190,7 +220,7 @@ def _card_grid(doc: Any) -> None:
             card = f"{rank}{suit}"
             column.button(
                 f"{rank}{SUIT_SYMBOLS[suit]}",
-                key=f"bd_card_{card}",
+                key=BD_CARD.at(card).name,
                 disabled=card.upper() in used,
                 on_click=_deal,
                 args=(card,),
@@ -199,7 +229,7 @@ def _card_grid(doc: Any) -> None:
     hidden, back = st.columns(2)
     hidden.button(
         _("Deal a hidden card (??): one the learner does not see"),
-        key="bd_card_hidden",
+        key=BD_CARD.at("hidden").name,
         on_click=_deal,
         args=(hb.HIDDEN,),
         help=_(
@@ -208,7 +238,7 @@ def _card_grid(doc: Any) -> None:
             "showdown."
         ),
     )
-    back.button(_("Take back the last card"), key="bd_undeal", on_click=_undeal)
+    back.button(_("Take back the last card"), key=BD_UNDEAL.name, on_click=_undeal)
     st.caption(
         _(
             "Cards in the order dealt: two down, the door card up, then one per street "
@@ -285,7 +315,7 @@ def _play(doc: Any) -> None:
             text = hb.action_text(actor, option)
             column.button(
                 text,
-                key=f"bd_act_{option}",
+                key=BD_ACT.at(option).name,
                 on_click=_act,
                 args=(text, str(hand.street)),
             )
@@ -308,7 +338,7 @@ def _play(doc: Any) -> None:
         key = st.selectbox(
             _("Insert a question here"),
             list(answers),
-            key="bd_ask_kind",
+            key=BD_ASK_KIND.name,
             format_func=question_label,
         )
         player, answer = answers[key]
@@ -320,15 +350,15 @@ def _play(doc: Any) -> None:
         )
         st.text_input(
             _("Question text (optional)"),
-            key="bd_prompt",
+            key=BD_PROMPT.name,
             placeholder=question_label(key),
         )
         st.checkbox(
-            _("Write the engine's answer as expect:"), value=True, key="bd_expect"
+            _("Write the engine's answer as expect:"), value=True, key=BD_EXPECT.name
         )
         st.button(
             _("Insert the question"),
-            key="bd_add_ask",
+            key=BD_ADD_ASK.name,
             on_click=_ask,
             args=(kind, player, answer),
         )
@@ -338,10 +368,10 @@ def builder_section(settings: Settings) -> None:
     """Choose the table, deal from a card grid, play legal actions, insert questions."""
     del settings
     _table_form()
-    message = st.session_state.pop("bd_msg", None)
+    message = BD_MSG.pop()
     if message is not None:
         (st.success if message[0] == "ok" else st.error)(plain(message[1]))
-    doc = st.session_state.get(DOC)
+    doc = BD_DOC.get()
     if doc is None:
         st.info(_("Choose the table above, then start a new hand."))
         return
@@ -351,10 +381,10 @@ def builder_section(settings: Settings) -> None:
     st.markdown(_("**The YAML so far**"))
     st.code(text, language="yaml", line_numbers=True)
     one, two = st.columns(2)
-    one.button(_("Undo the last step"), key="bd_undo", on_click=_undo)
+    one.button(_("Undo the last step"), key=BD_UNDO.name, on_click=_undo)
     two.button(
         _("Put it in the editor (replaces the editor's text; Undo takes it back)"),
-        key="bd_to_editor",
+        key=BD_TO_EDITOR.name,
         type="primary",
         on_click=_to_editor,
     )

@@ -15,34 +15,54 @@ from tutor.i18n import _
 from tutor.progress import ProgressStore
 from tutor.progress import classes as cl
 from tutor.ui import dates
-from tutor.ui.state import CLASS_MESSAGE
+from tutor.ui.state import (
+    CV_ASG_ADD,
+    CV_ASG_CLEAR,
+    CV_ASG_COUNT,
+    CV_ASG_DEL,
+    CV_ASG_DRILLS,
+    CV_ASG_DUE,
+    CV_ASG_GAME,
+    CV_ASG_OPENS,
+    CV_ASG_PRESET,
+    CV_ASG_SCENARIOS,
+    CV_ASG_SET,
+    CV_ASG_TARGET,
+    CV_ASG_TITLE,
+    CV_CLASS,
+    CV_CLASS_MSG,
+    CV_IDS,
+    CV_IDS_SAVE,
+    CV_NEW_CLASS,
+    CV_RM,
+)
 from tutor.ui.text import plain
 
 #: Session key: the drill items added to the assignment being set (list of Items).
-PENDING_DRILLS = "cv_asg_drills"
+PENDING_DRILLS = CV_ASG_DRILLS
 
 
 def _say(kind: str, text: str) -> None:
-    st.session_state[CLASS_MESSAGE] = (kind, text)
+    CV_CLASS_MSG.set((kind, text))
 
 
 def show_message() -> None:
     """The last class or assignment action's result (once)."""
-    message = st.session_state.pop(CLASS_MESSAGE, None)
+    message = CV_CLASS_MSG.pop()
     if message is not None:
         (st.success if message[0] == "ok" else st.error)(plain(message[1]))
 
 
 # -- classes ---------------------------------------------------------------------------------
 def _create_class(store: ProgressStore) -> None:
-    name = str(st.session_state.get("cv_new_class") or "")
+    name = str(CV_NEW_CLASS.get() or "")
     try:
         made = cl.create_class(store, name)
     except TutorError as exc:
         _say("error", str(exc))
         return
-    st.session_state["cv_new_class"] = ""
-    st.session_state["cv_class"] = made.id
+    CV_NEW_CLASS.set("")
+    CV_CLASS.set(made.id)
     _say(
         "ok",
         _(
@@ -53,9 +73,7 @@ def _create_class(store: ProgressStore) -> None:
 
 def _save_list(store: ProgressStore, class_id: int) -> None:
     try:
-        listed = cl.clean_identities(
-            str(st.session_state.get(f"cv_ids_{class_id}") or "")
-        )
+        listed = cl.clean_identities(str(CV_IDS.at(class_id).get() or ""))
         cl.set_identities(store, class_id, listed)
     except TutorError as exc:
         _say("error", str(exc))
@@ -76,7 +94,7 @@ def classes_view(store: ProgressStore) -> None:
 
     show_message()
     with st.form("cv_class_form", clear_on_submit=False, border=True):
-        st.text_input(_("New class"), key="cv_new_class", max_chars=cl.NAME_MAX)
+        st.text_input(_("New class"), key=CV_NEW_CLASS.name, max_chars=cl.NAME_MAX)
         st.form_submit_button(
             _("Create the class"), on_click=_create_class, args=(store,)
         )
@@ -92,7 +110,7 @@ def classes_view(store: ProgressStore) -> None:
             _("{name}: join code {code}, {n} learners").format(
                 name=plain(info.name), code=info.join_code, n=info.members
             ),
-            expanded=st.session_state.get("cv_class") == info.id,
+            expanded=CV_CLASS.get() == info.id,
         ):
             st.markdown(
                 _("Learners join on the Learn page with the code **{code}**.").format(
@@ -106,11 +124,11 @@ def classes_view(store: ProgressStore) -> None:
                         "their next visit"
                     ),
                     value="\n".join(cl.identities(store, info.id)),
-                    key=f"cv_ids_{info.id}",
+                    key=CV_IDS.at(info.id).name,
                 )
                 st.button(
                     _("Save the list"),
-                    key=f"cv_ids_save_{info.id}",
+                    key=CV_IDS_SAVE.at(info.id).name,
                     on_click=_save_list,
                     args=(store, info.id),
                 )
@@ -122,7 +140,7 @@ def classes_view(store: ProgressStore) -> None:
                 name.markdown(plain(learner.name))
                 button.button(
                     _("Remove"),
-                    key=f"cv_rm_{info.id}_{learner.id}",
+                    key=CV_RM.at(info.id, learner.id).name,
                     on_click=_remove,
                     args=(store, info.id, learner.id),
                 )
@@ -136,41 +154,40 @@ def _when(day: object, at: time) -> datetime | None:
 
 
 def _add_drill() -> None:
-    target = st.session_state.get("cv_asg_target")
+    target = CV_ASG_TARGET.get()
     if not target:
         return
     item = cl.Item(
         target=str(target),
-        game=str(st.session_state.get("cv_asg_game")),
-        preset=str(st.session_state.get("cv_asg_preset")),
-        count=int(st.session_state.get("cv_asg_count") or 1),
+        game=str(CV_ASG_GAME.get()),
+        preset=str(CV_ASG_PRESET.get()),
+        count=int(CV_ASG_COUNT.get() or 1),
     )
-    st.session_state.setdefault(PENDING_DRILLS, []).append(item)
+    PENDING_DRILLS.setdefault().append(item)
 
 
 def _clear_drills() -> None:
-    st.session_state[PENDING_DRILLS] = []
+    PENDING_DRILLS.set([])
 
 
 def _set_assignment(store: ProgressStore, class_id: int) -> None:
-    s = st.session_state
-    opens = _when(s.get("cv_asg_opens"), time(0, 0))
-    due = _when(s.get("cv_asg_due"), time(23, 59))
+    opens = _when(CV_ASG_OPENS.get(), time(0, 0))
+    due = _when(CV_ASG_DUE.get(), time(23, 59))
     if opens is None or due is None:
         _say("error", _("Choose an opening date and a due date."))
         return
-    items = [cl.Item(scenario_id=str(sid)) for sid in s.get("cv_asg_scenarios") or []]
-    items.extend(s.get(PENDING_DRILLS) or [])
+    items = [cl.Item(scenario_id=str(sid)) for sid in CV_ASG_SCENARIOS.get() or []]
+    items.extend(PENDING_DRILLS.get() or [])
     try:
         made = cl.create_assignment(
-            store, class_id, str(s.get("cv_asg_title") or ""), opens, due, items
+            store, class_id, str(CV_ASG_TITLE.get() or ""), opens, due, items
         )
     except TutorError as exc:
         _say("error", str(exc))
         return
-    s[PENDING_DRILLS] = []
-    s["cv_asg_title"] = ""
-    s["cv_asg_scenarios"] = []
+    PENDING_DRILLS.set([])
+    CV_ASG_TITLE.set("")
+    CV_ASG_SCENARIOS.set([])
     _say(
         "ok",
         _("Assignment {title} set: open from {opens}, due {due}.").format(
@@ -214,19 +231,19 @@ def _assignment_form(store: ProgressStore, class_id: int) -> None:
 
     bank = {s.id: s for s in in_course_order(scenario_bank().scenarios)}
     with st.expander(_("Set an assignment"), expanded=True):
-        st.text_input(_("Title"), key="cv_asg_title", max_chars=cl.TITLE_MAX)
+        st.text_input(_("Title"), key=CV_ASG_TITLE.name, max_chars=cl.TITLE_MAX)
         opens, due = st.columns(2)
         today = datetime.now(UTC).date()
-        opens.date_input(_("Opens on"), value=today, key="cv_asg_opens")
+        opens.date_input(_("Opens on"), value=today, key=CV_ASG_OPENS.name)
         due.date_input(
             _("Due on (at 23:59 UTC)"),
             value=today + timedelta(days=7),
-            key="cv_asg_due",
+            key=CV_ASG_DUE.name,
         )
         st.multiselect(
             _("Bank scenarios"),
             list(bank),
-            key="cv_asg_scenarios",
+            key=CV_ASG_SCENARIOS.name,
             format_func=lambda sid: scenario_label(bank[sid]),
             placeholder=_("Choose scenarios from both banks"),
         )
@@ -240,11 +257,11 @@ def _assignment_form(store: ProgressStore, class_id: int) -> None:
         chosen_game = game.selectbox(
             _("Game"),
             list(GAME_LABELS),
-            key="cv_asg_game",
+            key=CV_ASG_GAME.name,
             format_func=GAME_LABELS.__getitem__,
         )
         chosen_preset = preset.selectbox(
-            _("House rules"), list(PRESETS), key="cv_asg_preset"
+            _("House rules"), list(PRESETS), key=CV_ASG_PRESET.name
         )
         fitting = [
             t.name for t in targets_for(str(chosen_game)) if chosen_preset in t.presets
@@ -252,7 +269,7 @@ def _assignment_form(store: ProgressStore, class_id: int) -> None:
         target.selectbox(
             _("Target"),
             fitting,
-            key="cv_asg_target",
+            key=CV_ASG_TARGET.name,
             format_func=lambda name: TARGETS[name].title,
         )
         count.number_input(
@@ -260,20 +277,22 @@ def _assignment_form(store: ProgressStore, class_id: int) -> None:
             min_value=1,
             max_value=cl.COUNT_MAX,
             value=3,
-            key="cv_asg_count",
+            key=CV_ASG_COUNT.name,
         )
         add, clear = st.columns(2)
-        add.button(_("Add this drill target"), key="cv_asg_add", on_click=_add_drill)
-        pending: list[cl.Item] = st.session_state.get(PENDING_DRILLS) or []
+        add.button(_("Add this drill target"), key=CV_ASG_ADD.name, on_click=_add_drill)
+        pending: list[cl.Item] = PENDING_DRILLS.get() or []
         if pending:
             clear.button(
-                _("Clear the drill targets"), key="cv_asg_clear", on_click=_clear_drills
+                _("Clear the drill targets"),
+                key=CV_ASG_CLEAR.name,
+                on_click=_clear_drills,
             )
             for item in pending:
                 st.caption(plain(_drill_label(item)))
         st.button(
             _("Set the assignment"),
-            key="cv_asg_set",
+            key=CV_ASG_SET.name,
             type="primary",
             on_click=_set_assignment,
             args=(store, class_id),
@@ -385,11 +404,12 @@ def assignments_view(store: ProgressStore, class_id: int | None) -> None:
             _marks_table(marks)
             assignment_downloads(store, assignment)
             confirm = st.checkbox(
-                _("Yes, delete this assignment"), key=f"cv_asg_del_ok_{assignment.id}"
+                _("Yes, delete this assignment"),
+                key=CV_ASG_DEL.at("ok", assignment.id).name,
             )
             st.button(
                 _("Delete"),
-                key=f"cv_asg_del_{assignment.id}",
+                key=CV_ASG_DEL.at(assignment.id).name,
                 disabled=not confirm,
                 on_click=_delete,
                 args=(store, assignment.id),

@@ -43,7 +43,29 @@ from tutor.progress.classview import (
     topic_cells,
 )
 from tutor.ui import dates
-from tutor.ui.state import CLASS_CHOICE
+from tutor.ui.state import (
+    CV_CLASS,
+    CV_CSV,
+    CV_CSV_DOWNLOAD,
+    CV_CSV_MAKE,
+    CV_GAME,
+    CV_GOTO_STUDIO,
+    CV_HARD_PICK,
+    CV_ITEMS_TABLE,
+    CV_LEARNER,
+    CV_LEARNER_CHART,
+    CV_LEARNER_TABLE,
+    CV_LEARNER_WRONG,
+    CV_MSG,
+    CV_PRESET,
+    CV_PREVIEW,
+    CV_RULE_CHART,
+    CV_SINCE,
+    CV_TOPIC_CHART,
+    CV_UNTIL,
+    CV_VIEW,
+    CV_WRONG_TABLE,
+)
 from tutor.ui.text import plain
 
 GAMES = {"": N_("All games"), **GAME_LABELS}
@@ -141,12 +163,12 @@ def _class_choice(store: ProgressStore) -> int | None:
 
     found = {c.id: c for c in cl.classes(store)}
     choices = [0, *found]
-    if st.session_state.get(CLASS_CHOICE) not in choices:
-        st.session_state[CLASS_CHOICE] = 0
+    if not CV_CLASS.present() or CV_CLASS.get() not in choices:
+        CV_CLASS.set(0)
     chosen = st.selectbox(
         _("Class"),
         choices,
-        key=CLASS_CHOICE,
+        key=CV_CLASS.name,
         format_func=lambda i: (
             _("All learners")
             if i == 0
@@ -164,19 +186,19 @@ def _filters(store: ProgressStore) -> ClassFilter:
         class_id = _class_choice(store)
     with game:
         g = st.selectbox(
-            _("Game"), list(GAMES), key="cv_game", format_func=lambda k: _(GAMES[k])
+            _("Game"), list(GAMES), key=CV_GAME.name, format_func=lambda k: _(GAMES[k])
         )
     with preset:
         p = st.selectbox(
             _("House rules"),
             ["", *PRESETS],
-            key="cv_preset",
+            key=CV_PRESET.name,
             format_func=lambda x: x or _("Any house rules"),
         )
     with since:
-        start = st.date_input(_("From"), value=None, key="cv_since")
+        start = st.date_input(_("From"), value=None, key=CV_SINCE.name)
     with until:
-        end = st.date_input(_("To (inclusive)"), value=None, key="cv_until")
+        end = st.date_input(_("To (inclusive)"), value=None, key=CV_UNTIL.name)
     return ClassFilter(
         game=g or None,
         preset=p or None,
@@ -200,12 +222,10 @@ def _preview(scenario_id: str, step: int) -> None:
     from tutor.ui.studio import preview_bank_scenario
 
     if scenario_bank().get(scenario_id) is None:
-        st.session_state["cv_msg"] = _("{id} is no longer in the bank.").format(
-            id=scenario_id
-        )
+        CV_MSG.set(_("{id} is no longer in the bank.").format(id=scenario_id))
         return
     preview_bank_scenario(scenario_id, step)
-    st.session_state["cv_goto_studio"] = True
+    CV_GOTO_STUDIO.set(True)
 
 
 def _prompt(scenario_id: str, step: int, preset: str) -> str:
@@ -258,7 +278,7 @@ def _questions(items: list[ItemStats], preset: str | None) -> None:
         pandas.DataFrame(rows),
         hide_index=True,
         width="stretch",
-        key="cv_items_table",
+        key=CV_ITEMS_TABLE.name,
         column_order=[
             "question",
             "accuracy",
@@ -288,7 +308,7 @@ def _questions(items: list[ItemStats], preset: str | None) -> None:
     pick = st.selectbox(
         _("Question"),
         range(len(labels)),
-        key="cv_hard_pick",
+        key=CV_HARD_PICK.name,
         format_func=labels.__getitem__,
     )
     item = items[pick]
@@ -314,7 +334,7 @@ def _questions(items: list[ItemStats], preset: str | None) -> None:
                 ]
             ),
             hide_index=True,
-            key="cv_wrong_table",
+            key=CV_WRONG_TABLE.name,
             column_config={
                 "answer": st.column_config.TextColumn(_("Answer given")),
                 "count": st.column_config.NumberColumn(_("Learners' answers")),
@@ -322,7 +342,7 @@ def _questions(items: list[ItemStats], preset: str | None) -> None:
         )
     st.button(
         _("Preview it in the Studio"),
-        key="cv_preview",
+        key=CV_PREVIEW.name,
         on_click=_preview,
         args=(item.scenario_id, item.step),
     )
@@ -356,7 +376,7 @@ def _learner(store: ProgressStore, learners: list[str], f: ClassFilter) -> None:
     if not learners:
         st.info(_("No learner has answered under these filters."))
         return
-    name = st.selectbox(_("Learner"), learners, key="cv_learner")
+    name = st.selectbox(_("Learner"), learners, key=CV_LEARNER.name)
     answers = learner_answers(store, name, f)
     first = [a for a in answers if a.first]
     right = sum(a.correct for a in first)
@@ -380,10 +400,10 @@ def _learner(store: ProgressStore, learners: list[str], f: ClassFilter) -> None:
         days.setdefault(x.answered_at.date(), []).append(x.correct)
     if days:
         st.plotly_chart(
-            accuracy_days_figure(days), width="stretch", key="cv_learner_chart"
+            accuracy_days_figure(days), width="stretch", key=CV_LEARNER_CHART.name
         )
     mistakes = sum(1 for x in answers if not x.correct)
-    only_wrong = st.toggle(_("Only the wrong answers"), key="cv_learner_wrong")
+    only_wrong = st.toggle(_("Only the wrong answers"), key=CV_LEARNER_WRONG.name)
     shown_answers = [x for x in answers if not x.correct] if only_wrong else answers
     latest = list(reversed(shown_answers[-500:]))
     st.markdown(
@@ -428,7 +448,7 @@ def _learner(store: ProgressStore, learners: list[str], f: ClassFilter) -> None:
         ),
         hide_index=True,
         width="stretch",
-        key="cv_learner_table",
+        key=CV_LEARNER_TABLE.name,
         column_config={
             "when": st.column_config.TextColumn(_("When (UTC)")),
             "question": st.column_config.TextColumn(_("Question"), width="large"),
@@ -447,18 +467,18 @@ def _export(store: ProgressStore, f: ClassFilter) -> None:
     from tutor.ui.lms_export import set_export
 
     st.markdown(_("**Every answer as CSV**"))
-    if st.button(_("Prepare the class CSV"), key="cv_csv_make"):
+    if st.button(_("Prepare the class CSV"), key=CV_CSV_MAKE.name):
         from tutor.ui.questions import asked
 
-        st.session_state["cv_csv"] = class_csv(store, f, asked)
-    data = st.session_state.get("cv_csv")
+        CV_CSV.set(class_csv(store, f, asked))
+    data = CV_CSV.get()
     if data is not None:
         st.download_button(
             _("Download the class CSV"),
             data.encode("utf-8"),
             file_name="class-answers.csv",
             mime="text/csv",
-            key="cv_csv_download",
+            key=CV_CSV_DOWNLOAD.name,
         )
     st.caption(
         _(
@@ -477,21 +497,21 @@ def class_view_page() -> None:
     from tutor.ui.data import progress_store
     from tutor.ui.pins_view import pins_view
 
-    if st.session_state.pop("cv_goto_studio", False):
+    if CV_GOTO_STUDIO.pop():
         st.switch_page("app_pages/studio.py")
     store = progress_store()
     f = _filters(store)
     view = st.radio(
         _("View"),
         VIEWS,
-        key="cv_view",
+        key=CV_VIEW.name,
         horizontal=True,
         label_visibility="collapsed",
         format_func=_,
     )
     if not first_attempts_counted():
         st.caption(_("This store does not record attempts: every answer is counted."))
-    message = st.session_state.pop("cv_msg", None)
+    message = CV_MSG.pop()
     if message:
         st.warning(plain(message))
     started = time.perf_counter()
@@ -501,7 +521,7 @@ def class_view_page() -> None:
             st.info(_("No answers under these filters yet."))
             return
         st.plotly_chart(
-            heatmap_figure(topics, _("topic")), width="stretch", key="cv_topic_chart"
+            heatmap_figure(topics, _("topic")), width="stretch", key=CV_TOPIC_CHART.name
         )
     elif view == VIEWS[1]:
         rules = rule_cells(store, f)
@@ -509,7 +529,7 @@ def class_view_page() -> None:
             st.info(_("No answers with rule ids under these filters yet."))
             return
         st.plotly_chart(
-            heatmap_figure(rules, _("rule id")), width="stretch", key="cv_rule_chart"
+            heatmap_figure(rules, _("rule id")), width="stretch", key=CV_RULE_CHART.name
         )
     elif view == VIEWS[2]:
         _questions(item_analysis(store, f), f.preset)

@@ -53,7 +53,41 @@ from tutor.ui.components import show_table
 from tutor.ui.drill_controls import Answer
 from tutor.ui.rules_page import rule_links
 from tutor.ui.screen import table_notation
-from tutor.ui.state import AS_WRITTEN, GAME_CHOICES, Settings, current_learner
+from tutor.ui.state import (
+    AS_WRITTEN,
+    DRILL_AGAIN,
+    DRILL_BACK,
+    DRILL_CACHE,
+    DRILL_END,
+    DRILL_ENDED,
+    DRILL_INDEX,
+    DRILL_LENGTH_PICK,
+    DRILL_LINK_PROBLEMS,
+    DRILL_LINK_READ,
+    DRILL_NEW,
+    DRILL_NEXT,
+    DRILL_PAST,
+    DRILL_PLAN,
+    DRILL_PROBLEM,
+    DRILL_RESULTS,
+    DRILL_RETRY,
+    DRILL_RETRY_CACHE,
+    DRILL_RETRY_VERDICT,
+    DRILL_SEED_PICK,
+    DRILL_SHOWN,
+    DRILL_START,
+    DRILL_STARTED,
+    DRILL_STARTED_AT,
+    DRILL_TARGETS_PICK,
+    DRILL_VERDICT,
+    DRILL_WHOLE_PAGE,
+    GAME_CHOICES,
+    GAME_FILTER,
+    PRESET_SETTING,
+    Settings,
+    current_learner,
+    widget,
+)
 
 #: The house rules a drill runs under while the sidebar says "as each scenario says".
 DRILL_DEFAULT_PRESET = "online"
@@ -68,14 +102,10 @@ NBSP = "\u00a0"
 # ---------------------------------------------------------------------------- state
 
 
-def _state() -> Any:
-    return st.session_state
-
-
 def _question(index: int) -> tuple[Drill, StepResult]:
     """The generated question ``index`` of the running drill (made once, then kept)."""
-    plan: Plan = _state()["drill_plan"]
-    cache: dict[int, tuple[Drill, StepResult]] = _state().setdefault("drill_cache", {})
+    plan: Plan = DRILL_PLAN.get()
+    cache: dict[int, tuple[Drill, StepResult]] = DRILL_CACHE.setdefault()
     if index not in cache:
         target, game, seed = plan.question(index)
         drill = generate(target, seed, preset=plan.preset, game=game)
@@ -86,19 +116,18 @@ def _question(index: int) -> tuple[Drill, StepResult]:
 
 def start(plan: Plan) -> None:
     """Begin ``plan`` now: question 0 on screen, no answers, the link in the address."""
-    state = _state()
-    past: list[Result] = state.setdefault("drill_past", [])
-    past.extend(state.get("drill_results") or ())  # this session's earlier answers
-    state["drill_plan"] = plan
-    state.pop("drill_ended", None)
-    state.pop("drill_retry", None)
-    state["drill_index"] = 0
-    state["drill_results"] = []
-    state["drill_verdict"] = None
-    state["drill_cache"] = {}
-    state["drill_started"] = clock()
-    state["drill_started_at"] = datetime.now(UTC)
-    state["drill_shown"] = clock()
+    past: list[Result] = DRILL_PAST.setdefault()
+    past.extend(DRILL_RESULTS.get() or ())  # this session's earlier answers
+    DRILL_PLAN.set(plan)
+    DRILL_ENDED.pop()
+    DRILL_RETRY.pop()
+    DRILL_INDEX.set(0)
+    DRILL_RESULTS.set([])
+    DRILL_VERDICT.set(None)
+    DRILL_CACHE.set({})
+    DRILL_STARTED.set(clock())
+    DRILL_STARTED_AT.set(datetime.now(UTC))
+    DRILL_SHOWN.set(clock())
     for key, value in plan.to_params().items():
         st.query_params[key] = value
 
@@ -109,60 +138,56 @@ def drill_preset(settings: Settings) -> str:
 
 
 def _start_clicked() -> None:
-    state = _state()
-    preset = state.get("preset_setting", AS_WRITTEN)
+    preset = PRESET_SETTING.get()
     try:
         plan = Plan(
             # the sidebar's settings as they are now (a callback runs before the page)
             preset=DRILL_DEFAULT_PRESET if preset == AS_WRITTEN else preset,
-            game=state.get("game_filter", "both"),
-            targets=tuple(state.get("drill_targets_pick") or ()),
-            length=state["drill_length_pick"],
-            seed=int(state.get("drill_seed_pick") or 0),
+            game=GAME_FILTER.get(),
+            targets=tuple(DRILL_TARGETS_PICK.get() or ()),
+            length=DRILL_LENGTH_PICK.get(),
+            seed=int(DRILL_SEED_PICK.get() or 0),
         )
     except PlanError as exc:
-        state["drill_problem"] = str(exc)
+        DRILL_PROBLEM.set(str(exc))
         return
     start(plan)
 
 
 def _again_clicked() -> None:
-    start(_state()["drill_plan"])
+    start(DRILL_PLAN.get())
 
 
 def _new_clicked() -> None:
-    state = _state()
-    state["drill_plan"] = None
-    state["drill_seed_pick"] = random.randrange(1_000_000)
+    DRILL_PLAN.set(None)
+    DRILL_SEED_PICK.set(random.randrange(1_000_000))
     for key in LINK_FIELDS:
         if key in st.query_params:
             del st.query_params[key]
 
 
 def _next_clicked() -> None:
-    state = _state()
-    state["drill_index"] += 1
-    state["drill_verdict"] = None
-    state["drill_shown"] = clock()
-    state["drill_whole_page"] = True
+    DRILL_INDEX.set(DRILL_INDEX.get() + 1)
+    DRILL_VERDICT.set(None)
+    DRILL_SHOWN.set(clock())
+    DRILL_WHOLE_PAGE.set(True)
 
 
 def _end_clicked() -> None:
-    _state()["drill_ended"] = True
-    _state()["drill_whole_page"] = True
+    DRILL_ENDED.set(True)
+    DRILL_WHOLE_PAGE.set(True)
 
 
 def _finished() -> bool:
-    state = _state()
-    plan: Plan = state["drill_plan"]
-    if state.get("drill_ended"):
+    plan: Plan = DRILL_PLAN.get()
+    if DRILL_ENDED.get():
         return True
-    answered = len(state["drill_results"])
-    waiting = state.get("drill_verdict") is None
+    answered = len(DRILL_RESULTS.get())
+    waiting = DRILL_VERDICT.get() is None
     if plan.question_limit is not None:
         return answered >= plan.question_limit and waiting
     limit = plan.seconds_limit or 0
-    return clock() - state["drill_started"] >= limit and waiting
+    return clock() - DRILL_STARTED.get() >= limit and waiting
 
 
 # ---------------------------------------------------------------------------- answering
@@ -170,22 +195,21 @@ def _finished() -> bool:
 
 def submit(given: dict[str, Any]) -> None:
     """Check ``given`` against the current question, time it, keep it and save it."""
-    state = _state()
-    if state.get("drill_retry") is not None:
+    if DRILL_RETRY.get() is not None:
         _submit_retry(given)
         return
-    if state.get("drill_verdict") is not None:
+    if DRILL_VERDICT.get() is not None:
         return
-    index = state["drill_index"]
+    index = DRILL_INDEX.get()
     drill, result = _question(index)
     ruling = result.ruling
     assert ruling is not None
     kind = ruling.kind
     problem = incomplete(kind, given)
     if problem:
-        state["drill_problem"] = problem
+        DRILL_PROBLEM.set(problem)
         return
-    seconds = round(max(clock() - state["drill_shown"], 0.0), 3)
+    seconds = round(max(clock() - DRILL_SHOWN.get(), 0.0), 3)
     verdict = check_answer(kind, given, ruling)
     answer = Result(
         index=index,
@@ -198,25 +222,24 @@ def submit(given: dict[str, Any]) -> None:
         expected=verdict.expected_text,
         rules=tuple(ruling.rules),
     )
-    state["drill_verdict"] = verdict
-    state["drill_results"] = [*state["drill_results"], answer]
+    DRILL_VERDICT.set(verdict)
+    DRILL_RESULTS.set([*DRILL_RESULTS.get(), answer])
     try:
         _save(drill, result, given, answer)
     except TutorError as exc:
-        state["drill_problem"] = _("Your answer was not saved: {why}").format(why=exc)
+        DRILL_PROBLEM.set(_("Your answer was not saved: {why}").format(why=exc))
 
 
 def _retried() -> tuple[Drill, StepResult]:
     """The missed hand reopened from the summary."""
-    state = _state()
-    plan: Plan = state["drill_plan"]
-    miss: Result = state["drill_retry"]
+    plan: Plan = DRILL_PLAN.get()
+    miss: Result = DRILL_RETRY.get()
     key = (miss.target, miss.seed, miss.game)
-    cache = state.get("drill_retry_cache")
+    cache = DRILL_RETRY_CACHE.get()
     if cache is None or cache[0] != key:
         drill = generate(miss.target, miss.seed, preset=plan.preset, game=miss.game)
         cache = (key, (drill, walk(drill.scenario)[-1]))
-        state["drill_retry_cache"] = cache
+        DRILL_RETRY_CACHE.set(cache)
     made: tuple[Drill, StepResult] = cache[1]
     return made
 
@@ -224,17 +247,16 @@ def _retried() -> tuple[Drill, StepResult]:
 def _submit_retry(given: dict[str, Any]) -> None:
     """A missed hand answered again: checked and shown, not timed or saved (it is a second
     look, not a first attempt)."""
-    state = _state()
-    if state.get("drill_retry_verdict") is not None:
+    if DRILL_RETRY_VERDICT.get() is not None:
         return
     _drill, result = _retried()
     assert result.ruling is not None
     kind = result.ruling.kind
     problem = incomplete(kind, given)
     if problem:
-        state["drill_problem"] = problem
+        DRILL_PROBLEM.set(problem)
         return
-    state["drill_retry_verdict"] = check_answer(kind, given, result.ruling)
+    DRILL_RETRY_VERDICT.set(check_answer(kind, given, result.ruling))
 
 
 def _save(
@@ -267,7 +289,7 @@ def _save(
         seed=drill.seed,
     )
     if saved == KEPT:
-        _state()["drill_problem"] = _(KEPT_NOTE)
+        DRILL_PROBLEM.set(_(KEPT_NOTE))
 
 
 def _plain(value: Any) -> Any:
@@ -279,7 +301,7 @@ def _plain(value: Any) -> Any:
 
 
 def _refuse(problem: str) -> None:
-    _state()["drill_problem"] = problem
+    DRILL_PROBLEM.set(problem)
 
 
 #: How the drill controls hand their answers to the page.
@@ -323,10 +345,9 @@ def hidden_targets_line(preset: str) -> str:
 
 
 def _setup(settings: Settings) -> None:
-    state = _state()
     _read_link(settings)
-    if state.get("drill_link_read"):
-        problems = state.get("drill_link_problems") or []
+    if DRILL_LINK_READ.get():
+        problems = DRILL_LINK_PROBLEMS.get() or []
         if problems:
             st.warning(
                 _("Part of the drill link cannot be used: ")
@@ -356,16 +377,17 @@ def _setup(settings: Settings) -> None:
                 'on "As each scenario says" it uses {preset}.'
             ).format(preset=preset)
         )
-    state.setdefault("drill_seed_pick", random.randrange(1_000_000))
-    state.setdefault("drill_length_pick", "20")
+    if not DRILL_SEED_PICK.present():
+        DRILL_SEED_PICK.set(random.randrange(1_000_000))
+    DRILL_LENGTH_PICK.setdefault()
     offered = _offered(preset)
-    picked = state.get("drill_targets_pick") or []
+    picked = DRILL_TARGETS_PICK.get() or []
     if any(name not in offered for name in picked):  # picked under other house rules
-        state["drill_targets_pick"] = [name for name in picked if name in offered]
+        DRILL_TARGETS_PICK.set([name for name in picked if name in offered])
     st.multiselect(
         _("Targets"),
         offered,
-        key="drill_targets_pick",
+        key=DRILL_TARGETS_PICK.name,
         format_func=lambda name: _(TARGETS[name].title),
         placeholder=_("All targets"),
         help=_("The rulings to drill; leave empty for all of them."),
@@ -375,7 +397,7 @@ def _setup(settings: Settings) -> None:
     st.radio(
         _("Length"),
         list(LENGTHS),
-        key="drill_length_pick",
+        key=DRILL_LENGTH_PICK.name,
         format_func=lambda k: _(LENGTHS[k][0]),
         horizontal=True,
     )
@@ -383,17 +405,17 @@ def _setup(settings: Settings) -> None:
         _("Drill seed"),
         min_value=0,
         step=1,
-        key="drill_seed_pick",
+        key=DRILL_SEED_PICK.name,
         help=_("The same seed and settings give the same questions: share it."),
     )
     st.button(
         _("Start the drill"),
-        key="drill_start",
+        key=DRILL_START.name,
         type="primary",
         on_click=_start_clicked,
         shortcut="Enter",
     )
-    problem = state.pop("drill_problem", None)
+    problem = DRILL_PROBLEM.pop()
     if problem:
         st.error(problem)
 
@@ -433,15 +455,14 @@ aria-label="{label}"></div>"""
 
 def _timer() -> None:
     """This question's running seconds (ticking in the browser), and the time left."""
-    state = _state()
-    plan: Plan = state["drill_plan"]
+    plan: Plan = DRILL_PLAN.get()
     now = clock()
-    if state.get("drill_verdict") is None:
-        elapsed = max(int(now - state["drill_shown"]), 0)
+    if DRILL_VERDICT.get() is None:
+        elapsed = max(int(now - DRILL_SHOWN.get()), 0)
         st.html(
             _CLOCK.format(
                 delay=elapsed,
-                key=state["drill_index"],
+                key=DRILL_INDEX.get(),
                 # Translators: after the running seconds ("12 s on this question"); CSS
                 # text, so no double quotes or backslashes.
                 after=html.escape(_(" s on this question")).replace('"', ""),
@@ -449,7 +470,7 @@ def _timer() -> None:
             )
         )
     if plan.seconds_limit is not None:
-        left = max(plan.seconds_limit - (now - state["drill_started"]), 0)
+        left = max(plan.seconds_limit - (now - DRILL_STARTED.get()), 0)
         st.markdown(
             _(
                 ":material/timer: {clock} left "
@@ -461,7 +482,7 @@ def _timer() -> None:
 def _feedback(verdict: Verdict, result: StepResult, drill: Drill) -> None:
     ruling = result.ruling
     assert ruling is not None
-    answer: Result = _state()["drill_results"][-1]
+    answer: Result = DRILL_RESULTS.get()[-1]
     _verdict_lines(verdict, result, drill.target, f" ({answer.seconds:.1f} s)")
 
 
@@ -513,13 +534,12 @@ def question_line(drill: Drill) -> str:
 
 
 def _question_view(settings: Settings) -> None:
-    state = _state()
-    index = state["drill_index"]
+    index = DRILL_INDEX.get()
     drill, result = _question(index)
-    st.subheader(heading(state["drill_plan"], index))
+    st.subheader(heading(DRILL_PLAN.get(), index))
     picture, answers = st.columns([3, 2], gap="medium")
     with picture:
-        _table(result, settings, answered=state.get("drill_verdict") is not None)
+        _table(result, settings, answered=DRILL_VERDICT.get() is not None)
     with answers:
         _answer_panel(index, drill, result)
     if settings.learner is None:
@@ -530,16 +550,15 @@ def _question_view(settings: Settings) -> None:
 def _answer_panel(index: int, drill: Drill, result: StepResult) -> None:
     """Status, clock, question, controls, feedback, Next: a fragment, so that answering
     reruns only this panel; Next and End rerun the whole page (a new table)."""
-    state = _state()
-    if state.pop("drill_whole_page", False):
+    if DRILL_WHOLE_PAGE.pop():
         st.rerun()
-    plan: Plan = state["drill_plan"]
-    results: list[Result] = state["drill_results"]
+    plan: Plan = DRILL_PLAN.get()
+    results: list[Result] = DRILL_RESULTS.get()
     st.markdown(_status_line(plan, results))
     _timer()
     assert result.ask is not None
     st.markdown(question_line(drill))
-    verdict: Verdict | None = state.get("drill_verdict")
+    verdict: Verdict | None = DRILL_VERDICT.get()
     if verdict is None:
         answer_controls(index, result)
         st.caption(_(KEYS_LINE))
@@ -547,19 +566,19 @@ def _answer_panel(index: int, drill: Drill, result: StepResult) -> None:
         _feedback(verdict, result, drill)
         last = plan.question_limit is not None and len(results) >= plan.question_limit
         timed_out = plan.seconds_limit is not None and (
-            clock() - state["drill_started"] >= plan.seconds_limit
+            clock() - DRILL_STARTED.get() >= plan.seconds_limit
         )
         st.button(
             _("See the summary") if last or timed_out else _("Next question"),
-            key="drill_next",
+            key=DRILL_NEXT.name,
             type="primary",
             on_click=_next_clicked,
             shortcut="N",
         )
-    problem = state.pop("drill_problem", None)
+    problem = DRILL_PROBLEM.pop()
     if problem:
         st.warning(problem)
-    st.button(_("End the drill now"), key="drill_end", on_click=_end_clicked)
+    st.button(_("End the drill now"), key=DRILL_END.name, on_click=_end_clicked)
 
 
 def previous_bests(settings: Settings, before: datetime) -> dict[str, float]:
@@ -567,7 +586,7 @@ def previous_bests(settings: Settings, before: datetime) -> dict[str, float]:
     without a name this session's earlier drills."""
     best: dict[str, float] = {}
     if settings.learner is None:
-        for r in _state().get("drill_past") or ():
+        for r in DRILL_PAST.get() or ():
             if r.correct:
                 best[r.target] = min(best.get(r.target, float("inf")), r.seconds)
         return best
@@ -618,9 +637,8 @@ def target_line(line: TargetLine, bests: bool) -> str:
 
 
 def _summary_view(settings: Settings) -> None:
-    state = _state()
-    plan: Plan = state["drill_plan"]
-    results: list[Result] = state["drill_results"]
+    plan: Plan = DRILL_PLAN.get()
+    results: list[Result] = DRILL_RESULTS.get()
     st.subheader(_("Drill summary"))
     right = sum(r.correct for r in results)
     speed = median_seconds(results)
@@ -634,7 +652,7 @@ def _summary_view(settings: Settings) -> None:
             else "."
         )
     )
-    lines = summary(results, previous_bests(settings, state["drill_started_at"]))
+    lines = summary(results, previous_bests(settings, DRILL_STARTED_AT.get()))
     if lines:  # a list, not a table: it wraps on a phone
         st.markdown(_("**By target:**"))
         st.markdown("\n".join(f"- {target_line(line, True)}" for line in lines))
@@ -660,7 +678,7 @@ def _summary_view(settings: Settings) -> None:
         with button:
             st.button(
                 _("Open this hand again"),
-                key=f"drill_retry_{r.index}",
+                key=widget("drill_retry", r.index).name,
                 on_click=_retry_clicked,
                 args=(r,),
             )
@@ -671,24 +689,23 @@ def _summary_view(settings: Settings) -> None:
     left, right_col = st.columns(2)
     with left:
         st.button(
-            _("Run the same drill again"), key="drill_again", on_click=_again_clicked
+            _("Run the same drill again"), key=DRILL_AGAIN.name, on_click=_again_clicked
         )
     with right_col:
         st.button(
-            _("New drill"), key="drill_new", type="primary", on_click=_new_clicked
+            _("New drill"), key=DRILL_NEW.name, type="primary", on_click=_new_clicked
         )
 
 
 def drills_page(settings: Settings) -> None:
     """The Dealer drills page: set up, the questions, the summary (and a missed hand again)."""
-    state = _state()
-    state.pop("drill_whole_page", None)  # a whole-page run is under way
-    if state.get("drill_plan") is None:
-        state.pop("drill_ended", None)
+    DRILL_WHOLE_PAGE.pop()  # a whole-page run is under way
+    if DRILL_PLAN.get() is None:
+        DRILL_ENDED.pop()
         _setup(settings)
         return
     if _finished():
-        if state.get("drill_retry") is not None:
+        if DRILL_RETRY.get() is not None:
             _retry_view(settings)
             return
         _summary_view(settings)
@@ -699,8 +716,7 @@ def drills_page(settings: Settings) -> None:
 def _read_link(settings: Settings) -> None:
     """A shared drill link, once per session: its valid fields fill the setup in, each bad
     field is named (the house rules and the game come through the sidebar's own settings)."""
-    state = _state()
-    if state.get("drill_link_read"):
+    if DRILL_LINK_READ.get():
         return
     params = st.query_params.to_dict()
     link = read_link(params)
@@ -718,10 +734,10 @@ def _read_link(settings: Settings) -> None:
             )
     if link.empty and not problems:
         return
-    state["drill_link_read"] = True
+    DRILL_LINK_READ.set(True)
     if link.targets is not None:
         offered = _offered(drill_preset(settings))
-        state["drill_targets_pick"] = [t for t in link.targets if t in offered]
+        DRILL_TARGETS_PICK.set([t for t in link.targets if t in offered])
         problems.extend(
             _(
                 "the link's drill target {title!r} is not drilled under {preset}: it was "
@@ -731,10 +747,10 @@ def _read_link(settings: Settings) -> None:
             if t not in offered
         )
     if link.length is not None:
-        state["drill_length_pick"] = link.length
+        DRILL_LENGTH_PICK.set(link.length)
     if link.seed is not None:
-        state["drill_seed_pick"] = link.seed
-    state["drill_link_problems"] = problems
+        DRILL_SEED_PICK.set(link.seed)
+    DRILL_LINK_PROBLEMS.set(problems)
 
 
 def _offered(preset: str) -> list[str]:
@@ -784,42 +800,39 @@ def judged(ruling: Any) -> bool:
 
 
 def _retry_clicked(miss: Result) -> None:
-    state = _state()
-    state["drill_retry"] = miss
-    state["drill_retry_verdict"] = None
-    state.pop("drill_retry_cache", None)
+    DRILL_RETRY.set(miss)
+    DRILL_RETRY_VERDICT.set(None)
+    DRILL_RETRY_CACHE.pop()
 
 
 def _back_clicked() -> None:
-    state = _state()
-    state.pop("drill_retry", None)
-    state.pop("drill_retry_verdict", None)
+    DRILL_RETRY.pop()
+    DRILL_RETRY_VERDICT.pop()
 
 
 def _retry_view(settings: Settings) -> None:
     """A missed hand reopened from the summary: the same table and question, answered again."""
-    state = _state()
-    miss: Result = state["drill_retry"]
+    miss: Result = DRILL_RETRY.get()
     drill, result = _retried()
     st.subheader(_("Again: question {number}").format(number=miss.index + 1))
     picture, answers = st.columns([3, 2], gap="medium")
     with picture:
-        _table(result, settings, answered=state.get("drill_retry_verdict") is not None)
+        _table(result, settings, answered=DRILL_RETRY_VERDICT.get() is not None)
     with answers:
         assert result.ask is not None
         st.markdown(question_line(drill))
-        verdict: Verdict | None = state.get("drill_retry_verdict")
+        verdict: Verdict | None = DRILL_RETRY_VERDICT.get()
         if verdict is None:
             answer_controls(miss.index, result, prefix="drill_r")
             st.caption(_(KEYS_LINE))
         else:
             _verdict_lines(verdict, result, drill.target)
-        problem = state.pop("drill_problem", None)
+        problem = DRILL_PROBLEM.pop()
         if problem:
             st.warning(problem)
         st.button(
             _("Back to the summary"),
-            key="drill_back",
+            key=DRILL_BACK.name,
             type="primary" if verdict is not None else "secondary",
             on_click=_back_clicked,
             shortcut="B",

@@ -694,3 +694,131 @@ def widget(base: str, *parts: object) -> Key[Any]:
     'drill_q0_seat_Ana'
     """
     return Key("_".join([base, *(str(p) for p in parts)]), object, None, register=False)
+
+
+# -- class view, assignments, hand builder, drills page (keys5) ------------------------------
+#: Assignments (tutor.ui.assignments): the assignment a learner opened and its drill
+#: question shown, the join box and the message after joining, the identities already
+#: joined to their listed classes in this session; the "Due" box and its buttons.
+ASG_OPEN: Key[int | None] = Key(LEARN_ASSIGNMENT, int | None, None)
+ASG_POS: Key[int | None] = Key(LEARN_ASSIGNMENT_POS, int | None, None)
+JOIN_CODE: Key[str] = Key(LEARN_JOIN_CODE, str, "")
+JOIN_MESSAGE: Key[tuple[str, str] | None] = Key(LEARN_JOIN_MESSAGE, tuple, None)
+LISTED_DONE: Key[str | None] = Key("learn_listed_joined", str | None, None)
+LEARN_DUE: Key[Any] = Key("learn_due", object, None)
+LEARN_DUE_OPEN: Keys[bool] = Keys("learn_due_open", bool, False)
+LEARN_ASG_BACK: Key[bool] = Key("learn_asg_back", bool, False)
+LEARN_ASG_START: Keys[bool] = Keys("learn_asg_start", bool, False)
+LEARN_ASG_ANSWER: Keys[bool] = Keys("learn_asg_answer", bool, False)
+
+#: The hand builder (tutor.ui.builder): the hand being built (a document), the last
+#: message ``(kind, text)``, the table form's widgets (per seat: ``BD_NAME.at(n)``,
+#: ``BD_STACK.at(n)``), the card grid (``BD_CARD.at("As")``, ``BD_CARD.at("hidden")``),
+#: the actions (``BD_ACT.at(option)``) and the question form.
+BD_DOC: Key[Any] = Key("bd_doc", object, None)
+BD_MSG: Key[tuple[str, str] | None] = Key("bd_msg", tuple, None)
+BD_ID: Key[str] = Key("bd_id", str, "")
+BD_TITLE: Key[str] = Key("bd_title", str, "")
+BD_TOPIC: Key[str | None] = Key("bd_topic", str | None, None)
+BD_GAME: Key[str | None] = Key("bd_game", str | None, None)
+BD_RULES: Key[str] = Key("bd_rules", str, "online")
+BD_SEATS: Key[int] = Key("bd_seats", int, 3)
+BD_SMALL: Key[float] = Key("bd_small", float, 2.0)
+BD_BIG: Key[float] = Key("bd_big", float, 4.0)
+BD_ANTE: Key[float] = Key("bd_ante", float, 0.5)
+BD_NAME: Keys[str] = Keys("bd_name", str, "")
+BD_STACK: Keys[float | None] = Keys("bd_stack", float, None)
+BD_NEW: Key[bool] = Key("bd_new", bool, False)
+BD_FROM_DRAFT: Key[bool] = Key("bd_from_draft", bool, False)
+BD_TO: Key[str | None] = Key("bd_to", str | None, None)
+BD_CARD: Keys[bool] = Keys("bd_card", bool, False)
+BD_UNDEAL: Key[bool] = Key("bd_undeal", bool, False)
+BD_ACT: Keys[bool] = Keys("bd_act", bool, False)
+BD_ASK_KIND: Key[str | None] = Key("bd_ask_kind", str | None, None)
+BD_PROMPT: Key[str] = Key("bd_prompt", str, "")
+BD_EXPECT: Key[bool] = Key("bd_expect", bool, True)
+BD_ADD_ASK: Key[bool] = Key("bd_add_ask", bool, False)
+BD_UNDO: Key[bool] = Key("bd_undo", bool, False)
+BD_TO_EDITOR: Key[bool] = Key("bd_to_editor", bool, False)
+
+#: The Class view's classes and assignments (tutor.ui.classes): the class chosen
+#: (``CLASS_CHOICE``, 0: every learner), the last message ``(kind, text)``, the new class's
+#: name, a class's listed identities and their Save (``CV_IDS.at(class id)``), the remove
+#: buttons (``CV_RM.at(class id, learner id)``), the assignment form, its pending drill
+#: items, and an assignment's delete (``CV_ASG_DEL.at(id)``, confirm ``.at("ok", id)``).
+CV_CLASS: Key[int] = Key(CLASS_CHOICE, int, 0)
+CV_CLASS_MSG: Key[tuple[str, str] | None] = Key(CLASS_MESSAGE, tuple, None)
+CV_NEW_CLASS: Key[str] = Key("cv_new_class", str, "")
+CV_IDS: Keys[str] = Keys("cv_ids", str, "")
+CV_IDS_SAVE: Keys[bool] = Keys("cv_ids_save", bool, False)
+CV_RM: Keys[bool] = Keys("cv_rm", bool, False)
+CV_ASG_TITLE: Key[str] = Key("cv_asg_title", str, "")
+CV_ASG_OPENS: Key[Any] = Key("cv_asg_opens", object, None)
+CV_ASG_DUE: Key[Any] = Key("cv_asg_due", object, None)
+CV_ASG_SCENARIOS: Key[list[str]] = Key("cv_asg_scenarios", list, factory=list)
+CV_ASG_GAME: Key[str | None] = Key("cv_asg_game", str | None, None)
+CV_ASG_PRESET: Key[str | None] = Key("cv_asg_preset", str | None, None)
+CV_ASG_TARGET: Key[str | None] = Key("cv_asg_target", str | None, None)
+CV_ASG_COUNT: Key[int] = Key("cv_asg_count", int, 1)
+CV_ASG_DRILLS: Key[list[Any]] = Key("cv_asg_drills", list, factory=list)
+CV_ASG_ADD: Key[bool] = Key("cv_asg_add", bool, False)
+CV_ASG_CLEAR: Key[bool] = Key("cv_asg_clear", bool, False)
+CV_ASG_SET: Key[bool] = Key("cv_asg_set", bool, False)
+CV_ASG_DEL: Keys[bool] = Keys("cv_asg_del", bool, False)
+
+#: The Class view's page (tutor.ui.classview): the filters, the view chosen, the one-off
+#: warning, "go to the Studio" after a Preview, the tables, charts and pickers, the learner
+#: view, and the class CSV (its button, the CSV made, its download).
+CV_GAME: Key[str] = Key("cv_game", str, "")
+CV_PRESET: Key[str] = Key("cv_preset", str, "")
+CV_SINCE: Key[Any] = Key("cv_since", object, None)
+CV_UNTIL: Key[Any] = Key("cv_until", object, None)
+CV_VIEW: Key[Any] = Key("cv_view", object, None)
+CV_MSG: Key[str | None] = Key("cv_msg", str | None, None)
+CV_GOTO_STUDIO: Key[bool] = Key("cv_goto_studio", bool, False)
+CV_ITEMS_TABLE: Key[Any] = Key("cv_items_table", object, None)
+CV_HARD_PICK: Key[Any] = Key("cv_hard_pick", object, None)
+CV_WRONG_TABLE: Key[Any] = Key("cv_wrong_table", object, None)
+CV_PREVIEW: Key[bool] = Key("cv_preview", bool, False)
+CV_LEARNER: Key[str | None] = Key("cv_learner", str | None, None)
+CV_LEARNER_CHART: Key[Any] = Key("cv_learner_chart", object, None)
+CV_LEARNER_WRONG: Key[bool] = Key("cv_learner_wrong", bool, False)
+CV_LEARNER_TABLE: Key[Any] = Key("cv_learner_table", object, None)
+CV_CSV_MAKE: Key[bool] = Key("cv_csv_make", bool, False)
+CV_CSV: Key[str | None] = Key("cv_csv", str | None, None)
+CV_CSV_DOWNLOAD: Key[Any] = Key("cv_csv_download", object, None)
+CV_TOPIC_CHART: Key[Any] = Key("cv_topic_chart", object, None)
+CV_RULE_CHART: Key[Any] = Key("cv_rule_chart", object, None)
+
+#: The Dealer drills page (tutor.ui.drills): the running plan (or None), the question on
+#: screen, the answers, the clock readings, the verdict, the generated question kept
+#: (index -> question), earlier runs' answers, the end and retry state, the one-off
+#: problem, the address's link read, the setup's widgets and the buttons. A missed
+#: question's Retry button is ``widget("drill_retry", index)`` (not a family: the
+#: ``drill_retry_*`` keys above are declared one by one).
+DRILL_PLAN: Key[Any] = Key("drill_plan", object, None)
+DRILL_INDEX: Key[int] = Key("drill_index", int, 0)
+DRILL_RESULTS: Key[list[Any]] = Key("drill_results", list, factory=list)
+DRILL_PAST: Key[list[Any]] = Key("drill_past", list, factory=list)
+DRILL_VERDICT: Key[Any] = Key("drill_verdict", object, None)
+DRILL_CACHE: Key[dict[int, Any]] = Key("drill_cache", dict, factory=dict)
+DRILL_STARTED: Key[float] = Key("drill_started", float, 0.0)
+DRILL_STARTED_AT: Key[Any] = Key("drill_started_at", object, None)
+DRILL_SHOWN: Key[float] = Key("drill_shown", float, 0.0)
+DRILL_ENDED: Key[bool] = Key("drill_ended", bool, False)
+DRILL_WHOLE_PAGE: Key[bool] = Key("drill_whole_page", bool, False)
+DRILL_RETRY: Key[Any] = Key("drill_retry", object, None)
+DRILL_RETRY_CACHE: Key[Any] = Key("drill_retry_cache", object, None)
+DRILL_RETRY_VERDICT: Key[Any] = Key("drill_retry_verdict", object, None)
+DRILL_PROBLEM: Key[str | None] = Key("drill_problem", str | None, None)
+DRILL_LINK_READ: Key[bool] = Key("drill_link_read", bool, False)
+DRILL_LINK_PROBLEMS: Key[list[str]] = Key("drill_link_problems", list, factory=list)
+DRILL_TARGETS_PICK: Key[list[str]] = Key("drill_targets_pick", list, factory=list)
+DRILL_LENGTH_PICK: Key[str] = Key("drill_length_pick", str, "20")
+DRILL_SEED_PICK: Key[int] = Key("drill_seed_pick", int, 0)
+DRILL_START: Key[bool] = Key("drill_start", bool, False)
+DRILL_NEXT: Key[bool] = Key("drill_next", bool, False)
+DRILL_END: Key[bool] = Key("drill_end", bool, False)
+DRILL_AGAIN: Key[bool] = Key("drill_again", bool, False)
+DRILL_NEW: Key[bool] = Key("drill_new", bool, False)
+DRILL_BACK: Key[bool] = Key("drill_back", bool, False)
