@@ -46,6 +46,7 @@ from tutor.ui.state import (
     PR_SKIPPED,
     PR_TOPIC,
     Settings,
+    redrawn,
 )
 from tutor.ui.text import plain
 from tutor.ui.topics import topic_title
@@ -235,7 +236,7 @@ def _choose(scenarios: Sequence[Scenario]) -> tuple[str, str | None, int | None]
     mode = st.radio(
         _("Practise"),
         MODES,
-        key=PR_MODE.name,
+        key=redrawn(PR_MODE).name,
         horizontal=True,
         format_func=lambda m: _(MODE_LABELS[m]),
     )
@@ -244,7 +245,7 @@ def _choose(scenarios: Sequence[Scenario]) -> tuple[str, str | None, int | None]
         present = {item_topic(item) for item in ask_steps(scenarios)}
         topics = [t for t in TOPICS if t in present] + sorted(present - set(TOPICS))
         topic = st.selectbox(
-            _("Topic"), topics, key=PR_TOPIC.name, format_func=topic_title
+            _("Topic"), topics, key=redrawn(PR_TOPIC).name, format_func=topic_title
         )
     elif mode == "By level":
         levels = sorted({s.level for s in scenarios})

@@ -54,6 +54,7 @@ from tutor.ui.state import (
     current_learner,
     game_choice_label,
     preset_choice_label,
+    redrawn,
 )
 from tutor.ui.text import plain, quoted
 
@@ -473,13 +474,13 @@ def sidebar() -> None:
         st.selectbox(
             _("Game"),
             list(GAME_CHOICES),
-            key=GAME_FILTER.name,
+            key=redrawn(GAME_FILTER).name,
             format_func=partial(game_choice_label, lang=current_language()),
         )
         st.selectbox(
             _("House rules"),
             list(PRESET_CHOICES),
-            key=PRESET_SETTING.name,
+            key=redrawn(PRESET_SETTING).name,
             format_func=partial(preset_choice_label, lang=current_language()),
             help=_(
                 "Replay every scenario under one card room's rules, or keep each "

@@ -359,6 +359,21 @@ def keep_place_in_address(page: str) -> None:
                 st.query_params[param] = wanted
 
 
+def redrawn(key: Key[T]) -> Key[T]:
+    """``key``, its value set again (if it has one) just before its widget is drawn.
+
+    For a choice box or radio whose options are said in the session's language (a
+    translated ``format_func``): Streamlit sends a choice's value to the browser as its
+    formatted text, and only when the value is set in the run, so after a language switch
+    the browser would keep showing the choice in the old language (issue 24's choice
+    boxes). Set again in the script each run, the value is sent in this run's words; the
+    value itself (an id: ``both``, ``razz``, ``By topic``) is unchanged.
+    """
+    if key.present():
+        key.set(key.get())
+    return key
+
+
 def choose_learner(name: str) -> None:
     """Make ``name`` the current learner of this session."""
     LEARNER_NAME.set(name)
