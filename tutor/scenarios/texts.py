@@ -338,6 +338,16 @@ def forget_localised() -> None:
         _localised.clear()
 
 
+def _default_prompt(kind: str, player: str | None, code: str, shown: str) -> str:
+    """The ask kind's own prompt (a step that gives none) in ``code``; ``shown`` (the
+    English the model builder filled in) when the kind has no catalogue entry."""
+    template = DEFAULT_PROMPTS.get(kind)
+    if template is None:
+        return shown
+    said = _translations(code).gettext
+    return said(template).format(player=player or said("the player"))
+
+
 def _localise(scenario: Scenario, code: str) -> Scenario:
     steps = []
     for step in scenario.steps:
@@ -349,7 +359,7 @@ def _localise(scenario: Scenario, code: str) -> Scenario:
                 prompt=(
                     scenario_text(scenario, f"{here}.prompt", code)
                     if ask.prompt_given
-                    else ask.prompt
+                    else _default_prompt(ask.kind, ask.player, code, ask.prompt)
                 ),
                 hint=scenario_text(scenario, f"{here}.hint", code)
                 if ask.hint

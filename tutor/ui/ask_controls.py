@@ -163,6 +163,7 @@ def _sizes(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str,
         key=widget(key, slot.key).name,
         select_all=False,
         format_func=format_amount,
+        placeholder=_("Choose amounts"),
     )
     return {slot.key: list(sizes)}
 
@@ -188,6 +189,7 @@ def _actions(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[st
         key=widget(key, slot.key).name,
         select_all=False,
         format_func=lambda action: action_label(action, already_in),
+        placeholder=_("Choose actions"),
     )
     return {slot.key: list(picked)}
 
@@ -222,6 +224,7 @@ def _cards(entry: AskKind, key: str, result: StepResult, view: Any) -> dict[str,
         select_all=False,
         max_selections=5,
         format_func=lambda text: symbols.get(text, text),
+        placeholder=_("Choose five cards"),
         disabled=any(given.values()),
     )
     given[slot.key] = list(hand)
@@ -280,6 +283,7 @@ def _side_pots(
                     names,
                     key=widget(key, "side", n).name,
                     select_all=False,
+                    placeholder=_("Choose players"),
                 )
             )
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, tzinfo
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -157,8 +158,15 @@ def review_question(ref: Ref, settings: Settings) -> Question | None:
     if preset not in target.presets:  # irregularities are refused under online
         preset = target.presets[0]
     drill = generate(name, number, preset=preset, game=game)
-    results = walk(drill.scenario)
-    return drill.scenario, results, len(results) - 1
+    scenario = drill.scenario
+    last = scenario.steps[-1] if scenario.steps else None
+    if (
+        last is not None and last.ask is not None
+    ):  # the question in the session's language
+        asked = replace(last, ask=replace(last.ask, prompt=drill.question.text()))
+        scenario = replace(scenario, steps=(*scenario.steps[:-1], asked))
+    results = walk(scenario)
+    return scenario, results, len(results) - 1
 
 
 def learner_zone() -> tuple[tzinfo, str]:
