@@ -324,7 +324,8 @@ def _soak() -> BenchResult:
         names = [f"Soak {n:03d} {os.getpid()}" for n in range(learners)]
         with deployment:
             warm_up(deployment.url, [r.name for r in deployment.replicas], stops)
-            make_learners(url, names)
+            # signed in as the browser would be (their session cookies), or nothing is saved
+            tokens = make_learners(url, names)
             pids = {k: v for k, v in deployment.pids().items() if k != "proxy"}
             (snaps / "start").touch()  # tracemalloc starts now, after the warm-up
             time.sleep(2)
@@ -337,7 +338,7 @@ def _soak() -> BenchResult:
                     file=sys.stderr,
                     flush=True,
                 )
-                part = asyncio.run(_drive(deployment.url, names, stops, window))
+                part = asyncio.run(_drive(deployment.url, names, stops, window, tokens))
                 tally.times += part.times
                 tally.open_times += part.open_times
                 tally.errors += part.errors

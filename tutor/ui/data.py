@@ -319,6 +319,16 @@ def replay_soon(store: ProgressStore | None) -> None:
         thread.start()
 
 
+def _configured_folder() -> str | None:
+    """The configured data folder (None when the setting is unusable)."""
+    from tutor.engine import TutorError
+
+    try:
+        return str(config.data_dir())
+    except TutorError:
+        return None
+
+
 def _replay_loop(
     box: Outbox, store: ProgressStore | None, key: tuple[str | None, ...]
 ) -> None:
@@ -326,6 +336,11 @@ def _replay_loop(
 
     pause = REPLAY_SECONDS
     while box.waiting():
+        if _settings_key() != key or _configured_folder() != str(box.folder):
+            # the store and data folder it was started for are no longer the configured
+            # ones: their answers wait in their folder for a process configured for them
+            # (never saved into another database)
+            break
         try:
             if store is None:
                 store = _configured_store(key)
