@@ -167,3 +167,35 @@ def served_app(
         yield running
     finally:
         running.stop()
+
+
+#: The app's script has finished its run (Streamlit marks it on the app's root).
+RUN_OVER = '[data-testid=stApp][data-test-script-state="notRunning"]'
+
+
+def settle(page: Any) -> None:
+    """Wait for the script's run to end and the browser to draw its result."""
+    from playwright.sync_api import expect
+
+    expect(page.locator(RUN_OVER)).to_have_count(1)
+    page.evaluate(
+        "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
+def claim_name(
+    page: Any, name: str, *, pin: str = "2468", wait_ms: int = 30_000
+) -> None:
+    """On the page's welcome box, claim the new ``name`` with ``pin`` (typed twice), wait
+    until the sidebar says so and the sign-in's cookie is written (just after that run:
+    pages opened after it keep the learner)."""
+    box = page.locator(".st-key-welcome_name input")
+    box.fill(name)
+    box.press("Enter")
+    page.locator(".st-key-welcome_claim_pin input").fill(pin)
+    page.locator(".st-key-welcome_claim_again input").fill(pin)
+    page.locator(".st-key-welcome_claim button").click()
+    page.get_by_test_id("stSidebar").get_by_text(f"Learning as {name}").wait_for()
+    page.wait_for_function(
+        "() => document.cookie.includes('tutor_learner=')", timeout=wait_ms
+    )

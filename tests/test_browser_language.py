@@ -18,12 +18,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import ROOT, SCREENSHOTS, RunningApp, launched_chromium, served_app
+from browser_support import (
+    ROOT,
+    SCREENSHOTS,
+    RunningApp,
+    claim_name,
+    launched_chromium,
+    served_app,
+    settle,
+)
 
 pytestmark = pytest.mark.browser
 
 WAIT_MS = 30_000
-RUN_OVER = '[data-testid=stApp][data-test-script-state="notRunning"]'
 SCENARIO = "ante-first-hand"
 VERDICT = "[class*=wt_verdict_box] [data-testid=stAlert]"
 
@@ -47,15 +54,6 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningApp]:
         yield running
 
 
-def settle(page: Any) -> None:
-    from playwright.sync_api import expect
-
-    expect(page.locator(RUN_OVER)).to_have_count(1)
-    page.evaluate(
-        "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-    )
-
-
 def signed_in(page: Any, url: str, name: str) -> None:
     """Claim ``name`` with a PIN on the welcome box; wait for the sign-in's cookie."""
     page.goto(url + "/")
@@ -67,16 +65,8 @@ def signed_in(page: Any, url: str, name: str) -> None:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "language-first-page.png"))
         raise
-    box.fill(name)
-    box.press("Enter")
-    page.locator(".st-key-welcome_claim_pin input").fill("2468")
-    page.locator(".st-key-welcome_claim_again input").fill("2468")
-    page.locator(".st-key-welcome_claim button").click()
-    page.get_by_test_id("stSidebar").get_by_text(f"Learning as {name}").wait_for()
-    # the page writes the sign-in's cookie just after that run: the next page keeps it
-    page.wait_for_function(
-        "() => document.cookie.includes('tutor_learner=')", timeout=WAIT_MS
-    )
+    # (and waits for the sign-in's cookie, written just after that run)
+    claim_name(page, name, wait_ms=WAIT_MS)
 
 
 def heading(page: Any) -> str:

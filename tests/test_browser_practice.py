@@ -10,13 +10,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import ROOT, SCREENSHOTS, RunningApp, launched_chromium, served_app
+from browser_support import (
+    ROOT,
+    SCREENSHOTS,
+    RunningApp,
+    claim_name,
+    launched_chromium,
+    served_app,
+    settle,
+)
 
 pytestmark = pytest.mark.browser
 
 DATA = ROOT / "tests" / "data" / "walk"
 WAIT_MS = 30_000
-RUN_OVER = '[data-testid=stApp][data-test-script-state="notRunning"]'
 _TESTS = itertools.count(1)
 
 
@@ -46,30 +53,11 @@ def page(browser: Any, app: RunningApp) -> Iterator[Any]:
     tab = context.new_page()
     tab.set_default_timeout(WAIT_MS)
     tab.goto(app.url + "/")
-    box = tab.locator(".st-key-welcome_name input")
-    box.fill(name)
-    box.press("Enter")
-    tab.locator(".st-key-welcome_claim_pin input").fill("2468")
-    tab.locator(".st-key-welcome_claim_again input").fill("2468")
-    tab.locator(".st-key-welcome_claim button").click()
-    tab.get_by_test_id("stSidebar").get_by_text(f"Learning as {name}").wait_for()
-    # the sign-in's cookie is written just after that run: go on once it is there
-    tab.wait_for_function(
-        "() => document.cookie.includes('tutor_learner=')", timeout=WAIT_MS
-    )
+    claim_name(tab, name, wait_ms=WAIT_MS)
     try:
         yield tab
     finally:
         context.close()
-
-
-def settle(page: Any) -> None:
-    from playwright.sync_api import expect
-
-    expect(page.locator(RUN_OVER)).to_have_count(1)
-    page.evaluate(
-        "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-    )
 
 
 def test_enter_in_an_amount_box_checks_the_answer(page: Any) -> None:

@@ -10,13 +10,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import ROOT, SCREENSHOTS, RunningApp, launched_chromium, served_app
+from browser_support import (
+    ROOT,
+    SCREENSHOTS,
+    RunningApp,
+    claim_name,
+    launched_chromium,
+    served_app,
+    settle,
+)
 
 pytestmark = pytest.mark.browser
 
 DATA = ROOT / "tests" / "data" / "browser_walk"
 WAIT_MS = 30_000
-RUN_OVER = '[data-testid=stApp][data-test-script-state="notRunning"]'
 #: Numbers the tests' learners (Ana 1, Ana 2, ...): one claimed name, one learner.
 _TESTS = itertools.count(1)
 
@@ -48,27 +55,12 @@ def page(browser: Any, app: RunningApp) -> Iterator[Any]:
     tab = context.new_page()
     tab.set_default_timeout(WAIT_MS)
     tab.goto(app.url + "/")
-    box = tab.locator(".st-key-welcome_name input")
-    box.fill(name)
-    box.press("Enter")
     # a new name is claimed with a PIN (typed twice) before it is signed in
-    tab.locator(".st-key-welcome_claim_pin input").fill("2468")
-    tab.locator(".st-key-welcome_claim_again input").fill("2468")
-    tab.locator(".st-key-welcome_claim button").click()
-    tab.get_by_test_id("stSidebar").get_by_text(f"Learning as {name}").wait_for()
+    claim_name(tab, name, wait_ms=WAIT_MS)
     try:
         yield tab
     finally:
         context.close()
-
-
-def settle(page: Any) -> None:
-    from playwright.sync_api import expect
-
-    expect(page.locator(RUN_OVER)).to_have_count(1)
-    page.evaluate(
-        "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-    )
 
 
 def boxes(page: Any, selector: str) -> list[dict[str, float]]:
